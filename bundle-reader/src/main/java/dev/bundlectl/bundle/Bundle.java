@@ -1,0 +1,53 @@
+package dev.bundlectl.bundle;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A bundle as read from disk: its annotations, every distinct object (the CSV included), and its
+ * properties.
+ *
+ * @param root the bundle directory
+ * @param annotations the metadata annotations (defaults filled in when the file is absent)
+ * @param csv the one ClusterServiceVersion
+ * @param manifests every distinct object in file order (sorted file names, then document index),
+ *     the CSV included; identical duplicates appear once
+ * @param properties all properties: metadata file, CSV annotation, then derived
+ * @param optionalManifests the entries of every {@code olm.manifests.optional} property
+ */
+public record Bundle(
+        Path root,
+        BundleAnnotations annotations,
+        Manifest csv,
+        List<Manifest> manifests,
+        List<Property> properties,
+        List<OptionalManifestRef> optionalManifests) {
+
+    public Bundle {
+        Objects.requireNonNull(root, "root");
+        Objects.requireNonNull(annotations, "annotations");
+        Objects.requireNonNull(csv, "csv");
+        manifests = List.copyOf(manifests);
+        properties = List.copyOf(properties);
+        optionalManifests = List.copyOf(optionalManifests);
+    }
+
+    /** The package name: from the annotations, else from the derived {@code olm.package} property. */
+    public String packageName() {
+        if (annotations.packageName() != null) {
+            return annotations.packageName();
+        }
+        return properties.stream()
+                .filter(p -> "olm.package".equals(p.type()))
+                .map(p -> p.value().path("packageName").asText(null))
+                .filter(Objects::nonNull)
+                .findFirst()
+                .orElse(csv.name());
+    }
+
+    /** Whether some {@code olm.manifests.optional} entry names this manifest. */
+    public boolean isListedOptional(Manifest manifest) {
+        return optionalManifests.stream().anyMatch(ref -> ref.matches(manifest));
+    }
+}

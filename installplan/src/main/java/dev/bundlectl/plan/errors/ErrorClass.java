@@ -1,0 +1,13 @@
+package dev.bundlectl.plan.errors;
+
+/** The classes of semantics.md §3's table. */
+public enum ErrorClass {
+    /** The cluster cannot or will not take this object; an optional step ends {@code NotCreated}. */
+    NOT_CREATED,
+    /** A failure that fails the plan, after retries when it is transient. */
+    FAILURE,
+    /** 409 {@code AlreadyExists}: take the update path. */
+    ALREADY_EXISTS,
+    /** 409 {@code Conflict}: the resourceVersion was stale; GET again and retry the update. */
+    CONFLICT
+}

@@ -1,0 +1,36 @@
+package dev.bundlectl.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The top-level {@code bundlectl} command; it only groups the subcommands. */
+@Command(
+        name = "bundlectl",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionInfo.class,
+        sortOptions = false,
+        description = {
+            "Installs OLM registry+v1 operator bundles into any Kubernetes cluster and shows what happened",
+            "to every manifest. Optional manifests whose API is missing end as NotCreated instead of failing",
+            "the install, and cluster capabilities are honoured.",
+        },
+        subcommands = {PlanCommand.class, VersionCommand.class},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  # Dry-run a bundle offline against a plain Kubernetes API surface (no cluster needed)",
+            "  bundlectl plan samples/bundles/cachebox-operator",
+            "",
+            "  # Will it install on a cluster with Prometheus? Plan against that cluster's API list",
+            "  kubectl api-resources > surface.txt",
+            "  bundlectl plan samples/bundles/cachebox-operator --api-surface surface.txt",
+            "",
+            "  # The InstallPlan document, for review",
+            "  bundlectl plan samples/bundles/cachebox-operator -n cachebox -o yaml > plan.yaml",
+            "",
+            "Exit codes: 0 installable/complete, 3 predicted to fail/failed, 2 invalid input, 1 other errors.",
+        })
+final class BundlectlCommand {
+
+    @Option(names = "--debug", description = "Print stack traces for unexpected errors.", scope = picocli.CommandLine.ScopeType.INHERIT)
+    boolean debug;
+}

@@ -1,0 +1,47 @@
+package dev.bundlectl.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns exceptions that escape a command into one-line messages and exit codes. A user mistake
+ * never shows a stack trace; an unexpected error shows one only with {@code --debug}.
+ */
+final class ErrorReporter implements IExecutionExceptionHandler {
+
+    @Override
+    public int handleExecutionException(Exception exception, CommandLine commandLine, ParseResult parseResult) {
+        PrintWriter err = commandLine.getErr();
+        if (exception instanceof UserInputException userInput) {
+            userInput.problems().forEach(problem -> err.println("error: " + problem));
+            return ExitCode.INVALID_INPUT;
+        }
+        err.println("error: " + describe(exception));
+        if (debugRequested(parseResult)) {
+            exception.printStackTrace(err);
+        } else {
+            err.println("(run with --debug for details)");
+        }
+        return ExitCode.ERROR;
+    }
+
+    private static String describe(Throwable exception) {
+        Throwable cause = exception;
+        while (cause.getCause() != null && cause.getMessage() == null) {
+            cause = cause.getCause();
+        }
+        String message = cause.getMessage();
+        return message == null ? cause.getClass().getSimpleName() : message;
+    }
+
+    private static boolean debugRequested(ParseResult parseResult) {
+        for (ParseResult result = parseResult; result != null; result = result.subcommand()) {
+            if (result.hasMatchedOption("--debug")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

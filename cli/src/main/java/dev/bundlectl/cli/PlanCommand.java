@@ -1,0 +1,64 @@
+package dev.bundlectl.cli;
+
+import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.PlanResult;
+import dev.bundlectl.plan.output.InstallPlanCodec;
+import dev.bundlectl.plan.output.SecretRedaction;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code bundlectl plan}: the offline dry-run. */
+@Command(
+        name = "plan",
+        sortOptions = false,
+        description = {
+            "Print the InstallPlan an install would carry out, without touching a cluster: every step in order,",
+            "which steps are optional, and which would end NotCreated and why.",
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  bundlectl plan samples/bundles/cachebox-operator",
+            "  bundlectl plan samples/bundles/cachebox-operator -n cachebox -o yaml",
+            "  bundlectl plan DIR --api-surface samples/api-surfaces/kind-with-prometheus.txt",
+            "",
+            "Exit codes: 0 installable, 3 predicted to fail, 2 invalid input, 1 other errors.",
+        })
+final class PlanCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private PlanInputOptions input;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+            description = "table, yaml or json (default: ${DEFAULT-VALUE}). yaml and json print one InstallPlan document.")
+    private OutputFormat output;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (output == OutputFormat.JSONL) {
+            throw new UserInputException("-o jsonl is for install progress; plan prints table, yaml or json");
+        }
+        PlanResult result = new BundlePlanning(new DiagnosticsPrinter(err))
+                .plan(input, ApiSurfaceOptions.resolve(input.apiSurfaces));
+        print(SecretRedaction.redact(result.plan()), out);
+        return result.verdict().installable() ? ExitCode.OK : ExitCode.PLAN_FAILED;
+    }
+
+    private void print(InstallPlan plan, PrintWriter out) {
+        switch (output) {
+            case YAML -> out.print(InstallPlanCodec.toYaml(plan));
+            case JSON -> out.println(InstallPlanCodec.toJson(plan));
+            default -> PlanTable.print(plan, out);
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,27 @@
+package dev.bundlectl.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** What to plan and against what: shared by {@code plan} and {@code install}. */
+final class PlanInputOptions {
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "A bundle directory (manifests/ and metadata/).")
+    Path directory;
+
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", defaultValue = "default",
+            description = "Namespace for the operator's namespaced objects (default: ${DEFAULT-VALUE}).")
+    String namespace;
+
+    @Option(names = "--api-surface", paramLabel = "FILE|NAME",
+            description = {
+                "What the target cluster serves, for offline plans. Repeatable; values are combined.",
+                "Built-in: 'kubernetes' (Kubernetes 1.34 + OLM's APIs, the default) or 'kubernetes-without-olm'.",
+                "Or a file: the output of 'kubectl api-resources', or a YAML list of "
+                        + "{group, version, kind, plural, namespaced}."
+            })
+    List<String> apiSurfaces = new ArrayList<>();
+}

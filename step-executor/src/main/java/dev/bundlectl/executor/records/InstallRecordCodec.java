@@ -3,6 +3,7 @@ package dev.bundlectl.executor.records;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -175,15 +176,27 @@ public final class InstallRecordCodec {
 
     private static String oneLine(Exception e) {
         String message = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
-        if (e instanceof JsonProcessingException json && json.getLocation() != null) {
+        if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            message = "field " + fieldPath(mapping) + ": " + message;
+        } else if (e instanceof JsonProcessingException json && json.getLocation() != null
+                && json.getLocation().getLineNr() > 0) {
             message = message + " (at line " + json.getLocation().getLineNr() + ", column "
                     + json.getLocation().getColumnNr() + ")";
         }
-        if (e.getCause() != null && e.getCause() != e && e.getCause().getMessage() != null
-                && (message == null || !message.contains(e.getCause().getMessage()))) {
-            message = message + ": " + e.getCause().getMessage();
-        }
         return message == null ? e.getClass().getSimpleName() : message.replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    /** {@code steps[3].status}: where in the record a value did not fit. */
+    private static String fieldPath(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference reference : e.getPath()) {
+            if (reference.getFieldName() != null) {
+                path.append(path.length() == 0 ? "" : ".").append(reference.getFieldName());
+            } else if (reference.getIndex() >= 0) {
+                path.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return path.toString();
     }
 
     /** GZIP at the highest compression level: records are written rarely and read rarely. */

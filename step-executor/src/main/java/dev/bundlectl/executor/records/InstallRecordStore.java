@@ -28,7 +28,8 @@ import java.util.function.Supplier;
  * to the constructor, which must be a worker pool (for example a dedicated
  * {@code ExecutorService}, or Vert.x's worker pool); the returned future completes on that
  * executor's thread. Futures fail with an {@link InstallRecordException} whose message is one
- * line for the user.
+ * line for the user. Vert.x code can wrap them with {@code Future.fromCompletionStage(future,
+ * context)} to continue on its own context.
  */
 public final class InstallRecordStore {
 

@@ -115,13 +115,16 @@ public final class RecordSecrets {
      */
     public static InstallRecord fromSecret(Secret secret, InstallRecordCodec codec) {
         String source = describe(secret);
+        ObjectMeta meta = secret.getMetadata();
+        if (meta == null) {
+            throw new InvalidRecordException(source, "the Secret has no metadata", null);
+        }
         if (!TYPE.equals(secret.getType())) {
             throw new InvalidRecordException(source, "not a bundlectl install record: its type is \""
                     + secret.getType() + "\", not \"" + TYPE + "\"", null);
         }
         byte[] gzip = storedBytes(secret, source);
         InstallRecord record = codec.decode(gzip, source);
-        ObjectMeta meta = secret.getMetadata();
         if (!record.name().equals(meta.getName()) || !record.namespace().equals(meta.getNamespace())) {
             throw new InvalidRecordException(source, "the record inside is " + record.namespace() + "/"
                     + record.name() + "; it was copied from another Secret and is not trusted", null);

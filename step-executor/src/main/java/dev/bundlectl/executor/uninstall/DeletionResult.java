@@ -10,8 +10,10 @@ public sealed interface DeletionResult permits DeletionResult.Deleted, DeletionR
     /** The object. */
     ObjectRef object();
 
-    /** The outcome's name, e.g. {@code Deleted}. */
-    String outcome();
+    /** The outcome's name, e.g. {@code Deleted}: the name of the variant. */
+    default String outcome() {
+        return getClass().getSimpleName();
+    }
 
     /** Why, or null when the outcome says it all. */
     String detail();
@@ -33,11 +35,6 @@ public sealed interface DeletionResult permits DeletionResult.Deleted, DeletionR
         }
 
         @Override
-        public String outcome() {
-            return "Deleted";
-        }
-
-        @Override
         public String detail() {
             return null;
         }
@@ -53,11 +50,6 @@ public sealed interface DeletionResult permits DeletionResult.Deleted, DeletionR
         public AlreadyGone {
             Objects.requireNonNull(object, "object");
         }
-
-        @Override
-        public String outcome() {
-            return "AlreadyGone";
-        }
     }
 
     /**
@@ -70,11 +62,6 @@ public sealed interface DeletionResult permits DeletionResult.Deleted, DeletionR
         public Kept {
             Objects.requireNonNull(object, "object");
             Objects.requireNonNull(detail, "detail");
-        }
-
-        @Override
-        public String outcome() {
-            return "Kept";
         }
     }
 
@@ -90,11 +77,6 @@ public sealed interface DeletionResult permits DeletionResult.Deleted, DeletionR
             Objects.requireNonNull(object, "object");
             Objects.requireNonNull(detail, "detail");
         }
-
-        @Override
-        public String outcome() {
-            return "Skipped";
-        }
     }
 
     /**
@@ -107,11 +89,6 @@ public sealed interface DeletionResult permits DeletionResult.Deleted, DeletionR
         public Failed {
             Objects.requireNonNull(object, "object");
             Objects.requireNonNull(detail, "detail");
-        }
-
-        @Override
-        public String outcome() {
-            return "Failed";
         }
     }
 }

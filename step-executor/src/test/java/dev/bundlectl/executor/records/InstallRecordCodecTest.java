@@ -149,12 +149,24 @@ class InstallRecordCodecTest {
         assertThatThrownBy(() -> codec.decode(gzip("{\"formatVersion\":1,\"name\":\"x\",\"namespace\":\"ns\","
                 + "\"packageName\":\"p\",\"startTime\":\"yesterday\",\"phase\":\"Complete\"}"), SOURCE))
                 .isInstanceOf(InvalidRecordException.class)
-                .hasMessageStartingWith(SOURCE + ": the record is malformed")
+                .hasMessageStartingWith(SOURCE + ": the record is malformed: field startTime: ")
                 .hasMessageContaining("yesterday");
         assertThatThrownBy(() -> codec.decode(gzip("{\"formatVersion\":1,\"name\":\"x\",\"namespace\":\"ns\","
                 + "\"packageName\":\"p\",\"startTime\":\"2025-03-01T10:00:00Z\",\"phase\":\"Sleeping\"}"), SOURCE))
                 .isInstanceOf(InvalidRecordException.class)
+                .hasMessageContaining("field phase: ")
                 .hasMessageContaining("Sleeping");
+    }
+
+    @Test
+    void aBadValueDeepInsideIsNamedByItsPath() throws IOException {
+        InstallRecord record = TestPlans.record("ns", Instant.parse("2025-03-01T10:00:00Z"));
+        String json = gunzip(codec.encode(record).gzip()).replace("\"status\":\"Present\"", "\"status\":\"Lost\"");
+
+        assertThatThrownBy(() -> codec.decode(gzip(json), SOURCE))
+                .isInstanceOf(InvalidRecordException.class)
+                .hasMessageStartingWith(SOURCE + ": the record is malformed: field steps[1].status: ")
+                .hasMessageContaining("Lost");
     }
 
     @Test

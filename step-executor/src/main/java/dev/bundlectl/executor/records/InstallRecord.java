@@ -1,0 +1,154 @@
+package dev.bundlectl.executor.records;
+
+import dev.bundlectl.plan.CapabilitiesStatus;
+import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.InstallPlanPhase;
+import dev.bundlectl.plan.Step;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one install planned, created and deleted, as it is stored in the install namespace.
+ *
+ * @param formatVersion the record format; {@link #FORMAT_VERSION} for records written now
+ * @param name the record name, which is also the Secret name ({@link RecordNames#recordName})
+ * @param namespace the install namespace, where the record is kept
+ * @param packageName the bundle's package
+ * @param csvName the ClusterServiceVersion the plan installs, or null
+ * @param planName the InstallPlan's {@code metadata.name}, or null
+ * @param bundlePath the bundle directory or image, or null
+ * @param bundleDigest a digest of the bundle, or null
+ * @param dryRun whether the run was a dry run (then nothing was created)
+ * @param startTime when the run started
+ * @param completionTime when the run ended, or null while it runs
+ * @param phase the plan phase when the record was saved
+ * @param message the plan's summary message, or null
+ * @param enabledCapabilities the capabilities that were enabled, sorted
+ * @param implicitlyEnabledCapabilities the capabilities that were enabled only implicitly, sorted
+ * @param steps the steps in plan order, with digests instead of manifest bodies
+ * @param createdObjects the objects this install owns, in creation order
+ * @param deletedObjects the objects this install deleted because their manifests asked for it
+ */
+public record InstallRecord(
+        int formatVersion,
+        String name,
+        String namespace,
+        String packageName,
+        String csvName,
+        String planName,
+        String bundlePath,
+        String bundleDigest,
+        boolean dryRun,
+        Instant startTime,
+        Instant completionTime,
+        InstallPlanPhase phase,
+        String message,
+        List<String> enabledCapabilities,
+        List<String> implicitlyEnabledCapabilities,
+        List<RecordedStep> steps,
+        List<CreatedObject> createdObjects,
+        List<DeletedObject> deletedObjects) {
+
+    /** The format this version of bundlectl writes and the newest it reads. */
+    public static final int FORMAT_VERSION = 1;
+
+    private static final String CSV_KIND = "ClusterServiceVersion";
+
+    public InstallRecord {
+        if (formatVersion < 1) {
+            throw new IllegalArgumentException("formatVersion must be at least 1, not " + formatVersion);
+        }
+        requirePresent(name, "name");
+        requirePresent(namespace, "namespace");
+        requirePresent(packageName, "packageName");
+        requirePresent(startTime, "startTime");
+        requirePresent(phase, "phase");
+        enabledCapabilities = copy(enabledCapabilities);
+        implicitlyEnabledCapabilities = copy(implicitlyEnabledCapabilities);
+        steps = copy(steps);
+        createdObjects = copy(createdObjects);
+        deletedObjects = copy(deletedObjects);
+    }
+
+    /**
+     * The record of a run of {@code plan}. Created objects that do not say which record created
+     * them are attributed to this one.
+     *
+     * @param plan the plan with the statuses the run has reached
+     * @param origin what the plan does not say about the run
+     * @param createdObjects the objects the run owns (see {@link RecordInheritance} for objects an
+     *     earlier install created)
+     * @param deletedObjects the objects the run deleted
+     * @throws IllegalArgumentException if the plan's {@code completionTime} is not an RFC 3339 time
+     */
+    public static InstallRecord fromPlan(InstallPlan plan, RecordOrigin origin, List<CreatedObject> createdObjects,
+            List<DeletedObject> deletedObjects) {
+        Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(origin, "origin");
+        String recordName = origin.recordName();
+        InstallPlan.Status status = plan.status();
+        CapabilitiesStatus capabilities = status.capabilities();
+        List<RecordedStep> recordedSteps = new ArrayList<>(plan.steps().size());
+        for (Step step : plan.steps()) {
+            recordedSteps.add(RecordedStep.from(step));
+        }
+        List<CreatedObject> owned = new ArrayList<>();
+        for (CreatedObject created : createdObjects == null ? List.<CreatedObject>of() : createdObjects) {
+            owned.add(created.createdBy() != null ? created
+                    : new CreatedObject(created.object(), created.resource(), created.uid(),
+                            created.resourceVersion(), recordName));
+        }
+        return new InstallRecord(FORMAT_VERSION, recordName, origin.namespace(), origin.packageName(),
+                csvName(plan), plan.metadata().name(), origin.bundlePath(), origin.bundleDigest(), origin.dryRun(),
+                origin.startTime(), parseTime(status.completionTime(), "completionTime"), status.phase(),
+                status.message(),
+                capabilities == null ? List.of() : capabilities.enabledCapabilities(),
+                capabilities == null ? List.of() : capabilities.implicitlyEnabledCapabilities(),
+                recordedSteps, owned, deletedObjects);
+    }
+
+    /** This record with other steps; the codec uses it to shorten messages. */
+    public InstallRecord withSteps(List<RecordedStep> newSteps) {
+        return new InstallRecord(formatVersion, name, namespace, packageName, csvName, planName, bundlePath,
+                bundleDigest, dryRun, startTime, completionTime, phase, message, enabledCapabilities,
+                implicitlyEnabledCapabilities, newSteps, createdObjects, deletedObjects);
+    }
+
+    private static String csvName(InstallPlan plan) {
+        List<String> names = plan.spec().clusterServiceVersionNames();
+        if (!names.isEmpty()) {
+            return names.get(0);
+        }
+        return plan.steps().stream()
+                .filter(step -> CSV_KIND.equals(step.resource().kind()))
+                .map(step -> step.resource().name())
+                .findFirst()
+                .orElse(null);
+    }
+
+    private static Instant parseTime(String value, String field) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return OffsetDateTime.parse(value).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("plan status." + field + " \"" + value + "\" is not an RFC 3339 time",
+                    e);
+        }
+    }
+
+    private static void requirePresent(Object value, String field) {
+        if (value == null || (value instanceof String text && text.isBlank())) {
+            throw new IllegalArgumentException("install record has no " + field);
+        }
+    }
+
+    private static <T> List<T> copy(List<T> list) {
+        return list == null ? List.of() : List.copyOf(list);
+    }
+}

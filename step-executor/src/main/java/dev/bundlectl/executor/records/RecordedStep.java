@@ -1,0 +1,42 @@
+package dev.bundlectl.executor.records;
+
+import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.StepResource;
+import dev.bundlectl.plan.StepStatus;
+import java.util.Objects;
+
+/**
+ * One plan step as a record keeps it: the step without its manifest body, which is replaced by
+ * a digest so that a record never holds bundle Secret contents and stays small.
+ *
+ * @param resolving the CSV name the step belongs to, or null
+ * @param object the object the step acts on
+ * @param sourceName where the object came from (the bundle's package)
+ * @param sourceNamespace for bundlectl, the bundle file the manifest was read from
+ * @param optional whether the step was optional
+ * @param status the final status
+ * @param message why the step has this status, or null
+ * @param manifestDigest {@code sha256:<hex>} of the manifest JSON, or null when there was none
+ */
+public record RecordedStep(String resolving, ObjectRef object, String sourceName, String sourceNamespace,
+        boolean optional, StepStatus status, String message, String manifestDigest) {
+
+    public RecordedStep {
+        Objects.requireNonNull(object, "object");
+        Objects.requireNonNull(status, "status");
+    }
+
+    /** The record form of a plan step. */
+    public static RecordedStep from(Step step) {
+        StepResource resource = step.resource();
+        return new RecordedStep(step.resolving(), ObjectRef.of(resource), resource.sourceName(),
+                resource.sourceNamespace(), step.optional(), step.status(), step.message(),
+                ManifestDigest.of(resource.manifest()));
+    }
+
+    /** This step with another message. */
+    public RecordedStep withMessage(String newMessage) {
+        return new RecordedStep(resolving, object, sourceName, sourceNamespace, optional, status, newMessage,
+                manifestDigest);
+    }
+}

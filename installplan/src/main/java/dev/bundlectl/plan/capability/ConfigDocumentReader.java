@@ -7,7 +7,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -85,10 +84,12 @@ final class ConfigDocumentReader {
     }
 
     private static List<JsonNode> readAll(ObjectMapper mapper, String content) throws IOException {
+        // Read value by value rather than with readValues(), which would unwrap a top-level list
+        // into its elements and hide that the file is not a mapping.
         List<JsonNode> documents = new ArrayList<>();
-        try (MappingIterator<JsonNode> values = mapper.readerFor(JsonNode.class).readValues(content)) {
-            while (values.hasNextValue()) {
-                JsonNode document = values.nextValue();
+        try (JsonParser parser = mapper.createParser(content)) {
+            while (parser.nextToken() != null) {
+                JsonNode document = mapper.readTree(parser);
                 if (document != null && !document.isMissingNode() && !document.isNull()) {
                     documents.add(document);
                 }

@@ -108,11 +108,27 @@ public final class ManifestFixtures {
         return manifests;
     }
 
-    /** The raw documents of every file, {@code image-references} included, for counting like payload-stats.md. */
-    public static List<JsonNode> rawDocuments(Path root) {
+    /**
+     * The real payload slice of the shared corpus, parsed once for all tests (it is megabytes of
+     * YAML); the list is immutable and tests must not change the manifests' bodies.
+     */
+    public static List<Manifest> corpusPayload() {
+        return CorpusHolder.PAYLOAD;
+    }
+
+    private static final class CorpusHolder {
+        static final List<Manifest> PAYLOAD = List.copyOf(payload(corpus("payload")));
+    }
+
+    /**
+     * The documents of the files a payload does not apply ({@code image-references}; patches are
+     * left out), for counting objects the way payload-stats.md does.
+     */
+    public static List<JsonNode> unappliedDocuments(Path root) {
         List<JsonNode> all = new ArrayList<>();
         for (Path file : payloadFiles(root, false)) {
-            if (file.getFileName().toString().endsWith("-patch")) {
+            String name = file.getFileName().toString();
+            if (isApplied(name) || name.endsWith("-patch")) {
                 continue;
             }
             for (Document document : documents(relative(root, file), read(file))) {

@@ -44,7 +44,7 @@ class PayloadCorpusCapabilityTest {
 
     @BeforeAll
     static void load() {
-        manifests = ManifestFixtures.payload(PAYLOAD);
+        manifests = ManifestFixtures.corpusPayload();
     }
 
     static Stream<Arguments> configurations() {
@@ -89,7 +89,8 @@ class PayloadCorpusCapabilityTest {
 
     @Test
     void countsMatchPayloadStats() {
-        List<JsonNode> raw = ManifestFixtures.rawDocuments(PAYLOAD);
+        List<JsonNode> raw = new java.util.ArrayList<>(ManifestFixtures.unappliedDocuments(PAYLOAD));
+        manifests.forEach(m -> raw.add(m.body()));
         assertThat(raw).hasSize(781);
         assertThat(raw.stream().filter(n -> !rawCapabilities(n).isEmpty())).hasSize(515);
         assertThat(raw.stream().filter(n -> rawCapabilities(n).size() > 1)).hasSize(37);

@@ -20,6 +20,8 @@ public final class CapabilityConfigFactory {
     private final SortedSet<String> known;
 
     /**
+     * A factory for one planning run.
+     *
      * @param extraKnown capability names used by the manifests being planned; they count as known
      *     (see {@link CapabilityAnnotation#namesIn})
      */

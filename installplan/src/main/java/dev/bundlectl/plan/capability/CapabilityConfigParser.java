@@ -36,7 +36,11 @@ public final class CapabilityConfigParser {
 
     private final CapabilityConfigFactory factory;
 
-    /** @param factory validates the request found in the file */
+    /**
+     * A parser that hands what it finds to {@code factory}.
+     *
+     * @param factory validates the request found in the file and builds the configuration
+     */
     public CapabilityConfigParser(CapabilityConfigFactory factory) {
         this.factory = factory;
     }

@@ -15,7 +15,11 @@ public final class CapabilityFilter implements ManifestExclusion {
 
     private final CapabilityConfig config;
 
-    /** @param config the capabilities in effect, implicit enablement already applied */
+    /**
+     * A filter for one configuration.
+     *
+     * @param config the capabilities in effect, implicit enablement already applied
+     */
     public CapabilityFilter(CapabilityConfig config) {
         this.config = Objects.requireNonNull(config, "config");
     }

@@ -34,8 +34,9 @@ public record CapabilityFlags(String baselineCapabilitySet, List<String> enable,
         return baselineCapabilitySet == null && enable.isEmpty() && disable.isEmpty();
     }
 
-    private String effectiveBaseline() {
-        return baselineCapabilitySet == null ? CapabilitySets.CURRENT : baselineCapabilitySet;
+    /** The baseline set name, {@code vCurrent} when the flag is not given. */
+    public String effectiveBaseline() {
+        return RequestLists.baselineOrCurrent(baselineCapabilitySet);
     }
 
     @Override

@@ -21,7 +21,7 @@ public record ClusterVersionCapabilities(String baselineCapabilitySet, List<Stri
 
     /** The baseline set name, {@code vCurrent} when unset. */
     public String effectiveBaseline() {
-        return baselineCapabilitySet == null ? CapabilitySets.CURRENT : baselineCapabilitySet;
+        return RequestLists.baselineOrCurrent(baselineCapabilitySet);
     }
 
     @Override

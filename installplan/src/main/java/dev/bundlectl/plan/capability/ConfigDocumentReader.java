@@ -53,7 +53,8 @@ final class ConfigDocumentReader {
             found.error(location, null, null, "the file is empty");
             return Optional.empty();
         }
-        boolean json = trimmed.startsWith("{") || trimmed.startsWith("[");
+        // By name, not by the first character: "{baselineCapabilitySet: None}" is YAML, not JSON.
+        boolean json = source.toLowerCase(java.util.Locale.ROOT).endsWith(".json");
         try {
             if (!json) {
                 Optional<String> alias = firstAlias(content);

@@ -40,6 +40,11 @@ final class RequestLists {
         return new CapabilityOrigin(form, source, CapabilitySets.NONE, List.copyOf(enabled));
     }
 
+    /** The baseline set name, {@code vCurrent} when unset. */
+    static String baselineOrCurrent(String baselineCapabilitySet) {
+        return baselineCapabilitySet == null ? CapabilitySets.CURRENT : baselineCapabilitySet;
+    }
+
     /** The error for an unknown baseline set name. */
     static String unknownBaseline(String name) {
         return "unknown baseline capability set \"" + name + "\"; known sets: "

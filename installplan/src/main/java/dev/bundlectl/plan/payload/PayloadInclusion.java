@@ -33,6 +33,8 @@ public final class PayloadInclusion {
     private final CapabilityFilter capabilityFilter;
 
     /**
+     * The checks for one cluster configuration.
+     *
      * @param settings exclude identifier, feature set and profile
      * @param capabilities the capabilities in effect, implicit enablement already applied
      */

@@ -25,7 +25,11 @@ public final class RunGraph {
     private final List<RunNode> nodes;
     private final List<List<Integer>> dependents;
 
-    /** @param levels the levels in order; node ids must be their position in the flattened order */
+    /**
+     * A graph of these levels; {@link RunGraphBuilder} is the usual way to get one.
+     *
+     * @param levels the levels in order; node ids must be their position in the flattened order
+     */
     public RunGraph(List<RunLevel> levels) {
         this.levels = List.copyOf(levels);
         List<RunNode> flat = new ArrayList<>();

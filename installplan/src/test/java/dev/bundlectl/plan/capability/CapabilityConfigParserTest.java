@@ -107,6 +107,12 @@ class CapabilityConfigParserTest {
         }
 
         @Test
+        void yamlFlowStyleIsYamlNotJson() {
+            assertThat(parse("{baselineCapabilitySet: None, additionalEnabledCapabilities: [Console]}")
+                    .config().orElseThrow().enabled()).containsExactly("Console");
+        }
+
+        @Test
         void emptyBareBlockIsVCurrent() {
             assertThat(parse("{}").config().orElseThrow().enabled()).containsExactlyInAnyOrderElementsOf(V_CURRENT);
         }
@@ -292,6 +298,7 @@ class CapabilityConfigParserTest {
         @Test
         void topLevelListIsAnError() {
             assertThat(onlyError(parse("- Console\n")).message()).contains("found a list");
+            assertThat(onlyError(parse("[Console]")).message()).contains("found a list");
             assertThat(onlyError(parser.parse("c.json", "[\"Console\"]")).message()).contains("found a list");
         }
 

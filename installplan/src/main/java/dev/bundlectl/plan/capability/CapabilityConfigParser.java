@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.SourceLocation;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -64,6 +65,8 @@ public final class CapabilityConfigParser {
             return parse(name, Files.readString(file, StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
             return failure(name, "file not found");
+        } catch (CharacterCodingException e) {
+            return failure(name, "the file is not UTF-8 text");
         } catch (IOException e) {
             return failure(name, "cannot read the file: " + e.getMessage());
         }
@@ -113,7 +116,8 @@ public final class CapabilityConfigParser {
         }
         String kind = root.path("kind").asText("");
         if ("ClusterVersion".equals(kind) || "HostedCluster".equals(kind)) {
-            String object = kind + "/" + root.path("metadata").path("name").asText("");
+            String name = root.path("metadata").path("name").asText("");
+            String object = name.isEmpty() ? kind : kind + "/" + name;
             ConfigForm whenEmpty = "HostedCluster".equals(kind) ? ConfigForm.HYPERSHIFT : ConfigForm.CLUSTER_VERSION;
             return Optional.of(new Located(new ConfigSource(location, object, "spec.capabilities."),
                     root.path("spec").path("capabilities"), whenEmpty));

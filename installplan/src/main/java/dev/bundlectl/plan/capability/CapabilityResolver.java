@@ -16,7 +16,8 @@ import java.util.function.Predicate;
  * <ol>
  *   <li>A capability enabled by the earlier install and disabled now is rejected (seed 000: a
  *       capability can be enabled later, never disabled). The rejection also says what the
- *       cluster-version operator would have kept.</li>
+ *       cluster-version operator would have kept. Only capabilities that a manifest of this target
+ *       carries count: disabling any other cannot change what is applied.</li>
  *   <li>A capability disabled before and enabled now is fine: its skipped manifests now apply.</li>
  *   <li>A manifest the request excludes whose object already exists makes every one of its
  *       capabilities implicitly enabled (seed 000, step 5), and with them every manifest of those
@@ -43,7 +44,8 @@ public final class CapabilityResolver {
     public static CapabilityResolution resolve(CapabilityConfig requested, Set<String> previouslyEnabled,
             Predicate<Manifest> existsOnCluster, List<Manifest> manifests) {
         TreeSet<String> newlyDisabled = new TreeSet<>(previouslyEnabled);
-        newlyDisabled.retainAll(requested.known());
+        // Only capabilities this target's manifests carry: disabling any other changes nothing here.
+        newlyDisabled.retainAll(CapabilityAnnotation.namesIn(manifests));
         newlyDisabled.removeAll(requested.enabled());
         if (!newlyDisabled.isEmpty()) {
             return reject(requested, List.copyOf(newlyDisabled));

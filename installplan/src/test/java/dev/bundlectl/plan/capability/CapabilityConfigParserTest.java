@@ -349,6 +349,22 @@ class CapabilityConfigParserTest {
         }
 
         @Test
+        void binaryFileIsAnError(@org.junit.jupiter.api.io.TempDir Path dir) throws java.io.IOException {
+            Path file = java.nio.file.Files.write(dir.resolve("caps.yaml"), new byte[] {(byte) 0xff, (byte) 0xfe, 0});
+            assertThat(onlyError(parser.parse(file)).message()).isEqualTo("the file is not UTF-8 text");
+        }
+
+        @Test
+        void fileOnDiskIsReadAndNamed(@org.junit.jupiter.api.io.TempDir Path dir) throws java.io.IOException {
+            Path file = java.nio.file.Files.writeString(dir.resolve("caps.yaml"), "exclude: [Console, Console2]\n");
+            CapabilityConfigResult result = parser.parse(file);
+            assertThat(result.config().orElseThrow().enabled()).doesNotContain("Console");
+            assertThat(result.diagnostics().warnings()).singleElement()
+                    .satisfies(w -> assertThat(w.toString()).isEqualTo("warning: " + file + ": field exclude[1]: "
+                            + "unknown capability \"Console2\": it is not an OpenShift capability and no manifest names it"));
+        }
+
+        @Test
         void missingFileIsAnError(@org.junit.jupiter.api.io.TempDir Path dir) {
             Diagnostic error = onlyError(parser.parse(dir.resolve("nope.yaml")));
             assertThat(error.severity()).isEqualTo(Severity.ERROR);

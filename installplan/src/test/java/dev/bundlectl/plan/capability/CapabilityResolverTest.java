@@ -152,9 +152,11 @@ class CapabilityResolverTest {
     }
 
     @Test
-    void aPreviouslyEnabledNameNobodyKnowsAnyMoreIsNotARejection() {
+    void disablingACapabilityNoManifestOfTheTargetCarriesIsNotARejection() {
         Predicate<Manifest> nothing = m -> false;
-        assertThat(CapabilityResolver.resolve(factory.defaults(), Set.of("RetiredCapability"), nothing, MANIFESTS))
-                .isInstanceOf(CapabilityResolution.Resolved.class);
+        assertThat(CapabilityResolver.resolve(disabling("Build"), Set.of("Build", "RetiredCapability"), nothing,
+                MANIFESTS)).isInstanceOf(CapabilityResolution.Resolved.class);
+        assertThat(CapabilityResolver.resolve(disabling("Build", "Insights"), Set.of("Build", "Insights"), nothing,
+                MANIFESTS)).isInstanceOf(CapabilityResolution.Rejected.class);
     }
 }

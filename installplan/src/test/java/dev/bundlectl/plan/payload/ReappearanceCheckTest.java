@@ -1,0 +1,34 @@
+package dev.bundlectl.plan.payload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ReappearanceCheckTest {
+
+    private static final Instant AT = Instant.parse("2024-05-01T10:00:00Z");
+    private static final DeletedObject DEPLOYMENT =
+            new DeletedObject("apps", "Deployment", "openshift-machine-api", "cluster-baremetal-operator-hostedcluster", AT);
+    private static final DeletedObject ROLE_BINDING =
+            new DeletedObject("rbac.authorization.k8s.io", "ClusterRoleBinding", null, "old-binding", AT);
+    private static final DeletedObject STILL_GONE = new DeletedObject("", "ConfigMap", "ns", "gone", AT);
+
+    @Test
+    void warnsForEveryDeletedObjectThatExistsAgain() {
+        Set<DeletedObject> existing = Set.of(DEPLOYMENT, ROLE_BINDING);
+        List<String> warnings = ReappearanceCheck.warnings(List.of(DEPLOYMENT, STILL_GONE, ROLE_BINDING),
+                existing::contains);
+        assertThat(warnings).containsExactly(
+                "Deployment \"openshift-machine-api/cluster-baremetal-operator-hostedcluster\" has reappeared after "
+                        + "having been deleted at 2024-05-01T10:00:00Z",
+                "ClusterRoleBinding \"old-binding\" has reappeared after having been deleted at 2024-05-01T10:00:00Z");
+    }
+
+    @Test
+    void nothingReappearedNothingToSay() {
+        assertThat(ReappearanceCheck.warnings(List.of(DEPLOYMENT), o -> false)).isEmpty();
+    }
+}

@@ -55,12 +55,11 @@ public final class SafeYamlLoader {
         // bound already holds every document.
         options.setCodePointLimit((int) limits.maxFileBytes());
         options.setNestingDepthLimit(limits.maxNestingDepth() + 1);
-        this.yamlFactory = YAMLFactory.builder()
+        this.yamlFactory = new AnchorAwareYamlFactory(YAMLFactory.builder()
                 .loaderOptions(options)
                 .streamReadConstraints(constraints)
                 // `key:` with nothing after it is null, as Kubernetes reads it, not "".
-                .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL)
-                .build();
+                .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL));
         this.jsonFactory = JsonFactory.builder().streamReadConstraints(constraints).build();
     }
 

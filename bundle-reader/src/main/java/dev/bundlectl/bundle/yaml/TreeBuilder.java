@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ContainerNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import dev.bundlectl.bundle.ReaderLimits;
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -38,7 +37,7 @@ final class TreeBuilder {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final JsonParser parser;
-    private final YAMLParser yaml;
+    private final AnchorAwareYamlParser yaml;
     private final ReaderLimits limits;
     private final Map<String, Anchored> anchors = new HashMap<>();
     private final Deque<Frame> stack = new ArrayDeque<>();
@@ -48,11 +47,11 @@ final class TreeBuilder {
 
     /**
      * @param parser positioned on the first token of the document; YAML aliases and merge keys
-     *     are honoured only when it is a {@link YAMLParser}
+     *     are honoured only when it is an {@link AnchorAwareYamlParser}
      */
     TreeBuilder(JsonParser parser, ReaderLimits limits) {
         this.parser = parser;
-        this.yaml = parser instanceof YAMLParser ? (YAMLParser) parser : null;
+        this.yaml = parser instanceof AnchorAwareYamlParser ? (AnchorAwareYamlParser) parser : null;
         this.limits = limits;
     }
 
@@ -104,7 +103,7 @@ final class TreeBuilder {
                     + " levels (the reader's limit)");
         }
         nodesBuilt++;
-        stack.push(new Frame(node, anchorOfCurrentToken(), nodesBuilt - 1));
+        stack.push(new Frame(node, containerAnchor(), nodesBuilt - 1));
     }
 
     private JsonNode pop() throws TreeBuildException {
@@ -211,7 +210,7 @@ final class TreeBuilder {
                 throw failure("unexpected token " + token);
         }
         nodesBuilt++;
-        String anchor = anchorOfCurrentToken();
+        String anchor = yaml == null ? null : yaml.scalarAnchor();
         if (anchor != null) {
             anchors.put(anchor, new Anchored(node, 1));
         }
@@ -244,9 +243,8 @@ final class TreeBuilder {
         return anchored.node.deepCopy();
     }
 
-    /** The anchor ({@code &name}) on the current value token, read only on value tokens: the
-     *  parser keeps reporting it on the tokens that follow. */
-    private String anchorOfCurrentToken() throws IOException {
+    /** The anchor ({@code &name}) of the mapping or sequence that starts at the current token. */
+    private String containerAnchor() throws IOException {
         return yaml == null ? null : yaml.getObjectId();
     }
 

@@ -19,8 +19,8 @@ import java.util.TreeMap;
  * Reads a cluster-version-operator style manifest directory (a release payload's
  * {@code manifests/}): no bundle metadata, no CSV. As the CVO does, only {@code .yaml},
  * {@code .yml} and {@code .json} files are read and {@code image-references} and
- * {@code release-metadata} are skipped; unlike the CVO it also descends into subdirectories.
- * Files are read in the order of their relative paths.
+ * {@code release-metadata} are skipped; unlike the CVO it also descends into subdirectories
+ * (hidden ones excepted). Files are read in the order of their relative paths.
  *
  * <p>The same safe loading and object checks as {@link BundleReader} apply. Instances are
  * immutable and may be shared between threads.
@@ -59,6 +59,13 @@ public final class PayloadReader {
         TreeMap<String, Path> found = new TreeMap<>();
         try {
             Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path sub, BasicFileAttributes attributes) {
+                    // .git and the like hold no manifests.
+                    boolean hidden = !sub.equals(dir) && sub.getFileName().toString().startsWith(".");
+                    return hidden ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+                }
+
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
                     String name = file.getFileName().toString();

@@ -15,8 +15,8 @@ package dev.bundlectl.bundle;
  * @param maxStringLength the longest scalar (in characters) and the longest YAML document (in code
  *     points) the parser accepts
  * @param maxNestingDepth the deepest nesting of mappings and sequences
- * @param maxAliasExpansionNodes how many tree nodes YAML alias expansion (including merge keys)
- *     may produce per document; an alias bomb ("billion laughs") hits this bound at once
+ * @param maxAliasExpansionNodes how many tree nodes YAML alias expansion (merge keys included) may
+ *     produce in one file; an alias bomb ("billion laughs") hits this bound at once
  */
 public record ReaderLimits(
         long maxFileBytes,

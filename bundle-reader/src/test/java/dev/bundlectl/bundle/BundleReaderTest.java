@@ -290,17 +290,7 @@ class BundleReaderTest {
     @Test
     void listKindsAreExpandedIntoTheirItems() {
         write(root, "manifests/csv.yaml", CSV);
-        write(root, "manifests/list.yaml", """
-                apiVersion: v1
-                kind: List
-                items:
-                - apiVersion: v1
-                  kind: ConfigMap
-                  metadata: {name: one}
-                - apiVersion: v1
-                  kind: ConfigMap
-                  metadata: {name: two}
-                """);
+        write(root, "manifests/list.yaml", TestFiles.CONFIG_MAP_LIST);
 
         Bundle bundle = readOk();
 

@@ -20,7 +20,7 @@ class PayloadReaderTest {
     }
 
     @Test
-    void readsYamlYmlAndJsonRecursivelyInRelativePathOrder() {
+    void readsYamlYmlAndJsonRecursivelyInRelativePathOrderSkippingOtherFiles() {
         write(dir, "b.yaml", configMap("b", "1"));
         write(dir, "a/z.yml", configMap("az", "1"));
         write(dir, "0000_10_x_01.json",
@@ -29,6 +29,7 @@ class PayloadReaderTest {
         write(dir, "release-metadata", "{}");
         write(dir, "20-tuned.crd.yaml-patch", "- op: add\n");
         write(dir, "notes.md", "hello");
+        write(dir, ".git/hooks/x.yaml", configMap("hidden", "1"));
 
         PayloadReadResult result = reader.read(dir);
 
@@ -39,14 +40,7 @@ class PayloadReaderTest {
 
     @Test
     void listKindsAreExpandedAndVariantsOfOneObjectAreAllKept() {
-        write(dir, "list.yaml", """
-                apiVersion: v1
-                kind: List
-                items:
-                - apiVersion: v1
-                  kind: ConfigMap
-                  metadata: {name: one}
-                """);
+        write(dir, "list.yaml", TestFiles.CONFIG_MAP_LIST);
         write(dir, "v-default.yaml", configMap("cfg", "default"));
         write(dir, "v-tech.yaml", configMap("cfg", "tech"));
         write(dir, "v-tech-copy.yaml", configMap("cfg", "tech"));
@@ -54,7 +48,7 @@ class PayloadReaderTest {
         PayloadReadResult result = reader.read(dir);
 
         assertThat(result.manifests()).extracting(Manifest::displayName)
-                .containsExactly("ConfigMap/one", "ConfigMap/cfg", "ConfigMap/cfg");
+                .containsExactly("ConfigMap/one", "ConfigMap/two", "ConfigMap/cfg", "ConfigMap/cfg");
         assertThat(result.diagnostics().errors()).isEmpty();
         assertThat(result.diagnostics().warnings()).singleElement().satisfies(w -> {
             assertThat(w.location().file()).isEqualTo("v-tech.yaml");

@@ -59,6 +59,19 @@ final class TestFiles {
               endpoints: [{port: metrics}]
             """;
 
+    /** A {@code kind: List} of two ConfigMaps, {@code one} and {@code two}. */
+    static final String CONFIG_MAP_LIST = """
+            apiVersion: v1
+            kind: List
+            items:
+            - apiVersion: v1
+              kind: ConfigMap
+              metadata: {name: one}
+            - apiVersion: v1
+              kind: ConfigMap
+              metadata: {name: two}
+            """;
+
     private TestFiles() {
     }
 

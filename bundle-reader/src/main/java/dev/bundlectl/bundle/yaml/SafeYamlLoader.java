@@ -110,7 +110,7 @@ public final class SafeYamlLoader {
             if (parser.nextToken() == null) {
                 return new JsonText.Malformed("it is empty");
             }
-            JsonNode value = new TreeBuilder(parser, limits).build();
+            JsonNode value = new TreeBuilder(parser, limits, new ExpansionBudget(limits.maxAliasExpansionNodes())).build();
             if (parser.nextToken() != null) {
                 JsonLocation at = parser.currentTokenLocation();
                 return new JsonText.Malformed("unexpected content after the JSON value at line " + at.getLineNr()
@@ -129,10 +129,11 @@ public final class SafeYamlLoader {
     private void parseDocuments(byte[] content, boolean json, String displayPath, List<LoadedDocument> documents,
             Diagnostics.Collector diagnostics) {
         int index = 0;
+        ExpansionBudget budget = new ExpansionBudget(limits.maxAliasExpansionNodes());
         try (JsonParser parser = json ? jsonFactory.createParser(content) : yamlFactory.createParser(content)) {
             for (; parser.nextToken() != null; index++) {
                 SourceLocation location = new SourceLocation(displayPath, index);
-                TreeBuilder builder = new TreeBuilder(parser, limits);
+                TreeBuilder builder = new TreeBuilder(parser, limits, budget);
                 try {
                     JsonNode root = builder.build();
                     if (isEmptyDocument(root)) {

@@ -24,8 +24,9 @@ import java.util.Map;
  * applies merge keys ({@code <<: *a} and {@code <<: [*a, *b]}), and records duplicate keys.
  *
  * <p>Aliases are expanded by deep copy so that every manifest owns its tree. The copies are
- * counted against {@link ReaderLimits#maxAliasExpansionNodes()}: the size of an anchored node is
- * known once it is complete, so an alias bomb fails before its first oversized copy is made.
+ * counted against an {@link ExpansionBudget} shared by the file's documents: the size of an
+ * anchored node is known once it is complete, so an alias bomb fails before its first oversized
+ * copy is made.
  * The builder keeps its own stack instead of recursing, so no input can overflow the Java stack;
  * the nesting bound is checked on every push.
  *
@@ -39,20 +40,22 @@ final class TreeBuilder {
     private final JsonParser parser;
     private final AnchorAwareYamlParser yaml;
     private final ReaderLimits limits;
+    private final ExpansionBudget budget;
     private final Map<String, Anchored> anchors = new HashMap<>();
     private final Deque<Frame> stack = new ArrayDeque<>();
     private final List<DuplicateKey> duplicateKeys = new ArrayList<>();
     private long nodesBuilt;
-    private long nodesExpanded;
 
     /**
      * @param parser positioned on the first token of the document; YAML aliases and merge keys
      *     are honoured only when it is an {@link AnchorAwareYamlParser}
+     * @param budget what alias expansion may still produce in this file
      */
-    TreeBuilder(JsonParser parser, ReaderLimits limits) {
+    TreeBuilder(JsonParser parser, ReaderLimits limits, ExpansionBudget budget) {
         this.parser = parser;
         this.yaml = parser instanceof AnchorAwareYamlParser ? (AnchorAwareYamlParser) parser : null;
         this.limits = limits;
+        this.budget = budget;
     }
 
     /** The duplicate keys seen so far, in document order. */
@@ -234,10 +237,9 @@ final class TreeBuilder {
             throw failure("the alias *" + name + " refers to no anchor &" + name
                     + " defined earlier in this document");
         }
-        nodesExpanded += anchored.size;
-        if (nodesExpanded > limits.maxAliasExpansionNodes()) {
-            throw failure("YAML aliases expand to more than " + limits.maxAliasExpansionNodes()
-                    + " nodes (the reader's limit; an alias bomb?)");
+        if (!budget.trySpend(anchored.size)) {
+            throw failure("YAML aliases expand to more than " + budget.limit()
+                    + " nodes in this file (the reader's limit; an alias bomb?)");
         }
         nodesBuilt += anchored.size;
         return anchored.node.deepCopy();

@@ -226,6 +226,21 @@ class SafeYamlLoaderTest {
     }
 
     @Test
+    void theAliasBudgetIsSharedByTheDocumentsOfAFile() throws IOException {
+        SafeYamlLoader tight = new SafeYamlLoader(new ReaderLimits(1 << 20, 1 << 20, 1 << 20, 10, 10));
+        Path file = dir.resolve("many.yaml");
+        Files.writeString(file, "a: &a [1, 2, 3]\nb: *a\n---\na: &a [1, 2, 3]\nb: *a\n---\na: &a [1, 2, 3]\nb: *a\n");
+
+        LoadResult result = tight.load(file, "many.yaml");
+
+        assertThat(result.documents()).hasSize(2);
+        assertThat(result.diagnostics().errors()).singleElement().satisfies(e -> {
+            assertThat(e.location().documentIndex()).isEqualTo(2);
+            assertThat(e.message()).contains("more than 10 nodes in this file");
+        });
+    }
+
+    @Test
     void aFileLargerThanTheLimitIsNotRead() throws IOException {
         SafeYamlLoader small = new SafeYamlLoader(new ReaderLimits(100, 100, 100, 10, 10));
         Path file = dir.resolve("big.yaml");

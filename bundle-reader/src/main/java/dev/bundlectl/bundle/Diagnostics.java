@@ -43,6 +43,11 @@ public record Diagnostics(List<Diagnostic> all) {
             found.add(diagnostic);
         }
 
+        /** Adds every diagnostic of {@code diagnostics}, in order. */
+        public void addAll(Diagnostics diagnostics) {
+            found.addAll(diagnostics.all());
+        }
+
         public void error(SourceLocation location, String object, String field, String message) {
             add(Diagnostic.error(location, object, field, message));
         }

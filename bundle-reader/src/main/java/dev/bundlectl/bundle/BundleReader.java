@@ -1,0 +1,111 @@
+package dev.bundlectl.bundle;
+
+import dev.bundlectl.bundle.layout.Layout;
+import dev.bundlectl.bundle.layout.LayoutResolver;
+import dev.bundlectl.bundle.layout.ManifestsDirectory;
+import dev.bundlectl.bundle.metadata.AnnotationsReader;
+import dev.bundlectl.bundle.metadata.DeclaredProperty;
+import dev.bundlectl.bundle.metadata.MetadataDirectory;
+import dev.bundlectl.bundle.metadata.MetadataFile;
+import dev.bundlectl.bundle.metadata.OptionalManifestResolver;
+import dev.bundlectl.bundle.metadata.PropertyCollector;
+import dev.bundlectl.bundle.objects.CsvSelector;
+import dev.bundlectl.bundle.objects.DuplicateObjects;
+import dev.bundlectl.bundle.objects.ManifestFileReader;
+import dev.bundlectl.bundle.yaml.LoadResult;
+import dev.bundlectl.bundle.yaml.SafeYamlLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads an OLM registry+v1 bundle directory into a {@link Bundle} plus {@link Diagnostics}.
+ *
+ * <p>It never throws for bad input: unreadable files, broken YAML, odd layouts and invalid objects
+ * all become diagnostics naming the file, the object and the field, and the bundle is returned
+ * only when there is no error. Every file is read once. Instances are immutable and may be shared
+ * between threads.
+ */
+public final class BundleReader {
+
+    private final SafeYamlLoader loader;
+    private final LayoutResolver layouts;
+    private final ManifestsDirectory manifestsDirectory;
+    private final MetadataDirectory metadataDirectory;
+    private final AnnotationsReader annotationsReader = new AnnotationsReader();
+    private final DuplicateObjects duplicates = new DuplicateObjects(DuplicateObjects.Policy.REJECT_DIFFERING);
+    private final CsvSelector csvSelector = new CsvSelector();
+    private final PropertyCollector propertyCollector;
+    private final OptionalManifestResolver optionalManifests = new OptionalManifestResolver();
+
+    /** A reader with {@link ReaderLimits#defaults()}. */
+    public BundleReader() {
+        this(ReaderLimits.defaults());
+    }
+
+    /** A reader with the given limits on file size, line length, strings, nesting and aliases. */
+    public BundleReader(ReaderLimits limits) {
+        this.loader = new SafeYamlLoader(limits);
+        this.layouts = new LayoutResolver(limits.maxFileBytes());
+        this.manifestsDirectory = new ManifestsDirectory(new ManifestFileReader(loader));
+        this.metadataDirectory = new MetadataDirectory(loader);
+        this.propertyCollector = new PropertyCollector(loader);
+    }
+
+    /**
+     * Reads the bundle rooted at {@code bundleDir} (the directory holding {@code manifests/} and
+     * {@code metadata/}).
+     */
+    public BundleReadResult read(Path bundleDir) {
+        Diagnostics.Collector diagnostics = new Diagnostics.Collector();
+        Optional<Bundle> bundle = readInto(bundleDir, diagnostics);
+        return new BundleReadResult(diagnostics.hasErrors() ? Optional.empty() : bundle, diagnostics.toDiagnostics());
+    }
+
+    private Optional<Bundle> readInto(Path root, Diagnostics.Collector diagnostics) {
+        if (!Files.isDirectory(root)) {
+            diagnostics.error(SourceLocation.file(root.toString()), null, null, "not a directory");
+            return Optional.empty();
+        }
+        Map<String, MetadataFile> annotationsFile = Map.of();
+        BundleAnnotations annotations = AnnotationsReader.defaults();
+        Path annotationsPath = root.resolve(LayoutResolver.ANNOTATIONS_FILE);
+        if (Files.isRegularFile(annotationsPath)) {
+            LoadResult loaded = loader.load(annotationsPath, LayoutResolver.ANNOTATIONS_FILE);
+            diagnostics.addAll(loaded.diagnostics());
+            if (loaded.complete()) {
+                annotations = annotationsReader.read(loaded.documents(), LayoutResolver.ANNOTATIONS_FILE, diagnostics);
+            }
+            annotationsFile = Map.of(LayoutResolver.ANNOTATIONS_FILE,
+                    new MetadataFile(LayoutResolver.ANNOTATIONS_FILE, loaded.documents()));
+        }
+
+        Layout layout = layouts.resolve(root, annotations);
+        if (layout instanceof Layout.Rejected) {
+            diagnostics.add(((Layout.Rejected) layout).diagnostic());
+            return Optional.empty();
+        }
+        Layout.Resolved dirs = (Layout.Resolved) layout;
+
+        ManifestsDirectory.Contents contents = manifestsDirectory.read(dirs.manifestsDir(), dirs.manifestsName(),
+                diagnostics);
+        List<Manifest> manifests = duplicates.distinct(contents.manifests(), diagnostics);
+        Optional<Manifest> csv = csvSelector.select(manifests, dirs.manifestsName(),
+                contents.unparsedFiles() + contents.invalidObjects(), diagnostics);
+        List<MetadataFile> metadata = metadataDirectory.read(dirs.metadataDir(), dirs.metadataName(), annotationsFile,
+                diagnostics);
+        if (csv.isEmpty()) {
+            return Optional.empty();
+        }
+        List<DeclaredProperty> declared = propertyCollector.collect(metadata, csv.get(), annotations, diagnostics);
+        List<OptionalManifestRef> optional = optionalManifests.resolve(declared, manifests, diagnostics);
+        List<Property> properties = new ArrayList<>(declared.size());
+        for (DeclaredProperty property : declared) {
+            properties.add(property.property());
+        }
+        return Optional.of(new Bundle(root, annotations, csv.get(), manifests, properties, optional));
+    }
+}

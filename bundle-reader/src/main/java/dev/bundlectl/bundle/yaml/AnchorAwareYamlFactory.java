@@ -1,0 +1,23 @@
+package dev.bundlectl.bundle.yaml;
+
+import com.fasterxml.jackson.core.io.IOContext;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactoryBuilder;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import java.io.IOException;
+
+/** A {@link YAMLFactory} whose byte-array parsers are {@link AnchorAwareYamlParser}s. */
+final class AnchorAwareYamlFactory extends YAMLFactory {
+
+    private static final long serialVersionUID = 1L;
+
+    AnchorAwareYamlFactory(YAMLFactoryBuilder builder) {
+        super(builder);
+    }
+
+    @Override
+    protected YAMLParser _createParser(byte[] data, int offset, int length, IOContext context) throws IOException {
+        return new AnchorAwareYamlParser(context, _parserFeatures, _yamlParserFeatures, _loaderOptions, _objectCodec,
+                _createReader(data, offset, length, null, context));
+    }
+}

@@ -195,8 +195,9 @@ public final class SafeYaml {
     private static void rejectFurtherDocuments(JsonParser parser, String file)
             throws IOException, InputFileException {
         JsonToken next = parser.nextToken();
-        // A trailing "---" with nothing after it is an empty document, not a second object.
-        while (next == JsonToken.VALUE_NULL) {
+        // A trailing "---" with nothing after it is an empty document (an empty scalar), not a
+        // second object.
+        while (next == JsonToken.VALUE_NULL || (next == JsonToken.VALUE_STRING && parser.getText().isEmpty())) {
             next = parser.nextToken();
         }
         if (next != null) {

@@ -141,10 +141,18 @@ public final class SecretRedaction {
         return changed;
     }
 
-    /** The decoded bytes; the raw text when it is not base64 (the API server would reject it anyway). */
+    /**
+     * The decoded bytes, decoded as the API server does (standard alphabet, padding required, line
+     * breaks ignored); the raw text when it is not valid base64, which the API server would reject
+     * anyway.
+     */
     private static byte[] decodeOrRaw(String text) {
+        String compact = text.replaceAll("[\\r\\n]", "");
+        if (compact.length() % 4 != 0) {
+            return text.getBytes(StandardCharsets.UTF_8);
+        }
         try {
-            return Base64.getDecoder().decode(text.replaceAll("\\s", ""));
+            return Base64.getDecoder().decode(compact);
         } catch (IllegalArgumentException e) {
             return text.getBytes(StandardCharsets.UTF_8);
         }

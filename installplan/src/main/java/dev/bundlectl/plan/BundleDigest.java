@@ -2,7 +2,6 @@ package dev.bundlectl.plan;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -26,20 +25,11 @@ public final class BundleDigest {
 
     /** The digest of these manifest strings, in order. */
     public static String ofManifests(List<String> manifests) {
-        MessageDigest sha256 = sha256();
+        MessageDigest sha256 = Sha256.newDigest();
         for (String manifest : manifests) {
             sha256.update((manifest == null ? "" : manifest).getBytes(StandardCharsets.UTF_8));
             sha256.update((byte) '\n');
         }
         return "sha256:" + HexFormat.of().formatHex(sha256.digest());
-    }
-
-    static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            // Every Java platform must provide SHA-256.
-            throw new IllegalStateException(e);
-        }
     }
 }

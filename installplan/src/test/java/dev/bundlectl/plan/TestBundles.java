@@ -44,7 +44,7 @@ public final class TestBundles {
     public static Manifest fromBody(String file, ObjectNode body) {
         JsonNode metadata = body.path("metadata");
         Map<String, String> annotations = new LinkedHashMap<>();
-        metadata.path("annotations").fields().forEachRemaining(e -> annotations.put(e.getKey(), e.getValue().asText()));
+        metadata.path("annotations").properties().forEach(e -> annotations.put(e.getKey(), e.getValue().asText()));
         return new Manifest(SourceLocation.file(file), body.path("apiVersion").asText(), body.path("kind").asText(),
                 metadata.path("name").asText(), metadata.has("namespace") ? metadata.path("namespace").asText() : null,
                 annotations, body);

@@ -122,12 +122,7 @@ public final class SafeYaml {
      *     than one document
      */
     public static JsonNode readTree(String text, String file) throws InputFileException {
-        boolean json = looksLikeJson(text);
-        if (!json) {
-            rejectAnchorsAndAliases(text, file);
-        }
-        ObjectMapper mapper = json ? JSON_MAPPER : YAML_MAPPER;
-        try (JsonParser parser = mapper.createParser(text)) {
+        return parseOne(text, file, (mapper, parser) -> {
             if (parser.nextToken() == null) {
                 throw new InputFileException(file, 0, "is empty");
             }
@@ -135,13 +130,8 @@ public final class SafeYaml {
             if (tree == null || tree.isMissingNode() || tree.isNull()) {
                 throw new InputFileException(file, 0, "is empty");
             }
-            rejectFurtherDocuments(parser, file);
             return tree;
-        } catch (JsonProcessingException e) {
-            throw syntaxError(file, e);
-        } catch (IOException e) {
-            throw new InputFileException(file, 0, "cannot be parsed: " + e.getMessage());
-        }
+        });
     }
 
     /**
@@ -153,12 +143,7 @@ public final class SafeYaml {
      * @throws InputFileException as {@link #readTree}, and when the document is not a list
      */
     public static List<LocatedNode> readList(String text, String file) throws InputFileException {
-        boolean json = looksLikeJson(text);
-        if (!json) {
-            rejectAnchorsAndAliases(text, file);
-        }
-        ObjectMapper mapper = json ? JSON_MAPPER : YAML_MAPPER;
-        try (JsonParser parser = mapper.createParser(text)) {
+        return parseOne(text, file, (mapper, parser) -> {
             JsonToken first = parser.nextToken();
             if (first == null) {
                 throw new InputFileException(file, 0, "is empty");
@@ -172,13 +157,32 @@ public final class SafeYaml {
                 int line = lineOf(parser.currentTokenLocation());
                 entries.add(new LocatedNode(line, mapper.readTree(parser)));
             }
-            rejectFurtherDocuments(parser, file);
             return List.copyOf(entries);
+        });
+    }
+
+    /** Reads the first document with {@code body}, then insists that no other document follows. */
+    private static <T> T parseOne(String text, String file, DocumentReader<T> body) throws InputFileException {
+        boolean json = looksLikeJson(text);
+        if (!json) {
+            rejectAnchorsAndAliases(text, file);
+        }
+        ObjectMapper mapper = json ? JSON_MAPPER : YAML_MAPPER;
+        try (JsonParser parser = mapper.createParser(text)) {
+            T result = body.read(mapper, parser);
+            rejectFurtherDocuments(parser, file);
+            return result;
         } catch (JsonProcessingException e) {
             throw syntaxError(file, e);
         } catch (IOException e) {
             throw new InputFileException(file, 0, "cannot be parsed: " + e.getMessage());
         }
+    }
+
+    /** Reads one document from a parser positioned before its first token. */
+    @FunctionalInterface
+    private interface DocumentReader<T> {
+        T read(ObjectMapper mapper, JsonParser parser) throws IOException, InputFileException;
     }
 
     /** Whether the text is JSON rather than YAML: its first non-blank character opens an object or array. */

@@ -6,14 +6,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.Sha256;
 import dev.bundlectl.plan.Step;
 import dev.bundlectl.plan.StepResource;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -85,7 +84,7 @@ public final class SecretRedaction {
 
     /** {@code <redacted sha256:HEX>} for this value. */
     public static String marker(byte[] value) {
-        return PREFIX + HexFormat.of().formatHex(sha256().digest(value)) + ">";
+        return PREFIX + Sha256.hex(value) + ">";
     }
 
     /** Whether this text is a redaction marker. */
@@ -155,14 +154,6 @@ public final class SecretRedaction {
             return Base64.getDecoder().decode(compact);
         } catch (IllegalArgumentException e) {
             return text.getBytes(StandardCharsets.UTF_8);
-        }
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.bundlectl.plan.io;
 
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactoryBuilder;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -48,17 +50,9 @@ public final class SafeYaml {
 
     // Configured once and never changed afterwards: Jackson factories and mappers are then
     // safe to share between threads.
-    private static final YAMLFactory YAML_FACTORY = YAMLFactory.builder()
-            .loaderOptions(loaderOptions())
-            .streamReadConstraints(readConstraints())
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
+    private static final YAMLFactory YAML_FACTORY = yamlFactoryBuilder().build();
     private static final ObjectMapper YAML_MAPPER = new ObjectMapper(YAML_FACTORY);
-    private static final ObjectMapper JSON_MAPPER = JsonMapper.builder(
-                    com.fasterxml.jackson.core.JsonFactory.builder()
-                            .streamReadConstraints(readConstraints())
-                            .build())
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+    private static final ObjectMapper JSON_MAPPER = JsonMapper.builder(jsonFactoryBuilder().build())
             .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .build();
 
@@ -255,6 +249,24 @@ public final class SafeYaml {
 
     private static int lineOf(JsonLocation location) {
         return location == null ? 0 : Math.max(0, location.getLineNr());
+    }
+
+    /**
+     * A new YAML factory builder with this class's limits (size, nesting, string length) and
+     * duplicate-key detection, for mappers that must read what {@link #readTree} accepts.
+     */
+    public static YAMLFactoryBuilder yamlFactoryBuilder() {
+        return YAMLFactory.builder()
+                .loaderOptions(loaderOptions())
+                .streamReadConstraints(readConstraints())
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+    }
+
+    /** A new JSON factory builder with this class's limits and duplicate-key detection. */
+    public static JsonFactoryBuilder jsonFactoryBuilder() {
+        return new JsonFactoryBuilder()
+                .streamReadConstraints(readConstraints())
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
     }
 
     private static LoaderOptions loaderOptions() {

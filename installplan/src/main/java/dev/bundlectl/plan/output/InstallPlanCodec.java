@@ -27,15 +27,16 @@ import java.util.List;
  */
 public final class InstallPlanCodec {
 
-    // Configured once and never changed afterwards: safe to share between threads.
-    private static final ObjectMapper YAML = YAMLMapper.builder()
+    // Configured once and never changed afterwards: safe to share between threads. Built on
+    // SafeYaml's factories so that binding accepts the same sizes that SafeYaml checked.
+    private static final ObjectMapper YAML = YAMLMapper.builder(SafeYaml.yamlFactoryBuilder().build())
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
             .disable(YAMLGenerator.Feature.SPLIT_LINES)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
-    private static final ObjectMapper JSON = JsonMapper.builder()
+    private static final ObjectMapper JSON = JsonMapper.builder(SafeYaml.jsonFactoryBuilder().build())
             .enable(SerializationFeature.INDENT_OUTPUT)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

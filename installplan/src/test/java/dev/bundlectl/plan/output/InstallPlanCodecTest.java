@@ -116,6 +116,18 @@ class InstallPlanCodecTest {
     }
 
     @Test
+    void plansLargerThanSnakeYamlsDefaultLimitRoundTrip() throws Exception {
+        // SnakeYAML refuses documents over 3 MB by default; bundles with multi-megabyte CRDs exist.
+        String big = "{\"kind\":\"ConfigMap\",\"data\":{\"x\":\"" + "0123456789".repeat(400_000) + "\"}}";
+        Step step = new Step("c", new StepResource("", "v1", "ConfigMap", "big", "ns", "p", "b", big), false,
+                StepStatus.UNKNOWN, null);
+        InstallPlan plan = samplePlan().withStatus(new InstallPlan.Status(InstallPlanPhase.REQUIRES_APPROVAL, List.of(),
+                List.of(step), null, null, null, null));
+
+        assertThat(InstallPlanCodec.parse(InstallPlanCodec.toYaml(plan), "plan.yaml")).isEqualTo(plan);
+    }
+
+    @Test
     void unknownFieldsAreTolerated() throws Exception {
         String yaml = """
                 apiVersion: operators.coreos.com/v1alpha1

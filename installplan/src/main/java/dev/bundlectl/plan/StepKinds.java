@@ -4,7 +4,7 @@ import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.api.CrdApiResources;
 import java.util.Set;
 
-/** Which group and kind a manifest is, for ordering and optional-flag rules. */
+/** Kinds with rules of their own in a plan. */
 final class StepKinds {
 
     static final String CSV_GROUP = "operators.coreos.com";
@@ -23,10 +23,6 @@ final class StepKinds {
             "rbac.authorization.k8s.io/ClusterRole", "rbac.authorization.k8s.io/ClusterRoleBinding");
 
     private StepKinds() {
-    }
-
-    static boolean isCsv(Manifest manifest) {
-        return CSV_KIND.equals(manifest.kind()) && CSV_GROUP.equals(manifest.group());
     }
 
     static boolean canBeOptional(Manifest manifest) {

@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * OLM's step order ({@code OrderSteps} in operator-framework/api): CSVs first, then CRDs, then
  * everything else, each group keeping the bundle's order. CRDs must be established before the
- * objects that may use them, and the CSV goes first so that the rest can be owned by it.
+ * objects that may use them, and the CSV goes first so that the rest can be owned by it. Like
+ * OLM, it looks at the kind alone: a CSV with an odd {@code apiVersion} is still the CSV.
  */
 final class StepOrder {
 
@@ -20,9 +21,9 @@ final class StepOrder {
         List<Manifest> crds = new ArrayList<>();
         List<Manifest> rest = new ArrayList<>();
         for (Manifest manifest : manifests) {
-            if (StepKinds.isCsv(manifest)) {
+            if (StepKinds.CSV_KIND.equals(manifest.kind())) {
                 csvs.add(manifest);
-            } else if (CrdApiResources.isCrd(manifest)) {
+            } else if (CrdApiResources.CRD_KIND.equals(manifest.kind())) {
                 crds.add(manifest);
             } else {
                 rest.add(manifest);

@@ -11,6 +11,8 @@ import dev.bundlectl.plan.api.ApiSurface;
  */
 final class StepPlacement {
 
+    private static final String PLACEHOLDER = "placeholder";
+
     private final ApiSurface surface;
     private final String targetNamespace;
 
@@ -23,7 +25,7 @@ final class StepPlacement {
     String namespaceFor(Manifest manifest, Diagnostics.Collector warnings) {
         String declared = manifest.namespace() == null || manifest.namespace().isBlank() ? null : manifest.namespace();
         if (KnownScopes.isNamespaced(surface, manifest.group(), manifest.version(), manifest.kind())) {
-            if (declared != null && !declared.equals(targetNamespace)) {
+            if (declared != null && !declared.equals(targetNamespace) && !isSdkPlaceholder(manifest, declared)) {
                 warnings.warning(manifest.source(), manifest.displayName(), "metadata.namespace",
                         "namespace \"" + declared + "\" is replaced by the install namespace \"" + targetNamespace + "\"");
             }
@@ -34,5 +36,13 @@ final class StepPlacement {
                     manifest.kind() + " is cluster-scoped; namespace \"" + declared + "\" is ignored");
         }
         return null;
+    }
+
+    /**
+     * operator-sdk writes {@code namespace: placeholder} into every CSV it generates; OLM ignores
+     * it, and warning about it would bury the warnings that matter.
+     */
+    private static boolean isSdkPlaceholder(Manifest manifest, String declared) {
+        return StepKinds.CSV_KIND.equals(manifest.kind()) && PLACEHOLDER.equals(declared);
     }
 }

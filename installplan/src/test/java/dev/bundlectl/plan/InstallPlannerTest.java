@@ -109,6 +109,17 @@ class InstallPlannerTest {
         }
 
         @Test
+        void aCsvWithAnOddApiVersionStillGoesFirst() {
+            Manifest oddCsv = object("csv.yaml", "v1alpha1", "ClusterServiceVersion", "odd.v1");
+
+            PlanResult result = planner.plan(bundle("demo", configMap("settings", null), oddCsv), request());
+
+            assertThat(kindsAndNames(result)).containsExactly("ClusterServiceVersion/odd.v1", "ConfigMap/settings");
+            assertThat(result.verdict().reasons()).containsExactly("ClusterServiceVersion/demo/odd.v1: "
+                    + "GroupVersionKind /v1alpha1, Kind=ClusterServiceVersion not found on the cluster");
+        }
+
+        @Test
         void eachStepCarriesTheBundleIdentityAndCompactManifest() {
             Bundle bundle = bundle("demo-pkg", csv(CSV_NAME), configMap("settings", null));
 
@@ -176,6 +187,20 @@ class InstallPlannerTest {
             assertThat(result.diagnostics().all()).extracting(Diagnostic::toString).containsExactly(
                     "warning: manifests/settings.configmap.yaml: ConfigMap/settings: field metadata.namespace: "
                             + "namespace \"elsewhere\" is replaced by the install namespace \"demo\"");
+        }
+
+        @Test
+        void theOperatorSdkPlaceholderNamespaceOfACsvIsReplacedSilently() {
+            Manifest csv = manifest("manifests/demo.csv.yaml", """
+                    apiVersion: operators.coreos.com/v1alpha1
+                    kind: ClusterServiceVersion
+                    metadata: {name: demo.v1, namespace: placeholder}
+                    """);
+
+            PlanResult result = planner.plan(bundle("demo", csv), request());
+
+            assertThat(result.plan().steps().get(0).resource().namespace()).isEqualTo(NS);
+            assertThat(result.diagnostics().all()).isEmpty();
         }
 
         @Test

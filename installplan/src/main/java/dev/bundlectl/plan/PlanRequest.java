@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param capabilities the capabilities the plan is made under, copied into the status, or null
  * @param extraConditions conditions to add to the status (e.g. from the capability filter)
  * @param approval {@code spec.approval}; {@link Approval#MANUAL} when null
- * @param planName the plan's name, or null for {@link PlanNames#defaultFor install-<csv name>}
+ * @param planName the plan's name, or null for {@code install-<csv name>} ({@link PlanNames#defaultFor})
  * @param sourceNamespace text for each step's {@code sourceNamespace}: the bundle path as the
  *     user gave it; null for the bundle's root path
  * @throws IllegalArgumentException when the namespace or plan name is not a valid DNS name;

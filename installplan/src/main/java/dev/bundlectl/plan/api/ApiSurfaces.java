@@ -70,16 +70,46 @@ public final class ApiSurfaces {
      * @throws InputFileException with a one-line message naming the file and line
      */
     public static StaticApiSurface parse(String text, String fileName) throws InputFileException {
-        String firstLine = text.strip().lines().findFirst().orElse("");
-        if (KubectlApiResourcesParser.isHeader(firstLine)) {
+        List<String> lines = text.lines().toList();
+        int header = kubectlHeaderLine(lines);
+        if (header >= 0) {
+            int first = firstNonBlank(lines);
+            if (first < header) {
+                // Typically a warning from kubectl's stderr redirected into the file.
+                throw new InputFileException(fileName, first + 1, "unexpected text before the kubectl "
+                        + "api-resources header on line " + (header + 1) + "; remove it");
+            }
             return StaticApiSurface.preferredVersionsOnly("kubectl api-resources file " + fileName,
                     KubectlApiResourcesParser.parse(text, fileName));
         }
+        String firstLine = first(lines);
         if (firstLine.startsWith("NAME ")) {
             throw new InputFileException(fileName, 1, "looks like a table but the header is not kubectl "
                     + "api-resources' (NAME SHORTNAMES APIVERSION NAMESPACED KIND)");
         }
         return StaticApiSurface.of("API surface file " + fileName, ApiResourceListParser.parse(text, fileName));
+    }
+
+    private static int kubectlHeaderLine(List<String> lines) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (KubectlApiResourcesParser.isHeader(lines.get(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int firstNonBlank(List<String> lines) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).isBlank()) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
+    private static String first(List<String> lines) {
+        return lines.isEmpty() ? "" : lines.get(firstNonBlank(lines)).strip();
     }
 
     /**

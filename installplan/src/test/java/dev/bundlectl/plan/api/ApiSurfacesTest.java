@@ -190,6 +190,17 @@ class ApiSurfacesTest {
         }
 
         @Test
+        void stderrBeforeTheHeaderIsReported() {
+            String text = "Warning: metrics.k8s.io/v1beta1 is unavailable\n"
+                    + "NAME      SHORTNAMES   APIVERSION   NAMESPACED   KIND\n"
+                    + "secrets                v1           true         Secret\n";
+
+            assertThatThrownBy(() -> ApiSurfaces.parse(text, "api.txt"))
+                    .isInstanceOf(InputFileException.class)
+                    .hasMessage("api.txt:1: unexpected text before the kubectl api-resources header on line 2; remove it");
+        }
+
+        @Test
         void otherTablesAreRejected() {
             assertThatThrownBy(() -> ApiSurfaces.parse("NAME   READY   STATUS\nfoo    1/1     Running\n", "pods.txt"))
                     .isInstanceOf(InputFileException.class)

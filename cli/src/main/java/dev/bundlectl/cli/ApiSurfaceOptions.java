@@ -21,9 +21,10 @@ final class ApiSurfaceOptions {
     private ApiSurfaceOptions() {
     }
 
-    static ApiSurface resolve(List<String> values) {
+    /** The surface the values describe, or {@code fallback} when none was given. */
+    static ApiSurface resolve(List<String> values, ApiSurface fallback) {
         if (values == null || values.isEmpty()) {
-            return ApiSurfaces.builtIn();
+            return fallback;
         }
         ApiSurface combined = null;
         for (String value : values) {

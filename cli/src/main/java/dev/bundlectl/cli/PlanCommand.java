@@ -18,13 +18,17 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = {
             "Print the InstallPlan an install would carry out, without touching a cluster: every step in order,",
-            "which steps are optional, and which would end NotCreated and why.",
+            "which steps are optional, and which would end NotCreated and why. DIR is a bundle, or a directory",
+            "of release-payload manifests (CVO style, planned in run-level order).",
         },
         footerHeading = "%nExamples:%n",
         footer = {
             "  bundlectl plan samples/bundles/cachebox-operator",
             "  bundlectl plan samples/bundles/cachebox-operator -n cachebox -o yaml",
             "  bundlectl plan DIR --api-surface samples/api-surfaces/kind-with-prometheus.txt",
+            "  bundlectl plan samples/bundles/dashboard-operator --disable-capability Console",
+            "  bundlectl plan PAYLOAD_DIR --capabilities-file samples/capabilities/hypershift-no-image-registry.yaml",
+            "  bundlectl plan PAYLOAD_DIR --profile self-managed-high-availability --show-excluded",
             "",
             "Exit codes: 0 installable, 3 predicted to fail, 2 invalid input, 1 other errors.",
         })
@@ -35,6 +39,12 @@ final class PlanCommand implements Callable<Integer> {
 
     @Mixin
     private PlanInputOptions input;
+
+    @Mixin
+    private CapabilityOptions capabilities;
+
+    @Mixin
+    private PayloadOptions payload;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
             description = "table, yaml or json (default: ${DEFAULT-VALUE}). yaml and json print one InstallPlan document.")
@@ -47,9 +57,14 @@ final class PlanCommand implements Callable<Integer> {
         if (output == OutputFormat.JSONL) {
             throw new UserInputException("-o jsonl is for install progress; plan prints table, yaml or json");
         }
-        PlanResult result = new BundlePlanning(new DiagnosticsPrinter(err))
-                .plan(input, ApiSurfaceOptions.resolve(input.apiSurfaces));
+        PlannedInput planned = new Planning(new DiagnosticsPrinter(err))
+                .plan(input, capabilities, payload, ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+        PlanResult result = planned.result();
         print(SecretRedaction.redact(result.plan()), out);
+        if (payload.showExcluded) {
+            PrintWriter target = output == OutputFormat.TABLE ? out : err;
+            ExcludedTable.print(planned.filteredOut(), target);
+        }
         return result.verdict().installable() ? ExitCode.OK : ExitCode.PLAN_FAILED;
     }
 

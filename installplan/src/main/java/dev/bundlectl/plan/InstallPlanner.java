@@ -36,7 +36,7 @@ public final class InstallPlanner {
     public PlanResult plan(Bundle bundle, PlanRequest request) {
         Diagnostics.Collector warnings = new Diagnostics.Collector();
         List<Manifest> ordered = StepOrder.order(withCsv(bundle));
-        Map<Manifest, Optional<String>> exclusions = exclusions(ordered, request.exclusions());
+        Map<Manifest, Optional<String>> exclusions = ExclusionReasons.of(ordered, request.exclusions());
 
         // Only CRDs that will actually be applied add their APIs.
         List<Manifest> appliedCrds = ordered.stream()
@@ -83,19 +83,6 @@ public final class InstallPlanner {
         all.add(bundle.csv());
         all.addAll(bundle.manifests());
         return all;
-    }
-
-    /** Every rule's reason for each manifest, joined; empty when no rule excludes it. */
-    private static Map<Manifest, Optional<String>> exclusions(List<Manifest> manifests, List<ManifestExclusion> rules) {
-        Map<Manifest, Optional<String>> reasons = new IdentityHashMap<>();
-        for (Manifest manifest : manifests) {
-            List<String> found = new ArrayList<>();
-            for (ManifestExclusion rule : rules) {
-                rule.reason(manifest).filter(reason -> !reason.isBlank()).ifPresent(found::add);
-            }
-            reasons.put(manifest, found.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", found)));
-        }
-        return reasons;
     }
 
     private static InstallPlan.Metadata metadata(PlanRequest request, String csvName, String packageName,

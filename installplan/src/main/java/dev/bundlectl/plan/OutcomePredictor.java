@@ -15,9 +15,21 @@ import java.util.Optional;
 final class OutcomePredictor {
 
     private final ApiSurface surface;
+    private final boolean registryV1KindsOnly;
 
+    /** A predictor for bundles, which may only carry registry+v1 kinds. */
     OutcomePredictor(ApiSurface surface) {
+        this(surface, true);
+    }
+
+    private OutcomePredictor(ApiSurface surface, boolean registryV1KindsOnly) {
         this.surface = surface;
+        this.registryV1KindsOnly = registryV1KindsOnly;
+    }
+
+    /** A predictor for release-payload directories, which may carry any kind. */
+    static OutcomePredictor forPayload(ApiSurface surface) {
+        return new OutcomePredictor(surface, false);
     }
 
     /**
@@ -33,7 +45,7 @@ final class OutcomePredictor {
         if (exclusion.isPresent()) {
             return new Prediction(StepStatus.NOT_CREATED, exclusion.get());
         }
-        if (!RegistryV1Kinds.isSupported(manifest.kind())) {
+        if (registryV1KindsOnly && !RegistryV1Kinds.isSupported(manifest.kind())) {
             return new Prediction(StepStatus.UNSUPPORTED_RESOURCE,
                     "kind " + manifest.kind() + " is not supported in a registry+v1 bundle");
         }

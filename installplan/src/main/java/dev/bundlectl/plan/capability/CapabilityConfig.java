@@ -47,6 +47,17 @@ public record CapabilityConfig(
                 new CapabilityOrigin(ConfigForm.DEFAULT, "default", CapabilitySets.CURRENT, List.of()));
     }
 
+    /**
+     * Every capability enabled: OpenShift's and every name the manifests carry. What a plan uses
+     * when no capability configuration is given at all, so that no manifest is excluded.
+     */
+    public static CapabilityConfig allOf(Collection<Manifest> manifests) {
+        SortedSet<String> all = knownWith(CapabilityAnnotation.namesIn(manifests));
+        return new CapabilityConfig(all, all, CapabilitySets.sorted(Set.of()),
+                new CapabilityOrigin(ConfigForm.DEFAULT, "none given: every capability enabled", CapabilitySets.NONE,
+                        List.copyOf(all)));
+    }
+
     /** OpenShift's capabilities plus {@code extraKnown}, sorted. */
     static SortedSet<String> knownWith(Collection<String> extraKnown) {
         TreeSet<String> known = new TreeSet<>(CapabilitySets.KNOWN);

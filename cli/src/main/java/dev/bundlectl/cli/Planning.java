@@ -1,0 +1,107 @@
+package dev.bundlectl.cli;
+
+import dev.bundlectl.bundle.Bundle;
+import dev.bundlectl.bundle.BundleLayout;
+import dev.bundlectl.bundle.BundleReadResult;
+import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.PayloadReadResult;
+import dev.bundlectl.bundle.PayloadReader;
+import dev.bundlectl.plan.InstallPlanner;
+import dev.bundlectl.plan.PayloadPlanRequest;
+import dev.bundlectl.plan.PayloadPlanResult;
+import dev.bundlectl.plan.PayloadPlanner;
+import dev.bundlectl.plan.PlanNames;
+import dev.bundlectl.plan.PlanRequest;
+import dev.bundlectl.plan.PlanResult;
+import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.api.ApiSurfaces;
+import dev.bundlectl.plan.api.UncheckedApiSurface;
+import dev.bundlectl.plan.capability.CapabilityConfig;
+import dev.bundlectl.plan.capability.CapabilityFilter;
+import dev.bundlectl.plan.capability.CapabilityReport;
+import dev.bundlectl.plan.payload.InstallPhase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads a bundle or a release-payload directory and plans it, reporting every diagnostic.
+ * Invalid input stops here, before anything could reach a cluster.
+ */
+final class Planning {
+
+    private final DiagnosticsPrinter diagnostics;
+
+    Planning(DiagnosticsPrinter diagnostics) {
+        this.diagnostics = diagnostics;
+    }
+
+    /**
+     * Reads and plans; throws {@link UserInputException} for any invalid input.
+     *
+     * @param surface what the target serves, or null for the default: the built-in surface for a
+     *     bundle, no check at all for a payload (which targets an OpenShift cluster)
+     */
+    PlannedInput plan(PlanInputOptions input, CapabilityOptions capabilities, PayloadOptions payload,
+            ApiSurface surface) {
+        PlanNames.namespaceProblem(input.namespace).ifPresent(problem -> {
+            throw new UserInputException("-n " + input.namespace + ": " + problem);
+        });
+        Path directory = input.directory;
+        if (!Files.isDirectory(directory)) {
+            throw new UserInputException(directory + ": not a directory (expected a bundle with manifests/ and "
+                    + "metadata/, or a directory of release-payload manifests)");
+        }
+        if (BundleLayout.isBundle(directory)) {
+            if (payload.given()) {
+                throw new UserInputException("--profile, --feature-set, --exclude-id and --show-excluded apply to "
+                        + "release-payload directories; " + directory + " is a bundle");
+            }
+            return planBundle(input, capabilities, surface != null ? surface : ApiSurfaces.builtIn());
+        }
+        return planPayload(input, capabilities, payload, surface != null ? surface : new UncheckedApiSurface());
+    }
+
+    private PlannedInput planBundle(PlanInputOptions input, CapabilityOptions capabilityOptions, ApiSurface surface) {
+        BundleReadResult read = new BundleReader().read(input.directory);
+        diagnostics.reportOrFail(read.diagnostics());
+        Bundle bundle = read.bundle().orElseThrow(() -> new IllegalStateException("reader returned no bundle and no error"));
+        PlanRequest request = PlanRequest.of(input.namespace, surface, input.directory.toString());
+        Optional<CapabilityConfig> capabilities = capabilityOptions.resolve(bundle.manifests(), diagnostics);
+        if (capabilities.isPresent()) {
+            CapabilityConfig config = capabilities.get();
+            request = request.withExclusions(List.of(new CapabilityFilter(config)))
+                    .withCapabilities(CapabilityReport.status(config), List.of(CapabilityReport.condition(config, null)));
+        }
+        PlanResult result = new InstallPlanner().plan(bundle, request);
+        diagnostics.reportOrFail(result.diagnostics());
+        return new PlannedInput(result, List.of(), false);
+    }
+
+    private PlannedInput planPayload(PlanInputOptions input, CapabilityOptions capabilityOptions,
+            PayloadOptions payloadOptions, ApiSurface surface) {
+        PayloadReadResult read = new PayloadReader().read(input.directory);
+        diagnostics.reportOrFail(read.diagnostics());
+        if (read.manifests().isEmpty()) {
+            throw new UserInputException(input.directory + ": no manifests found (.yaml, .yml or .json), and no bundle "
+                    + "layout (manifests/ and metadata/)");
+        }
+        Optional<CapabilityConfig> capabilities = capabilityOptions.resolve(read.manifests(), diagnostics);
+        PlanRequest base = PlanRequest.of(input.namespace, surface, input.directory.toString());
+        if (capabilities.isPresent()) {
+            base = base.withCapabilities(CapabilityReport.status(capabilities.get()),
+                    List.of(CapabilityReport.condition(capabilities.get(), null)));
+        }
+        PayloadPlanRequest request = new PayloadPlanRequest(base, directoryName(input.directory),
+                payloadOptions.settings(), capabilities.orElse(null), InstallPhase.FIRST_INSTALL);
+        PayloadPlanResult result = new PayloadPlanner().plan(read.manifests(), request);
+        diagnostics.reportOrFail(result.result().diagnostics());
+        return new PlannedInput(result.result(), result.filteredOut(), true);
+    }
+
+    private static String directoryName(Path directory) {
+        Path name = directory.toAbsolutePath().normalize().getFileName();
+        return name == null ? "payload" : name.toString();
+    }
+}

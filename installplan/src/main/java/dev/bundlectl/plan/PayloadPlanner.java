@@ -1,0 +1,107 @@
+package dev.bundlectl.plan;
+
+import dev.bundlectl.bundle.Diagnostics;
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.api.ApiSurfaces;
+import dev.bundlectl.plan.api.CrdApiResources;
+import dev.bundlectl.plan.capability.CapabilityConfig;
+import dev.bundlectl.plan.capability.CapabilityFilter;
+import dev.bundlectl.plan.payload.PayloadInclusion;
+import dev.bundlectl.plan.payload.PayloadSelection;
+import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
+import dev.bundlectl.plan.payload.RunGraph;
+import dev.bundlectl.plan.payload.RunGraphBuilder;
+import dev.bundlectl.plan.payload.RunNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns a directory of CVO-style release-payload manifests into an InstallPlan, the way the
+ * cluster-version operator would apply it: the inclusion checks in library-go's order, then the
+ * steps in run-graph order (run levels in sequence, one serial chain per component).
+ *
+ * <p>Unlike a bundle, a payload keeps each manifest's own namespace, may carry any kind, and has
+ * no CSV: its steps resolve the directory's name. Each step's {@code sourceName} is the manifest's
+ * file path, from which the executor rebuilds the run graph. Stateless and thread-safe.
+ */
+public final class PayloadPlanner {
+
+    /** The plan metadata annotation that marks a payload plan. */
+    public static final String LAYOUT_ANNOTATION = "bundlectl.dev/layout";
+    public static final String LAYOUT_PAYLOAD = "payload";
+
+    /**
+     * Plans a payload directory's manifests.
+     *
+     * @param manifests every manifest read from the directory
+     * @param request filters, capabilities and plan options
+     * @return the plan and what the filters left out; diagnostics with errors mean the plan is
+     *     invalid and must not be applied
+     */
+    public PayloadPlanResult plan(List<Manifest> manifests, PayloadPlanRequest request) {
+        Diagnostics.Collector diagnostics = new Diagnostics.Collector();
+        diagnostics.addAll(ReleaseAnnotationValidator.validate(manifests));
+        PayloadSelection selection = new PayloadInclusion(request.filters(), capabilitiesOrAll(request, manifests))
+                .select(manifests);
+        diagnostics.addAll(selection.diagnostics());
+
+        PlanRequest base = request.base();
+        List<ManifestExclusion> rules = new ArrayList<>(base.exclusions());
+        if (request.capabilities() != null) {
+            rules.add(new CapabilityFilter(request.capabilities()));
+        }
+        RunGraph graph = RunGraphBuilder.build(selection.planned(), request.phase());
+        List<Manifest> ordered = graph.nodes().stream().map(RunNode::manifest).toList();
+        Map<Manifest, Optional<String>> exclusions = ExclusionReasons.of(ordered, rules);
+
+        List<Manifest> appliedCrds = ordered.stream()
+                .filter(CrdApiResources::isCrd)
+                .filter(crd -> exclusions.get(crd).isEmpty())
+                .toList();
+        ApiSurface surface = ApiSurfaces.withBundleCrds(base.apiSurface(), appliedCrds);
+        OutcomePredictor predictor = OutcomePredictor.forPayload(surface);
+        String sourceNamespace = base.sourceNamespace() != null ? base.sourceNamespace() : request.name();
+
+        List<Step> steps = new ArrayList<>(ordered.size());
+        for (Manifest manifest : ordered) {
+            StepResource resource = new StepResource(manifest.group(), manifest.version(), manifest.kind(),
+                    manifest.name(), declaredNamespace(manifest), manifest.source().file(), sourceNamespace,
+                    ManifestJson.compact(manifest.body()));
+            OutcomePredictor.Prediction prediction =
+                    predictor.predict(manifest, false, exclusions.get(manifest), diagnostics);
+            steps.add(new Step(request.name(), resource, false, prediction.status(), prediction.message()));
+        }
+
+        PlanVerdict verdict = PlanVerdict.of(steps);
+        InstallPlan plan = new InstallPlan(
+                metadata(request, sourceNamespace, steps),
+                new InstallPlan.Spec(base.approval().wireName(), base.approval() == Approval.AUTOMATIC, List.of()),
+                PlanStatuses.initial(steps, verdict, base));
+        return new PayloadPlanResult(new PlanResult(plan, diagnostics.toDiagnostics(), verdict), selection.filteredOut());
+    }
+
+    /** Without a capability configuration, every capability the manifests name counts as enabled. */
+    private static CapabilityConfig capabilitiesOrAll(PayloadPlanRequest request, List<Manifest> manifests) {
+        return request.capabilities() != null ? request.capabilities() : CapabilityConfig.allOf(manifests);
+    }
+
+    private static String declaredNamespace(Manifest manifest) {
+        return manifest.namespace() == null || manifest.namespace().isBlank() ? null : manifest.namespace();
+    }
+
+    private static InstallPlan.Metadata metadata(PayloadPlanRequest request, String sourceNamespace, List<Step> steps) {
+        PlanRequest base = request.base();
+        Map<String, String> annotations = new LinkedHashMap<>();
+        annotations.put(LAYOUT_ANNOTATION, LAYOUT_PAYLOAD);
+        annotations.put(PlanAnnotations.BUNDLE_PATH, sourceNamespace);
+        annotations.put(PlanAnnotations.BUNDLE_DIGEST, BundleDigest.of(steps));
+        annotations.put(PlanAnnotations.PACKAGE, request.name());
+        annotations.put(PlanAnnotations.API_SURFACE, base.apiSurface().description());
+        String name = base.planName() != null ? base.planName() : PlanNames.defaultFor(request.name());
+        return new InstallPlan.Metadata(name, base.targetNamespace(), annotations);
+    }
+}

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -54,9 +55,18 @@ public final class ClusterConnection implements AutoCloseable {
      * fabric8's own retries are switched off.
      */
     public static ClusterConnection connect(Config config, Duration requestTimeout) {
+        return connect(config, requestTimeout, new VertxOptions());
+    }
+
+    /**
+     * Connects with a ready fabric8 config and explicit Vert.x options (e.g. a stricter
+     * blocked-thread check). The config is changed: fabric8's own retries are switched off.
+     */
+    public static ClusterConnection connect(Config config, Duration requestTimeout, VertxOptions vertxOptions) {
         Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(vertxOptions, "vertxOptions");
         config.setRequestRetryBackoffLimit(0);
-        Vertx vertx = Vertx.vertx();
+        Vertx vertx = Vertx.vertx(vertxOptions);
         try {
             KubernetesClient client = new KubernetesClientBuilder()
                     .withConfig(config)

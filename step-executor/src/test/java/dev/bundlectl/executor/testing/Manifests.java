@@ -127,6 +127,13 @@ public final class Manifests {
         return new Step(CSV_NAME, resource, optional, status, null);
     }
 
+    /** The same step, targeted at another namespace. */
+    public static Step inNamespace(Step step, String namespace) {
+        StepResource r = step.resource();
+        return new Step(step.resolving(), new StepResource(r.group(), r.version(), r.kind(), r.name(), namespace,
+                r.sourceName(), r.sourceNamespace(), r.manifest()), step.optional(), step.status(), step.message());
+    }
+
     public static Step required(ObjectNode manifest, boolean namespaced) {
         return step(manifest, namespaced, false);
     }

@@ -14,6 +14,7 @@ import io.fabric8.mockwebserver.ServerResponse;
 import io.fabric8.mockwebserver.http.Dispatcher;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.vertx.core.VertxOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ public final class MockCluster implements AutoCloseable {
             Pattern.compile("/apis/apiextensions\\.k8s\\.io/v1/customresourcedefinitions/[^/?]+");
 
     /** One request the server received. */
-    public record Request(String method, String path, String body) {
+    public record Request(String method, String path, String body, String authorization) {
     }
 
     private final KubernetesMockServer server;
@@ -73,14 +74,28 @@ public final class MockCluster implements AutoCloseable {
 
     /** A new connection; closed with the cluster. */
     public ClusterConnection connect() {
-        Config config = new ConfigBuilder()
+        return connect(new VertxOptions());
+    }
+
+    /** A new connection on a Vert.x instance with these options; closed with the cluster. */
+    public ClusterConnection connect(VertxOptions options) {
+        ClusterConnection connection = ClusterConnection.connect(config(), Duration.ofSeconds(10), options);
+        connections.add(connection);
+        return connection;
+    }
+
+    /** A fabric8 config for this server with a static token. */
+    public Config config() {
+        return new ConfigBuilder()
                 .withMasterUrl(server.url("/"))
                 .withNamespace(Manifests.NS)
                 .withOauthToken("test-token")
                 .build();
-        ClusterConnection connection = ClusterConnection.connect(config, Duration.ofSeconds(10));
-        connections.add(connection);
-        return connection;
+    }
+
+    /** The server's URL. */
+    public String url() {
+        return server.url("/");
     }
 
     public List<Request> requests() {
@@ -128,7 +143,7 @@ public final class MockCluster implements AutoCloseable {
                     ? ""
                     : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
             synchronized (log) {
-                log.add(new Request(request.getMethod(), request.getPath(), body));
+                log.add(new Request(request.getMethod(), request.getPath(), body, request.getHeader("Authorization")));
             }
             MockResponse response = delegate.dispatch(request);
             if ("GET".equals(request.getMethod()) && CRD_OBJECT.matcher(request.getPath()).matches()

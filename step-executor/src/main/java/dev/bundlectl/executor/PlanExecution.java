@@ -1,6 +1,5 @@
 package dev.bundlectl.executor;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.apply.Durations;
@@ -14,6 +13,7 @@ import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.InstallPlanPhase;
 import dev.bundlectl.plan.PlanCondition;
 import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.StepResource;
 import dev.bundlectl.plan.StepStatus;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,6 +44,7 @@ import java.util.function.Consumer;
 final class PlanExecution {
 
     private static final Set<StepStatus> NEVER_SENT = Set.of(StepStatus.NOT_CREATED, StepStatus.UNSUPPORTED_RESOURCE);
+    private static final Set<StepStatus> SERVED_CRD = Set.of(StepStatus.CREATED, StepStatus.PRESENT);
 
     private final InstallPlan plan;
     private final ExecutionOptions options;
@@ -53,6 +55,7 @@ final class PlanExecution {
     private final PlanPreflight preflight;
     private final Map<Integer, String> failures = new LinkedHashMap<>();
     private final Instant startTime;
+    private Map<String, Integer> crdStepByKind = Map.of();
     private ExecutionEnvironment env;
     private StepRunner runner;
 
@@ -77,7 +80,8 @@ final class PlanExecution {
             return Future.succeededFuture(result("InstallCheckFailed", List.of()));
         }
         long deadline = options.scheduler().nanoTime() + options.timeout().toNanos();
-        env = new ExecutionEnvironment(context, api, discovery, options, deadline, kindsDefinedBy(runnable));
+        crdStepByKind = crdStepsByKind(runnable);
+        env = new ExecutionEnvironment(context, api, discovery, options, deadline, crdStepByKind.keySet());
         runner = new StepRunner(env);
         List<Integer> foundation = new ArrayList<>();
         List<Integer> rest = new ArrayList<>();
@@ -85,7 +89,7 @@ final class PlanExecution {
             (StepRunner.isFoundation(tracker.step(index).resource()) ? foundation : rest).add(index);
         }
         return runGroup(foundation)
-                .compose(done -> failures.isEmpty() ? refreshDiscovery(foundation) : Future.succeededFuture())
+                .compose(done -> failures.isEmpty() ? refreshDiscovery(rest) : Future.succeededFuture())
                 .compose(done -> runGroup(rest))
                 .map(done -> result("InstallComponentFailed", runnable));
     }
@@ -129,27 +133,26 @@ final class PlanExecution {
     }
 
     /**
-     * After CRDs are Established, re-reads discovery for every version they serve until it lists
-     * their kind (the API server's discovery can trail the Established condition a little).
+     * After the CRDs are Established, re-reads discovery until it lists every kind that a later
+     * step needs from a CRD of this plan (the API server's discovery can trail the Established
+     * condition a little). Kinds nobody needs are not waited for.
      */
-    private Future<Void> refreshDiscovery(List<Integer> foundation) {
+    private Future<Void> refreshDiscovery(List<Integer> rest) {
         if (options.dryRunServer()) {
             return Future.succeededFuture();
         }
-        List<Future<Void>> refreshes = new ArrayList<>();
         long limit = Math.min(env.now() + options.crdTimeout().toNanos(), env.deadlineNanos());
-        for (int index : foundation) {
-            Step step = tracker.step(index);
-            if (!StepRunner.isCrd(step.resource())
-                    || (step.status() != StepStatus.CREATED && step.status() != StepStatus.PRESENT)) {
+        Set<String> awaited = new HashSet<>();
+        List<Future<Void>> refreshes = new ArrayList<>();
+        for (int index : rest) {
+            StepResource resource = tracker.step(index).resource();
+            String group = resource.group() == null ? "" : resource.group();
+            Integer definingCrd = crdStepByKind.get(group + "/" + resource.kind());
+            if (definingCrd == null || !SERVED_CRD.contains(tracker.step(definingCrd).status())
+                    || !awaited.add(group + "/" + resource.version() + "/" + resource.kind())) {
                 continue;
             }
-            JsonNode crd = preflight.manifest(index);
-            String group = crd.path("spec").path("group").asText();
-            String kind = crd.path("spec").path("names").path("kind").asText();
-            for (String version : servedVersions(crd)) {
-                refreshes.add(awaitServed(group, version, kind, limit));
-            }
+            refreshes.add(awaitServed(group, resource.version(), resource.kind(), limit));
         }
         return Future.join(refreshes).<Void>mapEmpty().otherwiseEmpty();
     }
@@ -169,30 +172,17 @@ final class PlanExecution {
         });
     }
 
-    private static List<String> servedVersions(JsonNode crd) {
-        List<String> versions = new ArrayList<>();
-        JsonNode spec = crd.path("spec");
-        for (JsonNode version : spec.path("versions")) {
-            if (version.path("served").asBoolean(true) && version.path("name").isTextual()) {
-                versions.add(version.path("name").asText());
-            }
-        }
-        if (versions.isEmpty() && spec.path("version").isTextual()) {
-            versions.add(spec.path("version").asText());
-        }
-        return versions;
-    }
-
-    private Set<String> kindsDefinedBy(List<Integer> runnable) {
-        Set<String> kinds = new HashSet<>();
+    /** {@code group/Kind} to the index of the CRD step that defines it. */
+    private Map<String, Integer> crdStepsByKind(List<Integer> runnable) {
+        Map<String, Integer> byKind = new HashMap<>();
         for (int index : runnable) {
             if (StepRunner.isCrd(tracker.step(index).resource())) {
                 ObjectNode crd = preflight.manifest(index);
-                kinds.add(crd.path("spec").path("group").asText() + "/"
-                        + crd.path("spec").path("names").path("kind").asText());
+                byKind.put(crd.path("spec").path("group").asText() + "/"
+                        + crd.path("spec").path("names").path("kind").asText(), index);
             }
         }
-        return kinds;
+        return byKind;
     }
 
     private InstallPlan result(String failureReason, List<Integer> runnable) {

@@ -2,11 +2,14 @@ package dev.bundlectl.executor;
 
 import static dev.bundlectl.executor.testing.Manifests.configMap;
 import static dev.bundlectl.executor.testing.Manifests.crd;
+import static dev.bundlectl.executor.testing.Manifests.object;
 import static dev.bundlectl.executor.testing.Manifests.required;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.testing.Await;
+import dev.bundlectl.executor.testing.DiscoveryDocuments;
+import dev.bundlectl.executor.testing.ScriptedServer;
 import dev.bundlectl.executor.testing.Manifests;
 import dev.bundlectl.executor.testing.MockCluster;
 import dev.bundlectl.executor.testing.RecordingListener;
@@ -96,6 +99,33 @@ class CustomResourceDefinitionTest {
 
         assertThat(result.steps().get(0).message()).contains("was not Established and NamesAccepted before the install "
                 + "deadline");
+    }
+
+    @Test
+    void discoveryThatTrailsTheEstablishedConditionIsWaitedFor() {
+        try (ScriptedServer server = ScriptedServer.start()) {
+            ObjectNode widgets = crd("example.com", "widgets", "Widget", "v1");
+            ObjectNode established = widgets.deepCopy();
+            established.putObject("status").putArray("conditions")
+                    .add(Manifests.read("{\"type\":\"Established\",\"status\":\"True\"}"))
+                    .add(Manifests.read("{\"type\":\"NamesAccepted\",\"status\":\"True\"}"));
+            server.on("POST", CRDS, ScriptedServer.json(201, Manifests.write(widgets)));
+            server.always("GET", CRDS + "/widgets.example.com", ScriptedServer.json(200, Manifests.write(established)));
+            String empty = DiscoveryDocuments.resources("example.com/v1");
+            server.on("GET", "/apis/example.com/v1", ScriptedServer.json(200, empty), ScriptedServer.json(200, empty),
+                    ScriptedServer.json(200, empty));
+            server.always("GET", "/apis/example.com/v1",
+                    ScriptedServer.json(200, DiscoveryDocuments.resources("example.com/v1", "widgets:Widget:true")));
+            server.on("POST", "/apis/example.com/v1/namespaces/operators/widgets",
+                    ScriptedServer.json(201, Manifests.write(object("example.com/v1", "Widget", "sample"))));
+
+            InstallPlan result = Await.result(new StepExecutor(server.connect(Duration.ofSeconds(5))).start(
+                    Manifests.plan(required(widgets, false), required(object("example.com/v1", "Widget", "sample"), true)),
+                    ExecutionOptions.builder().scheduler(new VirtualScheduler()).build(), listener).result());
+
+            assertThat(result.steps()).extracting(Step::status).containsExactly(StepStatus.CREATED, StepStatus.CREATED);
+            assertThat(server.count("GET", "/apis/example.com/v1")).isEqualTo(4);
+        }
     }
 
     @Test

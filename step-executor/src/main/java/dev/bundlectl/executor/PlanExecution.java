@@ -119,7 +119,7 @@ final class PlanExecution {
         return runner.run(step, preflight.manifest(index), tracker.reporterFor(index))
                 .map(outcome -> {
                     if (outcome instanceof StepOutcome.Applied applied) {
-                        tracker.set(index, applied.status(), applied.message(), 1);
+                        tracker.finish(index, applied.status(), applied.message());
                     } else {
                         fail(index, outcome.message());
                     }
@@ -128,7 +128,7 @@ final class PlanExecution {
     }
 
     private void fail(int index, String message) {
-        tracker.set(index, StepStatus.FAILED, message, 1);
+        tracker.finish(index, StepStatus.FAILED, message);
         failures.put(index, tracker.step(index).resource().displayName() + ": " + message);
     }
 

@@ -6,6 +6,7 @@ import dev.bundlectl.plan.StepStatus;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -20,9 +21,12 @@ final class StepTracker {
     private final List<Step> steps;
     private final Clock clock;
     private final Consumer<StepEvent> listener;
+    private final int[] attempts;
 
     StepTracker(List<Step> steps, Clock clock, Consumer<StepEvent> listener) {
         this.steps = new ArrayList<>(steps);
+        this.attempts = new int[steps.size()];
+        Arrays.fill(attempts, 1);
         this.clock = clock;
         this.listener = listener;
     }
@@ -51,8 +55,14 @@ final class StepTracker {
         emit(index, before.status(), status, message, attempt);
     }
 
+    /** Records a step's final status, with the attempt of its last retried request. */
+    void finish(int index, StepStatus status, String message) {
+        set(index, status, message, attempts[index]);
+    }
+
     /** Reports a retry; the status stays as it is. */
     void retrying(int index, String message, int attempt) {
+        attempts[index] = attempt;
         StepStatus status = steps.get(index).status();
         emit(index, status, status, message, attempt);
     }

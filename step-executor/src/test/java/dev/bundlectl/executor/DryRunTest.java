@@ -68,7 +68,7 @@ class DryRunTest {
     @Test
     void anExistingObjectIsUpdatedAsADryRun() {
         ObjectNode existing = configMap("settings", Map.of("level", "old"));
-        existing.with("metadata").put("namespace", Manifests.NS);
+        existing.withObject("/metadata").put("namespace", Manifests.NS);
         connection.client().resource(Manifests.write(existing)).inNamespace(Manifests.NS).create();
         cluster.clearRequests();
 

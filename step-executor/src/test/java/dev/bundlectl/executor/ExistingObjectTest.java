@@ -61,7 +61,7 @@ class ExistingObjectTest {
 
     private void seed(ObjectNode manifest) {
         ObjectNode copy = manifest.deepCopy();
-        copy.with("metadata").put("namespace", NS);
+        copy.withObject("/metadata").put("namespace", NS);
         connection.client().resource(Manifests.write(copy)).inNamespace(NS).create();
         cluster.clearRequests();
     }
@@ -166,6 +166,10 @@ class ExistingObjectTest {
         assertThat(scheduler.sleeps()).containsExactly(Duration.ofMillis(250), Duration.ofMillis(500),
                 Duration.ofMillis(1000));
         assertThat(listener.retries(0)).extracting(StepEvent::attempt).containsExactly(2, 3, 4);
+        assertThat(listener.eventsFor(0)).last().satisfies(event -> {
+            assertThat(event.status()).isEqualTo(StepStatus.CREATED);
+            assertThat(event.attempt()).isEqualTo(4);
+        });
         assertThat(cluster.requests("POST", CONFIGMAPS)).hasSize(4);
     }
 
@@ -249,9 +253,9 @@ class ExistingObjectTest {
     @Test
     void theStepsNamespaceWinsAndClusterScopedObjectsLoseTheirs() {
         ObjectNode elsewhere = configMap("settings", Map.of());
-        elsewhere.with("metadata").put("namespace", "elsewhere");
+        elsewhere.withObject("/metadata").put("namespace", "elsewhere");
         ObjectNode role = clusterRole("demo");
-        role.with("metadata").put("namespace", "stray");
+        role.withObject("/metadata").put("namespace", "stray");
 
         InstallPlan result = run(required(elsewhere, true), required(role, false));
 

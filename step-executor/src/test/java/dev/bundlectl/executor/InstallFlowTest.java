@@ -185,7 +185,7 @@ class InstallFlowTest {
     void anUpdateKeepsTheClusterIpTheServerAssigned() {
         ObjectNode existing = service("demo");
         ((ObjectNode) existing.get("spec")).put("clusterIP", "10.0.0.17");
-        existing.with("metadata").put("namespace", NS);
+        existing.withObject("/metadata").put("namespace", NS);
         connection.client().resource(Manifests.write(existing)).inNamespace(NS).create();
         cluster.clearRequests();
 

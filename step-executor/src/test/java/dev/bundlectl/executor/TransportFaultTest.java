@@ -57,7 +57,7 @@ class TransportFaultTest {
 
     private static ObjectNode settings() {
         ObjectNode manifest = configMap("settings", Map.of("level", "high"));
-        manifest.with("metadata").put("namespace", Manifests.NS);
+        manifest.withObject("/metadata").put("namespace", Manifests.NS);
         return manifest;
     }
 
@@ -89,7 +89,7 @@ class TransportFaultTest {
         server.on("POST", CONFIGMAPS, hang(),
                 status(409, "AlreadyExists", "configmaps \"settings\" already exists"));
         ObjectNode stored = settings();
-        stored.with("metadata").put("resourceVersion", "12").put("uid", "abc");
+        stored.withObject("/metadata").put("resourceVersion", "12").put("uid", "abc");
         server.on("GET", CONFIGMAPS + "/settings", json(200, Manifests.write(stored)));
 
         InstallPlan result = run(server.connect(REQUEST_TIMEOUT), required(settings(), true));
@@ -103,7 +103,7 @@ class TransportFaultTest {
         server.on("POST", CONFIGMAPS, hang(),
                 status(409, "AlreadyExists", "configmaps \"settings\" already exists"));
         ObjectNode someoneElses = configMap("settings", Map.of("level", "low"));
-        someoneElses.with("metadata").put("resourceVersion", "12");
+        someoneElses.withObject("/metadata").put("resourceVersion", "12");
         server.always("GET", CONFIGMAPS + "/settings", json(200, Manifests.write(someoneElses)));
         server.on("PUT", CONFIGMAPS + "/settings", json(200, Manifests.write(settings())));
 

@@ -1,7 +1,6 @@
 package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -16,9 +15,7 @@ final class SentObjectMatch {
 
     /** Whether {@code live} contains everything in {@code sent}, ignoring server-owned metadata. */
     static boolean matches(JsonNode sent, JsonNode live) {
-        Iterator<Map.Entry<String, JsonNode>> fields = sent.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> field = fields.next();
+        for (Map.Entry<String, JsonNode> field : sent.properties()) {
             if (field.getKey().equals("metadata") || field.getKey().equals("status")) {
                 continue;
             }
@@ -39,9 +36,7 @@ final class SentObjectMatch {
             if (!live.isObject()) {
                 return false;
             }
-            Iterator<Map.Entry<String, JsonNode>> fields = sent.fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> field = fields.next();
+            for (Map.Entry<String, JsonNode> field : sent.properties()) {
                 if (!contains(field.getValue(), live.path(field.getKey()))) {
                     return false;
                 }

@@ -33,7 +33,7 @@ class AnnotationRulesTest {
     @Test
     void aNonStringYamlValueCountsAsItsText() {
         ObjectNode manifest = Manifests.configMap("a", Map.of());
-        manifest.with("metadata").putObject("annotations").put(DeleteRule.ANNOTATION, true);
+        manifest.withObject("/metadata").putObject("annotations").put(DeleteRule.ANNOTATION, true);
 
         assertThat(DeleteRule.applies(manifest)).isTrue();
     }

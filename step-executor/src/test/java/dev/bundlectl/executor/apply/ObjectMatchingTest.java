@@ -15,7 +15,7 @@ class ObjectMatchingTest {
         ObjectNode sent = Manifests.service("demo");
         Manifests.annotate(sent, "team", "a");
         ObjectNode live = sent.deepCopy();
-        live.with("metadata").put("resourceVersion", "7").put("uid", "x");
+        live.withObject("/metadata").put("resourceVersion", "7").put("uid", "x");
         ((ObjectNode) live.get("spec")).put("clusterIP", "10.0.0.1").put("type", "ClusterIP");
         ((ObjectNode) live.get("spec").get("ports").get(0)).put("protocol", "TCP");
 

@@ -32,8 +32,11 @@ final class KubeconfigLoader {
             config = read(files.isEmpty() ? "(in-cluster configuration)" : files.toString(),
                     () -> Config.autoConfigure(settings.context()));
             if (files.isEmpty() && System.getenv("KUBERNETES_SERVICE_HOST") == null) {
-                throw new ConnectionException("no cluster configured: pass --kubeconfig, set KUBECONFIG, "
-                        + "create ~/.kube/config, or run inside a cluster");
+                String fromEnvironment = System.getenv("KUBECONFIG");
+                throw new ConnectionException(fromEnvironment != null && !fromEnvironment.isBlank()
+                        ? "KUBECONFIG names no existing file: " + fromEnvironment
+                        : "no cluster configured: pass --kubeconfig, set KUBECONFIG, create ~/.kube/config, "
+                                + "or run inside a cluster");
             }
         }
         if (settings.context() != null && (config.getCurrentContext() == null

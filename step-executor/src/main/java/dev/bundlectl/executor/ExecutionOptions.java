@@ -1,0 +1,187 @@
+package dev.bundlectl.executor;
+
+import dev.bundlectl.executor.time.Scheduler;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a plan is executed.
+ *
+ * @param concurrency how many steps may be in flight at once after the CRDs are established
+ * @param crdTimeout how long a CRD may take to become Established and NamesAccepted
+ * @param timeout the overall deadline: no retry or new step starts after it
+ * @param dryRunServer send every write with {@code dryRun=All}; nothing is stored and CRD waits
+ *     are skipped
+ * @param firstInstall this is the first install of the target: objects annotated
+ *     {@code release.openshift.io/delete: "true"} are skipped instead of deleted
+ * @param backoffBase the first retry delay; each retry doubles it
+ * @param backoffMax the largest retry delay (a longer {@code Retry-After} is still honoured)
+ * @param jitter the fraction of each delay that is randomised, 0 (none) to 1
+ * @param crdPollInterval how often a CRD's conditions and the discovery of its kinds are polled
+ * @param conflictRetries how many times an update that hits 409 Conflict is retried with a fresh GET
+ * @param scheduler time and delays; tests pass a virtual one
+ * @param clock wall-clock time for plan and event timestamps
+ */
+public record ExecutionOptions(
+        int concurrency,
+        Duration crdTimeout,
+        Duration timeout,
+        boolean dryRunServer,
+        boolean firstInstall,
+        Duration backoffBase,
+        Duration backoffMax,
+        double jitter,
+        Duration crdPollInterval,
+        int conflictRetries,
+        Scheduler scheduler,
+        Clock clock) {
+
+    public ExecutionOptions {
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("concurrency must be at least 1, not " + concurrency);
+        }
+        if (conflictRetries < 0) {
+            throw new IllegalArgumentException("conflictRetries must not be negative");
+        }
+        if (!(jitter >= 0 && jitter <= 1)) {
+            throw new IllegalArgumentException("jitter must be between 0 and 1, not " + jitter);
+        }
+        positive(crdTimeout, "crdTimeout");
+        positive(timeout, "timeout");
+        positive(backoffBase, "backoffBase");
+        positive(backoffMax, "backoffMax");
+        positive(crdPollInterval, "crdPollInterval");
+        Objects.requireNonNull(scheduler, "scheduler");
+        Objects.requireNonNull(clock, "clock");
+    }
+
+    /** Concurrency 8, CRD timeout 60s, deadline 5m, backoff 250ms doubling to 10s, real time. */
+    public static ExecutionOptions defaults() {
+        return builder().build();
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    private static void positive(Duration value, String name) {
+        Objects.requireNonNull(value, name);
+        if (value.isZero() || value.isNegative()) {
+            throw new IllegalArgumentException(name + " must be positive, not " + value);
+        }
+    }
+
+    /** Builds {@link ExecutionOptions}. */
+    public static final class Builder {
+        private int concurrency = 8;
+        private Duration crdTimeout = Duration.ofSeconds(60);
+        private Duration timeout = Duration.ofMinutes(5);
+        private boolean dryRunServer;
+        private boolean firstInstall;
+        private Duration backoffBase = Duration.ofMillis(250);
+        private Duration backoffMax = Duration.ofSeconds(10);
+        private double jitter = 0.2;
+        private Duration crdPollInterval = Duration.ofMillis(500);
+        private int conflictRetries = 5;
+        private Scheduler scheduler = Scheduler.system();
+        private Clock clock = Clock.systemUTC();
+
+        private Builder() {
+        }
+
+        private Builder(ExecutionOptions from) {
+            concurrency = from.concurrency;
+            crdTimeout = from.crdTimeout;
+            timeout = from.timeout;
+            dryRunServer = from.dryRunServer;
+            firstInstall = from.firstInstall;
+            backoffBase = from.backoffBase;
+            backoffMax = from.backoffMax;
+            jitter = from.jitter;
+            crdPollInterval = from.crdPollInterval;
+            conflictRetries = from.conflictRetries;
+            scheduler = from.scheduler;
+            clock = from.clock;
+        }
+
+        /** See {@link ExecutionOptions#concurrency()}. */
+        public Builder concurrency(int value) {
+            concurrency = value;
+            return this;
+        }
+
+        /** See {@link ExecutionOptions#crdTimeout()}. */
+        public Builder crdTimeout(Duration value) {
+            crdTimeout = value;
+            return this;
+        }
+
+        /** See {@link ExecutionOptions#timeout()}. */
+        public Builder timeout(Duration value) {
+            timeout = value;
+            return this;
+        }
+
+        /** See {@link ExecutionOptions#dryRunServer()}. */
+        public Builder dryRunServer(boolean value) {
+            dryRunServer = value;
+            return this;
+        }
+
+        /** See {@link ExecutionOptions#firstInstall()}. */
+        public Builder firstInstall(boolean value) {
+            firstInstall = value;
+            return this;
+        }
+
+        /** See {@link ExecutionOptions#backoffBase()} and {@link ExecutionOptions#backoffMax()}. */
+        public Builder backoff(Duration base, Duration max) {
+            backoffBase = base;
+            backoffMax = max;
+            return this;
+        }
+
+        /** See {@link ExecutionOptions#jitter()}. */
+        public Builder jitter(double value) {
+            jitter = value;
+            return this;
+        }
+
+        /** See {@link ExecutionOptions#crdPollInterval()}. */
+        public Builder crdPollInterval(Duration value) {
+            crdPollInterval = value;
+            return this;
+        }
+
+        /** See {@link ExecutionOptions#conflictRetries()}. */
+        public Builder conflictRetries(int value) {
+            conflictRetries = value;
+            return this;
+        }
+
+        /** See {@link ExecutionOptions#scheduler()}. */
+        public Builder scheduler(Scheduler value) {
+            scheduler = value;
+            return this;
+        }
+
+        /** See {@link ExecutionOptions#clock()}. */
+        public Builder clock(Clock value) {
+            clock = value;
+            return this;
+        }
+
+        /** The options; invalid values throw {@link IllegalArgumentException}. */
+        public ExecutionOptions build() {
+            return new ExecutionOptions(concurrency, crdTimeout, timeout, dryRunServer, firstInstall, backoffBase,
+                    backoffMax, jitter, crdPollInterval, conflictRetries, scheduler, clock);
+        }
+    }
+}

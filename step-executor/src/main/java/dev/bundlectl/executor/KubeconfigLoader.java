@@ -1,0 +1,80 @@
+package dev.bundlectl.executor;
+
+import io.fabric8.kubernetes.client.Config;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Loads fabric8's {@link Config} from {@code --kubeconfig} and {@code --context}, or from
+ * {@code KUBECONFIG} / {@code ~/.kube/config} / the in-cluster service account, with exec and
+ * token authentication as fabric8 implements them. Errors become one-line diagnostics that never
+ * include credentials.
+ */
+final class KubeconfigLoader {
+
+    private KubeconfigLoader() {
+    }
+
+    static Config load(ConnectionSettings settings) throws ConnectionException {
+        List<Path> files;
+        Config config;
+        if (settings.kubeconfig() != null) {
+            Path file = settings.kubeconfig();
+            if (!Files.isRegularFile(file)) {
+                throw new ConnectionException("kubeconfig " + file + " does not exist or is not a file");
+            }
+            files = List.of(file);
+            config = read(file.toString(), () -> Config.fromKubeconfig(settings.context(), file.toFile()));
+        } else {
+            files = defaultFiles();
+            config = read(files.isEmpty() ? "(in-cluster configuration)" : files.toString(),
+                    () -> Config.autoConfigure(settings.context()));
+            if (files.isEmpty() && System.getenv("KUBERNETES_SERVICE_HOST") == null) {
+                String fromEnvironment = System.getenv("KUBECONFIG");
+                throw new ConnectionException(fromEnvironment != null && !fromEnvironment.isBlank()
+                        ? "KUBECONFIG names no existing file: " + fromEnvironment
+                        : "no cluster configured: pass --kubeconfig, set KUBECONFIG, create ~/.kube/config, "
+                                + "or run inside a cluster");
+            }
+        }
+        if (settings.context() != null && (config.getCurrentContext() == null
+                || !settings.context().equals(config.getCurrentContext().getName()))) {
+            throw new ConnectionException("context \"" + settings.context() + "\" not found in kubeconfig " + files);
+        }
+        TlsVerification.enforce(config, files);
+        return config;
+    }
+
+    private static List<Path> defaultFiles() {
+        List<Path> files = new ArrayList<>();
+        for (String name : Config.getKubeconfigFilenames()) {
+            Path path = Path.of(name);
+            if (Files.isRegularFile(path)) {
+                files.add(path);
+            }
+        }
+        return files;
+    }
+
+    private static Config read(String source, ConfigSource load) throws ConnectionException {
+        try {
+            return load.get();
+        } catch (RuntimeException e) {
+            // fabric8's messages name files and fields; they do not carry token values.
+            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
+            throw new ConnectionException("cannot load kubeconfig " + source + ": " + firstLine(reason), e);
+        }
+    }
+
+    private static String firstLine(String text) {
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
+    }
+
+    @FunctionalInterface
+    private interface ConfigSource {
+        Config get();
+    }
+}

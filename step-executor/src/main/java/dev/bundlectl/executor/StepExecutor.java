@@ -1,0 +1,71 @@
+package dev.bundlectl.executor;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.executor.discovery.Discovery;
+import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.plan.InstallPlan;
+import io.vertx.core.Context;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Executes InstallPlans against a cluster, without blocking any thread: every request is
+ * asynchronous, every delay is a timer, and the whole execution runs on one Vert.x context.
+ *
+ * <p>Usage:
+ * <pre>{@code
+ * try (ClusterConnection cluster = ClusterConnection.open(ConnectionSettings.defaults())) {
+ *     Execution run = new StepExecutor(cluster).start(plan, ExecutionOptions.defaults(), System.out::println);
+ *     InstallPlan done = run.result().toCompletionStage().toCompletableFuture().join(); // not on an event loop
+ * }
+ * }</pre>
+ */
+public final class StepExecutor {
+
+    private final Vertx vertx;
+    private final KubeApi api;
+    private final Discovery discovery;
+    private final ObjectMapper json = new ObjectMapper();
+
+    /** An executor for the connected cluster. */
+    public StepExecutor(ClusterConnection connection) {
+        this(connection.vertx(), connection.api(), connection.discovery());
+    }
+
+    /** An executor on explicit parts (tests, or callers with their own {@link KubeApi}). */
+    public StepExecutor(Vertx vertx, KubeApi api, Discovery discovery) {
+        this.vertx = Objects.requireNonNull(vertx, "vertx");
+        this.api = Objects.requireNonNull(api, "api");
+        this.discovery = Objects.requireNonNull(discovery, "discovery");
+    }
+
+    /**
+     * Starts executing {@code plan}. Steps whose status is {@code NotCreated} or
+     * {@code UnsupportedResource} are never sent; every other step is reset to {@code Unknown} and
+     * applied again, so re-running a finished plan re-applies it.
+     *
+     * @param plan the plan; its steps carry their manifests as JSON
+     * @param options concurrency, timeouts, dry run, backoff, time
+     * @param listener receives every status change and retry, on the execution's Vert.x context:
+     *     it must return quickly and never block
+     * @return the running execution; may be called from any thread, including an event loop
+     */
+    public Execution start(InstallPlan plan, ExecutionOptions options, Consumer<StepEvent> listener) {
+        Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(listener, "listener");
+        // On a Vert.x thread this is the caller's own context; elsewhere a new event-loop context.
+        Context context = vertx.getOrCreateContext();
+        Promise<InstallPlan> result = Promise.promise();
+        context.runOnContext(start -> {
+            try {
+                new PlanExecution(plan, options, context, api, discovery, json, listener).run().onComplete(result);
+            } catch (RuntimeException bug) {
+                result.fail(bug);
+            }
+        });
+        return new Execution(result.future());
+    }
+}

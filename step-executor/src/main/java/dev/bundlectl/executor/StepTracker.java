@@ -1,0 +1,95 @@
+package dev.bundlectl.executor;
+
+import dev.bundlectl.executor.apply.StepReporter;
+import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.StepStatus;
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The steps of one execution as they change, and the events that report each change. Used only
+ * on the execution's context, so it needs no locking.
+ */
+final class StepTracker {
+
+    private static final System.Logger LOG = System.getLogger(StepTracker.class.getName());
+
+    private final List<Step> steps;
+    private final Clock clock;
+    private final Consumer<StepEvent> listener;
+    private final int[] attempts;
+
+    StepTracker(List<Step> steps, Clock clock, Consumer<StepEvent> listener) {
+        this.steps = new ArrayList<>(steps);
+        this.attempts = new int[steps.size()];
+        Arrays.fill(attempts, 1);
+        this.clock = clock;
+        this.listener = listener;
+    }
+
+    Step step(int index) {
+        return steps.get(index);
+    }
+
+    List<Step> steps() {
+        return List.copyOf(steps);
+    }
+
+    int size() {
+        return steps.size();
+    }
+
+    /** Sets a step's status without an event: used to reset steps before a run starts. */
+    void reset(int index, StepStatus status) {
+        steps.set(index, steps.get(index).withStatus(status, null));
+    }
+
+    /** Changes a step's status and reports it. */
+    void set(int index, StepStatus status, String message, int attempt) {
+        Step before = steps.get(index);
+        steps.set(index, before.withStatus(status, message));
+        emit(index, before.status(), status, message, attempt);
+    }
+
+    /** Records a step's final status, with the attempt of its last retried request. */
+    void finish(int index, StepStatus status, String message) {
+        set(index, status, message, attempts[index]);
+    }
+
+    /** Reports a retry; the status stays as it is. */
+    void retrying(int index, String message, int attempt) {
+        attempts[index] = attempt;
+        StepStatus status = steps.get(index).status();
+        emit(index, status, status, message, attempt);
+    }
+
+    /** A reporter bound to one step. */
+    StepReporter reporterFor(int index) {
+        return new StepReporter() {
+            @Override
+            public void status(StepStatus status, String message, int attempt) {
+                set(index, status, message, attempt);
+            }
+
+            @Override
+            public void retrying(String message, int attempt) {
+                StepTracker.this.retrying(index, message, attempt);
+            }
+        };
+    }
+
+    private void emit(int index, StepStatus previous, StepStatus status, String message, int attempt) {
+        StepEvent event = new StepEvent(index, steps.get(index).resource().displayName(), previous, status, message,
+                attempt, clock.instant());
+        try {
+            listener.accept(event);
+        } catch (RuntimeException e) {
+            // A broken progress display must not break the install.
+            LOG.log(Level.WARNING, "step event listener failed", e);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.bundlectl.executor;
+
+import io.fabric8.kubernetes.api.model.Cluster;
+import io.fabric8.kubernetes.api.model.NamedCluster;
+import io.fabric8.kubernetes.api.model.NamedContext;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Keeps TLS verification on unless the kubeconfig cluster in use says
+ * {@code insecure-skip-tls-verify: true}. fabric8 also turns verification off for the
+ * {@code kubernetes.trust.certificates} system property or {@code KUBERNETES_TRUST_CERTIFICATES}
+ * environment variable; bundlectl does not let an ambient setting weaken TLS.
+ */
+final class TlsVerification {
+
+    private TlsVerification() {
+    }
+
+    /** Sets the config's trust and hostname verification from the kubeconfig alone. */
+    static void enforce(Config config, List<Path> kubeconfigFiles) {
+        boolean insecure = kubeconfigSaysInsecure(config.getCurrentContext(), kubeconfigFiles);
+        config.setTrustCerts(insecure);
+        config.setDisableHostnameVerification(insecure);
+    }
+
+    static boolean kubeconfigSaysInsecure(NamedContext current, List<Path> kubeconfigFiles) {
+        if (current == null || current.getContext() == null || current.getContext().getCluster() == null) {
+            return false;
+        }
+        String clusterName = current.getContext().getCluster();
+        KubernetesSerialization serialization = new KubernetesSerialization();
+        // Merged kubeconfigs take the first definition of a name, as kubectl does.
+        for (Path file : kubeconfigFiles) {
+            io.fabric8.kubernetes.api.model.Config parsed = read(serialization, file);
+            if (parsed == null || parsed.getClusters() == null) {
+                continue;
+            }
+            for (NamedCluster named : parsed.getClusters()) {
+                if (clusterName.equals(named.getName())) {
+                    Cluster cluster = named.getCluster();
+                    return cluster != null && Boolean.TRUE.equals(cluster.getInsecureSkipTlsVerify());
+                }
+            }
+        }
+        return false;
+    }
+
+    private static io.fabric8.kubernetes.api.model.Config read(KubernetesSerialization serialization, Path file) {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return serialization.unmarshal(in, io.fabric8.kubernetes.api.model.Config.class);
+        } catch (IOException | RuntimeException unreadable) {
+            // fabric8 has already read this file successfully; if it cannot be read again, the
+            // safe answer is "not insecure".
+            return null;
+        }
+    }
+}

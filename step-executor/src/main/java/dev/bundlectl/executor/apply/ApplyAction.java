@@ -1,0 +1,55 @@
+package dev.bundlectl.executor.apply;
+
+import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.plan.errors.ApiErrorClassifier;
+import dev.bundlectl.plan.errors.ErrorClass;
+import io.vertx.core.Future;
+
+/**
+ * Create, and when the object exists, the kind's existing-object path.
+ *
+ * <p>A 409 whose reason is neither AlreadyExists nor Conflict (fabric8's CRUD mock says
+ * {@code Invalid}) is checked with a GET: if the object is there, it takes the existing-object
+ * path. If a create that is being retried meets AlreadyExists after an earlier try whose answer
+ * was lost, a GET decides whether the object is the one we sent: then this run created it.
+ */
+final class ApplyAction {
+
+    private final ApplyBehaviour behaviour;
+
+    ApplyAction(ApplyBehaviour behaviour) {
+        this.behaviour = behaviour;
+    }
+
+    Future<StepOutcome> run(StepRun run) {
+        return run.retrier()
+                .write("create", () -> run.api().create(run.type(), run.namespace(), run.manifest(), run.dryRun()))
+                .compose(created -> behaviour.afterCreate().apply(run), error -> onCreateFailure(run, error));
+    }
+
+    private Future<StepOutcome> onCreateFailure(StepRun run, Throwable error) {
+        if (!(error instanceof ApiException api)) {
+            return Future.succeededFuture(FailurePolicy.outcome(error, run.optional(), "create"));
+        }
+        if (ApiErrorClassifier.classify(api.failure()).errorClass() == ErrorClass.ALREADY_EXISTS) {
+            return existing(run);
+        }
+        if (api.isHttp(409)) {
+            return run.retrier().read("get", () -> run.api().get(run.type(), run.namespace(), run.name()))
+                    .compose(live -> existing(run), notThere -> Future.succeededFuture(
+                            FailurePolicy.outcome(error, run.optional(), "create")));
+        }
+        return Future.succeededFuture(FailurePolicy.outcome(error, run.optional(), "create"));
+    }
+
+    private Future<StepOutcome> existing(StepRun run) {
+        if (run.dryRun() || !run.retrier().writeMayHaveLanded()) {
+            return behaviour.onExisting().apply(run);
+        }
+        return run.retrier().read("get", () -> run.api().get(run.type(), run.namespace(), run.name()))
+                .compose(live -> SentObjectMatch.matches(run.manifest(), live)
+                                ? behaviour.afterCreate().apply(run)
+                                : behaviour.onExisting().apply(run),
+                        error -> Future.succeededFuture(FailurePolicy.outcome(error, run.optional(), "get")));
+    }
+}

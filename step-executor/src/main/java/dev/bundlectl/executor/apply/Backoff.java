@@ -1,0 +1,40 @@
+package dev.bundlectl.executor.apply;
+
+import java.time.Duration;
+import java.util.function.DoubleSupplier;
+
+/**
+ * Exponential backoff with jitter: {@code base * 2^(n-1)} capped at {@code max}, less a random
+ * part of up to {@code jitter} of it, and never less than the server's {@code Retry-After}.
+ */
+final class Backoff {
+
+    private final Duration base;
+    private final Duration max;
+    private final double jitter;
+    private final DoubleSupplier random;
+
+    Backoff(Duration base, Duration max, double jitter, DoubleSupplier random) {
+        this.base = base;
+        this.max = max;
+        this.jitter = jitter;
+        this.random = random;
+    }
+
+    /**
+     * The delay before retry number {@code failures} (1 after the first failure).
+     *
+     * @param retryAfterSeconds the server's {@code Retry-After}, or -1
+     */
+    Duration delay(int failures, long retryAfterSeconds) {
+        long baseMillis = base.toMillis();
+        int doublings = Math.min(Math.max(failures - 1, 0), 30);
+        long exponential = Math.min(max.toMillis(), baseMillis << doublings);
+        if (exponential < 0) {
+            exponential = max.toMillis();
+        }
+        long jittered = Math.round(exponential * (1 - jitter * random.getAsDouble()));
+        long floor = retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 0;
+        return Duration.ofMillis(Math.max(Math.max(jittered, 1), floor));
+    }
+}

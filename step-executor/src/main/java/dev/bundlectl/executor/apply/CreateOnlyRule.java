@@ -1,0 +1,21 @@
+package dev.bundlectl.executor.apply;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * {@code release.openshift.io/create-only}: when {@code "true"} (ignoring case, as library-go
+ * compares it) the object is created if absent, and an existing one is left untouched.
+ */
+public final class CreateOnlyRule {
+
+    /** The annotation key. */
+    public static final String ANNOTATION = "release.openshift.io/create-only";
+
+    private CreateOnlyRule() {
+    }
+
+    /** Whether the manifest asks to be created only. */
+    public static boolean applies(JsonNode manifest) {
+        return Annotations.value(manifest, ANNOTATION).map("true"::equalsIgnoreCase).orElse(false);
+    }
+}

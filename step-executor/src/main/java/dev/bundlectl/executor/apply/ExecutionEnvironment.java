@@ -1,0 +1,52 @@
+package dev.bundlectl.executor.apply;
+
+import dev.bundlectl.executor.ExecutionOptions;
+import dev.bundlectl.executor.discovery.Discovery;
+import dev.bundlectl.executor.kube.KubeApi;
+import io.vertx.core.Context;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What every step of one execution shares.
+ *
+ * @param context the Vert.x context all of the execution's callbacks run on
+ * @param api the API server
+ * @param discovery discovery of served kinds
+ * @param options the execution options
+ * @param deadlineNanos the {@link dev.bundlectl.executor.time.Scheduler#nanoTime()} after which
+ *     nothing new starts
+ * @param kindsDefinedByPlan {@code group/Kind} of every kind a CRD step of this plan defines
+ */
+public record ExecutionEnvironment(
+        Context context,
+        KubeApi api,
+        Discovery discovery,
+        ExecutionOptions options,
+        long deadlineNanos,
+        Set<String> kindsDefinedByPlan) {
+
+    public ExecutionEnvironment {
+        Objects.requireNonNull(context, "context");
+        Objects.requireNonNull(api, "api");
+        Objects.requireNonNull(discovery, "discovery");
+        Objects.requireNonNull(options, "options");
+        kindsDefinedByPlan = Set.copyOf(kindsDefinedByPlan);
+    }
+
+    /** The scheduler's current time. */
+    public long now() {
+        return options.scheduler().nanoTime();
+    }
+
+    /** Time left before the deadline; zero once it has passed. */
+    public Duration remaining() {
+        return Duration.ofNanos(Math.max(0, deadlineNanos - now()));
+    }
+
+    /** Whether this execution sends writes with {@code dryRun=All}. */
+    public boolean dryRun() {
+        return options.dryRunServer();
+    }
+}

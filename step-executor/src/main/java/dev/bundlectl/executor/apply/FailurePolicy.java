@@ -1,0 +1,36 @@
+package dev.bundlectl.executor.apply;
+
+import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.errors.ApiErrorClassifier;
+import dev.bundlectl.plan.errors.ErrorClass;
+
+/**
+ * What a failed request means for a step (semantics.md §3): an optional step whose failure is of
+ * class NotCreated ends {@code NotCreated} with the API's answer as its message; every other
+ * failure fails the step, and so the plan.
+ */
+final class FailurePolicy {
+
+    private FailurePolicy() {
+    }
+
+    /**
+     * The outcome for a failure of the request named by {@code verb} ({@code create},
+     * {@code update}, ...).
+     */
+    static StepOutcome outcome(Throwable error, boolean optional, String verb) {
+        if (error instanceof RetriesExhaustedException exhausted) {
+            return StepOutcome.failed(verb + " failed: " + exhausted.getMessage());
+        }
+        if (error instanceof ApiException api) {
+            boolean notCreated = ApiErrorClassifier.classify(api.failure()).errorClass() == ErrorClass.NOT_CREATED;
+            if (optional && notCreated) {
+                return StepOutcome.applied(StepStatus.NOT_CREATED, api.failure().describe());
+            }
+            return StepOutcome.failed(verb + " failed: " + api.failure().describe());
+        }
+        String text = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
+        return StepOutcome.failed(verb + " failed: " + text);
+    }
+}

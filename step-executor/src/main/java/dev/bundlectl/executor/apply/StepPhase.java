@@ -1,0 +1,11 @@
+package dev.bundlectl.executor.apply;
+
+import io.vertx.core.Future;
+
+/** One stage of applying a step, such as what follows a successful create. */
+@FunctionalInterface
+interface StepPhase {
+
+    /** Runs the stage; the future never fails (failures become {@link StepOutcome.Failed}). */
+    Future<StepOutcome> apply(StepRun run);
+}

@@ -1,0 +1,43 @@
+package dev.bundlectl.executor.apply;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.api.ApiResource;
+
+/**
+ * One step being executed: the prepared manifest, where it goes, and the shared environment.
+ *
+ * @param step the plan's step
+ * @param manifest the object to send, with its namespace set for namespaced kinds
+ * @param type the served resource, from discovery
+ * @param namespace the namespace for a namespaced kind, else null
+ * @param env the execution's shared environment
+ * @param reporter where progress goes
+ * @param retrier this step's retry loop
+ */
+record StepRun(
+        Step step,
+        ObjectNode manifest,
+        ApiResource type,
+        String namespace,
+        ExecutionEnvironment env,
+        StepReporter reporter,
+        Retrier retrier) {
+
+    String name() {
+        return manifest.path("metadata").path("name").asText();
+    }
+
+    boolean optional() {
+        return step.optional();
+    }
+
+    KubeApi api() {
+        return env.api();
+    }
+
+    boolean dryRun() {
+        return env.dryRun();
+    }
+}

@@ -1,0 +1,134 @@
+package dev.bundlectl.executor.apply;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.StepResource;
+import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.api.ApiResource;
+import io.vertx.core.Future;
+import java.util.Objects;
+
+/**
+ * Runs one step: the annotation rules, discovery of its kind, the namespace, then the kind's
+ * apply or the delete. Every answer becomes a {@link StepOutcome}; the returned future never
+ * fails.
+ */
+public final class StepRunner {
+
+    private static final String CRD_GROUP = "apiextensions.k8s.io";
+    private static final String CSV_GROUP = "operators.coreos.com";
+
+    private final ExecutionEnvironment env;
+
+    /** A runner for the steps of one execution. */
+    public StepRunner(ExecutionEnvironment env) {
+        this.env = Objects.requireNonNull(env, "env");
+    }
+
+    /**
+     * Runs a step.
+     *
+     * @param step the step
+     * @param manifest its parsed manifest; not modified
+     * @param reporter where intermediate statuses and retries go
+     */
+    public Future<StepOutcome> run(Step step, ObjectNode manifest, StepReporter reporter) {
+        boolean delete = DeleteRule.applies(manifest);
+        if (delete && env.options().firstInstall()) {
+            return Future.succeededFuture(StepOutcome.applied(StepStatus.NOT_CREATED, "skipped during a first install"));
+        }
+        StepResource resource = step.resource();
+        String group = Objects.toString(resource.group(), "");
+        Retrier retrier = new Retrier(env, reporter);
+        return retrier.read("discovery", () -> env.discovery().find(group, resource.version(), resource.kind()))
+                .compose(found -> found.isPresent()
+                                ? execute(step, manifest.deepCopy(), found.get(), delete, reporter, retrier)
+                                : Future.succeededFuture(unserved(step, manifest, delete)),
+                        error -> Future.succeededFuture(FailurePolicy.outcome(error, step.optional(), "discovery")))
+                .map(this::noteDryRun)
+                .recover(bug -> Future.succeededFuture(StepOutcome.failed("internal error: " + bug)));
+    }
+
+    /** Whether a step is one of those that must be served before any other step starts. */
+    public static boolean isFoundation(StepResource resource) {
+        return isCrd(resource) || (CSV_GROUP.equals(resource.group()) && "ClusterServiceVersion".equals(resource.kind()));
+    }
+
+    /** Whether a step is a CRD. */
+    public static boolean isCrd(StepResource resource) {
+        return CRD_GROUP.equals(resource.group()) && "CustomResourceDefinition".equals(resource.kind());
+    }
+
+    /** OLM's message for a kind the cluster does not serve. */
+    public static String unservedMessage(String group, String version, String kind, String name) {
+        return "api-server resource not found installing " + kind + " " + name + ": GroupVersionKind " + group + "/"
+                + version + ", Kind=" + kind + " not found on the cluster";
+    }
+
+    private Future<StepOutcome> execute(Step step, ObjectNode manifest, ApiResource type, boolean delete,
+            StepReporter reporter, Retrier retrier) {
+        ObjectNode metadata = manifest.get("metadata") instanceof ObjectNode existing
+                ? existing
+                : manifest.putObject("metadata");
+        String namespace = null;
+        if (type.namespaced()) {
+            namespace = step.resource().namespace() != null
+                    ? step.resource().namespace()
+                    : textOrNull(metadata.path("namespace"));
+            if (namespace == null || namespace.isEmpty()) {
+                return Future.succeededFuture(StepOutcome.failed(type.kind() + " " + metadata.path("name").asText()
+                        + " is namespaced but the step has no namespace"));
+            }
+            metadata.put("namespace", namespace);
+        } else {
+            metadata.remove("namespace");
+        }
+        StepRun run = new StepRun(step, manifest, type, namespace, env, reporter, retrier);
+        if (delete) {
+            return DeleteAction.run(run);
+        }
+        return new ApplyAction(behaviourFor(step.resource(), manifest)).run(run);
+    }
+
+    private static ApplyBehaviour behaviourFor(StepResource resource, JsonNode manifest) {
+        ApplyBehaviour behaviour;
+        if (isCrd(resource)) {
+            behaviour = ApplyBehaviour.customResourceDefinition();
+        } else if (isFoundation(resource)) {
+            behaviour = ApplyBehaviour.clusterServiceVersion();
+        } else {
+            behaviour = ApplyBehaviour.updateExisting();
+        }
+        return CreateOnlyRule.applies(manifest) ? behaviour.leavingExisting("create-only") : behaviour;
+    }
+
+    private StepOutcome unserved(Step step, JsonNode manifest, boolean delete) {
+        StepResource resource = step.resource();
+        String group = Objects.toString(resource.group(), "");
+        String name = manifest.path("metadata").path("name").asText(resource.name());
+        String message = unservedMessage(group, resource.version(), resource.kind(), name);
+        if (delete) {
+            return StepOutcome.applied(StepStatus.DELETED, "already gone: " + message);
+        }
+        if (env.dryRun() && env.kindsDefinedByPlan().contains(group + "/" + resource.kind())) {
+            return StepOutcome.applied(StepStatus.UNKNOWN, "not checked: its CRD is created by this plan");
+        }
+        return step.optional()
+                ? StepOutcome.applied(StepStatus.NOT_CREATED, message)
+                : StepOutcome.failed(message);
+    }
+
+    private StepOutcome noteDryRun(StepOutcome outcome) {
+        if (env.dryRun() && outcome instanceof StepOutcome.Applied applied
+                && (applied.status() == StepStatus.CREATED || applied.status() == StepStatus.PRESENT
+                        || applied.status() == StepStatus.DELETED)) {
+            return StepOutcome.applied(applied.status(), "dry run: " + applied.message());
+        }
+        return outcome;
+    }
+
+    private static String textOrNull(JsonNode node) {
+        return node.isTextual() ? node.asText() : null;
+    }
+}

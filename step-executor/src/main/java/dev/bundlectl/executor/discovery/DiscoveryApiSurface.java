@@ -1,0 +1,51 @@
+package dev.bundlectl.executor.discovery;
+
+import dev.bundlectl.plan.api.ApiResource;
+import dev.bundlectl.plan.api.ApiSurface;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A live cluster's discovery as an {@link ApiSurface}, so that a plan can be made against what
+ * the cluster really serves. A snapshot: later changes on the cluster are not seen.
+ */
+public final class DiscoveryApiSurface implements ApiSurface {
+
+    private final Map<String, ApiResource> byGvk = new HashMap<>();
+    private final Set<String> groupKinds = new HashSet<>();
+    private final String description;
+
+    /** A surface of the given group/versions. */
+    public DiscoveryApiSurface(Collection<GroupVersionResources> served, String description) {
+        for (GroupVersionResources groupVersion : served) {
+            for (ApiResource resource : groupVersion.byKind().values()) {
+                byGvk.put(key(resource.group(), resource.version(), resource.kind()), resource);
+                groupKinds.add(resource.group() + "/" + resource.kind());
+            }
+        }
+        this.description = description;
+    }
+
+    @Override
+    public Optional<ApiResource> find(String group, String version, String kind) {
+        return Optional.ofNullable(byGvk.get(key(group, version, kind)));
+    }
+
+    @Override
+    public boolean servesKind(String group, String kind) {
+        return groupKinds.contains(group + "/" + kind);
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    private static String key(String group, String version, String kind) {
+        return group + "/" + version + "/" + kind;
+    }
+}

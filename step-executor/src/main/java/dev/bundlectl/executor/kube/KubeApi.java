@@ -1,0 +1,41 @@
+package dev.bundlectl.executor.kube;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.plan.api.ApiResource;
+import io.vertx.core.Future;
+import java.util.Optional;
+
+/**
+ * The executor's asynchronous view of the API server. Every request goes to the exact URL that
+ * discovery gave for the resource, so the server's real answer always comes back (fabric8's
+ * typed DSL would instead refuse an unregistered kind on the client side with code -1).
+ *
+ * <p>Futures complete on the Vert.x context that made the call. A request that did not succeed
+ * fails the future with {@link ApiException}; a namespaced type without a namespace fails it with
+ * {@link IllegalArgumentException} before anything is sent, and a 2xx answer that is not JSON
+ * with {@link IllegalStateException}. No method blocks the calling thread.
+ */
+public interface KubeApi {
+
+    /** GET one object; a missing object fails with a 404 {@link ApiException}. */
+    Future<ObjectNode> get(ApiResource type, String namespace, String name);
+
+    /** POST {@code object}; with {@code dryRun} the server validates it but stores nothing. */
+    Future<ObjectNode> create(ApiResource type, String namespace, ObjectNode object, boolean dryRun);
+
+    /** PUT {@code object}, which must carry the {@code metadata.resourceVersion} it replaces. */
+    Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun);
+
+    /** DELETE one object with background propagation; does not wait for it to disappear. */
+    Future<Void> delete(ApiResource type, String namespace, String name, boolean dryRun);
+
+    /**
+     * GET a discovery document such as {@code /api/v1} or {@code /apis/apps/v1}; empty when the
+     * server answers 404.
+     */
+    Future<Optional<JsonNode>> discover(String path);
+
+    /** The API server's URL, for messages. Never contains credentials. */
+    String server();
+}

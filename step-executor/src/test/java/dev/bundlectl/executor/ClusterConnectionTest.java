@@ -1,0 +1,151 @@
+package dev.bundlectl.executor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.executor.testing.Await;
+import dev.bundlectl.executor.testing.MockCluster;
+import dev.bundlectl.plan.errors.ApiFailure;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Kubeconfig loading, authentication, TLS and fabric8's retry setting. */
+class ClusterConnectionTest {
+
+    @TempDir
+    Path dir;
+
+    private Path kubeconfig(String server, String clusterExtra, String users) throws IOException {
+        String text = """
+                apiVersion: v1
+                kind: Config
+                current-context: main
+                clusters:
+                - name: test
+                  cluster:
+                    server: %s
+                %s
+                contexts:
+                - name: main
+                  context: {cluster: test, user: token-user}
+                - name: other
+                  context: {cluster: test, user: exec-user}
+                users:
+                %s
+                """.formatted(server, clusterExtra, users);
+        Path file = dir.resolve("kubeconfig");
+        Files.writeString(file, text);
+        return file;
+    }
+
+    private String users() throws IOException {
+        // An exec credential plugin, as cloud providers ship them: prints an ExecCredential.
+        Path plugin = dir.resolve("credential-plugin");
+        Files.writeString(plugin, "#!/bin/sh\necho '{\"apiVersion\":\"client.authentication.k8s.io/v1\","
+                + "\"kind\":\"ExecCredential\",\"status\":{\"token\":\"exec-token\"}}'\n");
+        plugin.toFile().setExecutable(true);
+        return """
+                - name: token-user
+                  user: {token: kubeconfig-token}
+                - name: exec-user
+                  user:
+                    exec:
+                      apiVersion: client.authentication.k8s.io/v1
+                      interactiveMode: Never
+                      command: %s
+                """.formatted(plugin);
+    }
+
+    private static ConnectionSettings settings(Path kubeconfig) {
+        return ConnectionSettings.defaults().withKubeconfig(kubeconfig);
+    }
+
+    @Test
+    void usesTheKubeconfigsTokenAndSwitchesFabric8RetriesOff() throws Exception {
+        try (MockCluster cluster = MockCluster.start();
+                ClusterConnection connection = ClusterConnection.open(settings(kubeconfig(cluster.url(), "", users())))) {
+            Await.result(connection.api().discover("/api/v1"));
+
+            assertThat(cluster.requests()).last().satisfies(
+                    request -> assertThat(request.authorization()).isEqualTo("Bearer kubeconfig-token"));
+            assertThat(connection.client().getConfiguration().getRequestRetryBackoffLimit()).isZero();
+            assertThat(connection.client().getConfiguration().isTrustCerts()).isFalse();
+            assertThat(connection.toString()).doesNotContain("kubeconfig-token");
+        }
+    }
+
+    @Test
+    void aContextWithAnExecPluginGetsItsTokenFromThePlugin() throws Exception {
+        try (MockCluster cluster = MockCluster.start();
+                ClusterConnection connection = ClusterConnection.open(
+                        settings(kubeconfig(cluster.url(), "", users())).withContext("other"))) {
+            Await.result(connection.api().discover("/api/v1"));
+
+            assertThat(cluster.requests()).last().satisfies(
+                    request -> assertThat(request.authorization()).isEqualTo("Bearer exec-token"));
+        }
+    }
+
+    @Test
+    void verifiesTlsUnlessTheKubeconfigSaysInsecure() throws Exception {
+        KubernetesMockServer https = new KubernetesMockServer(true);
+        https.init();
+        try {
+            https.expect().get().withPath("/api/v1").andReturn(200, "{\"kind\":\"APIResourceList\"}").always();
+            try (ClusterConnection verifying = ClusterConnection.open(settings(kubeconfig(https.url("/"), "", users())))) {
+                Throwable failure = Await.failure(verifying.api().discover("/api/v1"));
+                assertThat(failure).isInstanceOf(ApiException.class);
+                assertThat(((ApiException) failure).failure()).isInstanceOfSatisfying(ApiFailure.TransportError.class,
+                        transport -> assertThat(transport.kind()).isEqualTo(ApiFailure.TransportError.Kind.TLS));
+            }
+            Path insecure = kubeconfig(https.url("/"), "    insecure-skip-tls-verify: true", users());
+            try (ClusterConnection trusting = ClusterConnection.open(settings(insecure))) {
+                assertThat(Await.result(trusting.api().discover("/api/v1"))).isPresent();
+            }
+        } finally {
+            https.destroy();
+        }
+    }
+
+    @Test
+    void aMissingKubeconfigIsAOneLineDiagnostic() {
+        Path missing = dir.resolve("nope");
+
+        assertThatThrownBy(() -> ClusterConnection.open(settings(missing)))
+                .isInstanceOf(ConnectionException.class)
+                .hasMessage("kubeconfig " + missing + " does not exist or is not a file");
+    }
+
+    @Test
+    void anUnknownContextIsNamed() throws Exception {
+        Path file = kubeconfig("https://127.0.0.1:6443", "", users());
+
+        assertThatThrownBy(() -> ClusterConnection.open(settings(file).withContext("staging")))
+                .isInstanceOf(ConnectionException.class)
+                .hasMessage("context \"staging\" not found in kubeconfig [" + file + "]");
+    }
+
+    @Test
+    void anUnreadableKubeconfigNamesTheFile() throws Exception {
+        Path file = dir.resolve("broken");
+        Files.writeString(file, "clusters: [unclosed\n  - : :\n");
+
+        assertThatThrownBy(() -> ClusterConnection.open(settings(file)))
+                .isInstanceOf(ConnectionException.class)
+                .hasMessageStartingWith("cannot load kubeconfig " + file + ": ")
+                .hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void connectionSettingsRejectANonPositiveTimeout() {
+        assertThatThrownBy(() -> new ConnectionSettings(null, null, Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(new ConnectionSettings(null, " ", Duration.ofSeconds(1)).context()).isNull();
+    }
+}

@@ -1,0 +1,136 @@
+package dev.bundlectl.executor;
+
+import static dev.bundlectl.executor.testing.Manifests.configMap;
+import static dev.bundlectl.executor.testing.Manifests.required;
+import static dev.bundlectl.executor.testing.ScriptedServer.hang;
+import static dev.bundlectl.executor.testing.ScriptedServer.json;
+import static dev.bundlectl.executor.testing.ScriptedServer.reset;
+import static dev.bundlectl.executor.testing.ScriptedServer.status;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.testing.Await;
+import dev.bundlectl.executor.testing.Manifests;
+import dev.bundlectl.executor.testing.RecordingListener;
+import dev.bundlectl.executor.testing.ScriptedServer;
+import dev.bundlectl.executor.testing.VirtualScheduler;
+import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.InstallPlanPhase;
+import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.StepStatus;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Connection resets, timeouts and refused connections, and creates whose answer was lost. */
+class TransportFaultTest {
+
+    private static final String CONFIGMAPS = "/api/v1/namespaces/operators/configmaps";
+    private static final Duration REQUEST_TIMEOUT = Duration.ofMillis(300);
+
+    private ScriptedServer server;
+    private VirtualScheduler scheduler;
+    private RecordingListener listener;
+
+    @BeforeEach
+    void start() {
+        server = ScriptedServer.start();
+        scheduler = new VirtualScheduler();
+        listener = new RecordingListener();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private InstallPlan run(ClusterConnection connection, Step... steps) {
+        ExecutionOptions options = ExecutionOptions.builder().scheduler(scheduler).jitter(0)
+                .timeout(Duration.ofSeconds(30)).build();
+        return Await.result(new StepExecutor(connection).start(Manifests.plan(steps), options, listener).result());
+    }
+
+    private static ObjectNode settings() {
+        ObjectNode manifest = configMap("settings", Map.of("level", "high"));
+        manifest.withObject("/metadata").put("namespace", Manifests.NS);
+        return manifest;
+    }
+
+    @Test
+    void connectionResetsAreRetriedUntilTheCreateSucceeds() {
+        server.on("POST", CONFIGMAPS, reset(), reset(), json(201, Manifests.write(settings())));
+
+        InstallPlan result = run(server.connect(REQUEST_TIMEOUT), required(settings(), true));
+
+        assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.CREATED);
+        assertThat(server.count("POST", CONFIGMAPS)).isEqualTo(3);
+        assertThat(listener.retries(0)).hasSize(2)
+                .allSatisfy(event -> assertThat(event.message()).contains("connection reset"));
+    }
+
+    @Test
+    void aTimedOutRequestIsRetried() {
+        server.on("POST", CONFIGMAPS, hang(), json(201, Manifests.write(settings())));
+
+        InstallPlan result = run(server.connect(REQUEST_TIMEOUT), required(settings(), true));
+
+        assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.CREATED);
+        assertThat(listener.retries(0)).singleElement()
+                .satisfies(event -> assertThat(event.message()).contains("request timed out"));
+    }
+
+    @Test
+    void aCreateWhoseAnswerWasLostButThatLandedCountsAsCreated() {
+        server.on("POST", CONFIGMAPS, hang(),
+                status(409, "AlreadyExists", "configmaps \"settings\" already exists"));
+        ObjectNode stored = settings();
+        stored.withObject("/metadata").put("resourceVersion", "12").put("uid", "abc");
+        server.on("GET", CONFIGMAPS + "/settings", json(200, Manifests.write(stored)));
+
+        InstallPlan result = run(server.connect(REQUEST_TIMEOUT), required(settings(), true));
+
+        assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.CREATED);
+        assertThat(server.count("PUT", CONFIGMAPS + "/settings")).isZero();
+    }
+
+    @Test
+    void anObjectThatIsNotTheOneSentAfterALostAnswerIsUpdated() {
+        server.on("POST", CONFIGMAPS, hang(),
+                status(409, "AlreadyExists", "configmaps \"settings\" already exists"));
+        ObjectNode someoneElses = configMap("settings", Map.of("level", "low"));
+        someoneElses.withObject("/metadata").put("resourceVersion", "12");
+        server.always("GET", CONFIGMAPS + "/settings", json(200, Manifests.write(someoneElses)));
+        server.on("PUT", CONFIGMAPS + "/settings", json(200, Manifests.write(settings())));
+
+        InstallPlan result = run(server.connect(REQUEST_TIMEOUT), required(settings(), true));
+
+        assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
+        assertThat(server.count("PUT", CONFIGMAPS + "/settings")).isEqualTo(1);
+    }
+
+    @Test
+    void aRefusedConnectionFailsThePlanOnceTheDeadlineLeavesNoRoom() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        ClusterConnection connection = ClusterConnection.connect(
+                new ConfigBuilder().withMasterUrl("http://127.0.0.1:" + closedPort).build(), REQUEST_TIMEOUT);
+
+        ExecutionOptions options = ExecutionOptions.builder().scheduler(scheduler).jitter(0)
+                .timeout(Duration.ofSeconds(2)).build();
+        InstallPlan result = Await.result(new StepExecutor(connection)
+                .start(Manifests.plan(required(settings(), true)), options, listener).result());
+
+        Step step = result.steps().get(0);
+        assertThat(step.status()).isEqualTo(StepStatus.FAILED);
+        assertThat(step.message()).startsWith("discovery failed: connection refused").contains("gave up after 4 attempts");
+        assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.FAILED);
+        connection.close();
+    }
+}

@@ -1,0 +1,61 @@
+package dev.bundlectl.executor.testing;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The discovery documents of a small cluster: core, RBAC, apiextensions and OLM's CSV. */
+public final class DiscoveryDocuments {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private DiscoveryDocuments() {
+    }
+
+    /** Discovery path to document, for the group/versions every test cluster serves. */
+    public static Map<String, String> builtIn() {
+        Map<String, String> documents = new LinkedHashMap<>();
+        documents.put("/api", "{\"kind\":\"APIVersions\",\"versions\":[\"v1\"]}");
+        documents.put("/apis", groups());
+        documents.put("/api/v1", resources("v1",
+                "services:Service:true", "services/status:Service:true", "serviceaccounts:ServiceAccount:true",
+                "configmaps:ConfigMap:true", "secrets:Secret:true", "namespaces:Namespace:false"));
+        documents.put("/apis/rbac.authorization.k8s.io/v1", resources("rbac.authorization.k8s.io/v1",
+                "roles:Role:true", "rolebindings:RoleBinding:true", "clusterroles:ClusterRole:false",
+                "clusterrolebindings:ClusterRoleBinding:false"));
+        documents.put("/apis/apiextensions.k8s.io/v1", resources("apiextensions.k8s.io/v1",
+                "customresourcedefinitions:CustomResourceDefinition:false",
+                "customresourcedefinitions/status:CustomResourceDefinition:false"));
+        documents.put("/apis/operators.coreos.com/v1alpha1", resources("operators.coreos.com/v1alpha1",
+                "clusterserviceversions:ClusterServiceVersion:true"));
+        return documents;
+    }
+
+    /** An APIResourceList; each resource is {@code plural:Kind:namespaced}. */
+    public static String resources(String groupVersion, String... resources) {
+        ObjectNode list = JSON.createObjectNode();
+        list.put("kind", "APIResourceList").put("apiVersion", "v1").put("groupVersion", groupVersion);
+        ArrayNode items = list.putArray("resources");
+        for (String resource : resources) {
+            String[] parts = resource.split(":");
+            items.addObject().put("name", parts[0]).put("kind", parts[1]).put("namespaced", Boolean.parseBoolean(parts[2]))
+                    .putArray("verbs").add("create").add("get").add("update").add("delete");
+        }
+        return Manifests.write(list);
+    }
+
+    private static String groups() {
+        ObjectNode list = JSON.createObjectNode();
+        list.put("kind", "APIGroupList").put("apiVersion", "v1");
+        ArrayNode groups = list.putArray("groups");
+        for (String groupVersion : new String[] {"rbac.authorization.k8s.io/v1", "apiextensions.k8s.io/v1",
+                "operators.coreos.com/v1alpha1"}) {
+            String[] parts = groupVersion.split("/");
+            ObjectNode group = groups.addObject().put("name", parts[0]);
+            group.putArray("versions").addObject().put("groupVersion", groupVersion).put("version", parts[1]);
+        }
+        return Manifests.write(list);
+    }
+}

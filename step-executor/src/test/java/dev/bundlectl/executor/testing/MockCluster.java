@@ -1,0 +1,175 @@
+package dev.bundlectl.executor.testing;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.ClusterConnection;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.ServerRequest;
+import io.fabric8.mockwebserver.ServerResponse;
+import io.fabric8.mockwebserver.http.Dispatcher;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.vertx.core.VertxOptions;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.regex.Pattern;
+
+/**
+ * fabric8's mock API server in CRUD mode, with scripted discovery for the built-in groups, an
+ * "apiextensions controller" that reports CRDs as Established and NamesAccepted (the mock never
+ * sets conditions), and a log of every request. Scripted answers ({@link #server()}'s
+ * {@code expect()}) take precedence over the CRUD store.
+ */
+public final class MockCluster implements AutoCloseable {
+
+    private static final Pattern CRD_OBJECT =
+            Pattern.compile("/apis/apiextensions\\.k8s\\.io/v1/customresourcedefinitions/[^/?]+");
+
+    /** One request the server received. */
+    public record Request(String method, String path, String body, String authorization) {
+    }
+
+    private final KubernetesMockServer server;
+    private final Behaviour behaviour;
+    private final List<ClusterConnection> connections = new ArrayList<>();
+
+    private MockCluster() {
+        Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
+        behaviour = new Behaviour(new KubernetesMixedDispatcher(responses));
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), responses, behaviour, false);
+        server.init();
+        DiscoveryDocuments.builtIn().forEach((path, document) ->
+                server.expect().get().withPath(path).andReturn(200, document).always());
+    }
+
+    public static MockCluster start() {
+        return new MockCluster();
+    }
+
+    public KubernetesMockServer server() {
+        return server;
+    }
+
+    /** CRDs stay without conditions, as if the apiextensions controller never ran. */
+    public MockCluster crdsNeverEstablish() {
+        behaviour.establish = false;
+        return this;
+    }
+
+    /** CRDs become Established but their names are rejected. */
+    public MockCluster crdNamesRejected(String reason) {
+        behaviour.namesRejectedReason = reason;
+        return this;
+    }
+
+    /** A new connection; closed with the cluster. */
+    public ClusterConnection connect() {
+        return connect(new VertxOptions());
+    }
+
+    /** A new connection on a Vert.x instance with these options; closed with the cluster. */
+    public ClusterConnection connect(VertxOptions options) {
+        ClusterConnection connection = ClusterConnection.connect(config(), Duration.ofSeconds(10), options);
+        connections.add(connection);
+        return connection;
+    }
+
+    /** A fabric8 config for this server with a static token. */
+    public Config config() {
+        return new ConfigBuilder()
+                .withMasterUrl(server.url("/"))
+                .withNamespace(Manifests.NS)
+                .withOauthToken("test-token")
+                .build();
+    }
+
+    /** The server's URL. */
+    public String url() {
+        return server.url("/");
+    }
+
+    public List<Request> requests() {
+        synchronized (behaviour.log) {
+            return List.copyOf(behaviour.log);
+        }
+    }
+
+    public List<Request> requests(String method, String pathPrefix) {
+        return requests().stream()
+                .filter(request -> request.method().equals(method) && request.path().startsWith(pathPrefix))
+                .toList();
+    }
+
+    public List<Request> writes() {
+        return requests().stream().filter(request -> !request.method().equals("GET")).toList();
+    }
+
+    public void clearRequests() {
+        synchronized (behaviour.log) {
+            behaviour.log.clear();
+        }
+    }
+
+    @Override
+    public void close() {
+        connections.forEach(ClusterConnection::close);
+        server.destroy();
+    }
+
+    /** Logs requests, and adds CRD conditions to CRD reads the way the apiextensions controller would. */
+    private static final class Behaviour extends Dispatcher {
+        private final Dispatcher delegate;
+        private final List<Request> log = new ArrayList<>();
+        private volatile boolean establish = true;
+        private volatile String namesRejectedReason;
+
+        Behaviour(Dispatcher delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public MockResponse dispatch(RecordedRequest request) {
+            String body = request.getBody() == null || request.getBody().getBytes() == null
+                    ? ""
+                    : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
+            synchronized (log) {
+                log.add(new Request(request.getMethod(), request.getPath(), body, request.getHeader("Authorization")));
+            }
+            MockResponse response = delegate.dispatch(request);
+            if ("GET".equals(request.getMethod()) && CRD_OBJECT.matcher(request.getPath()).matches()
+                    && response.code() == 200 && establish) {
+                return withConditions(response);
+            }
+            return response;
+        }
+
+        private MockResponse withConditions(MockResponse response) {
+            ObjectNode crd = Manifests.read(new String(response.getBody().getBytes(), StandardCharsets.UTF_8));
+            ObjectNode status = crd.has("status") ? (ObjectNode) crd.get("status") : crd.putObject("status");
+            ArrayNode conditions = status.putArray("conditions");
+            conditions.addObject().put("type", "Established").put("status", "True").put("reason", "InitialNamesAccepted");
+            if (namesRejectedReason == null) {
+                conditions.addObject().put("type", "NamesAccepted").put("status", "True").put("reason", "NoConflicts");
+            } else {
+                conditions.addObject().put("type", "NamesAccepted").put("status", "False")
+                        .put("reason", namesRejectedReason).put("message", "plural name is already in use");
+            }
+            return new MockResponse().setResponseCode(200).setBody(Manifests.write(crd));
+        }
+
+        @Override
+        public void shutdown() {
+            delegate.shutdown();
+        }
+    }
+}

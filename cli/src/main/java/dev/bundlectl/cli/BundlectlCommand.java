@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
             "to every manifest. Optional manifests whose API is missing end as NotCreated instead of failing",
             "the install, and cluster capabilities are honoured.",
         },
-        subcommands = {PlanCommand.class, VersionCommand.class},
+        subcommands = {PlanCommand.class, InstallCommand.class, StatusCommand.class, UninstallCommand.class, VersionCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {
             "  # Dry-run a bundle offline against a plain Kubernetes API surface (no cluster needed)",

@@ -54,6 +54,9 @@ final class PlanCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (input.directory == null) {
+            throw new UserInputException("plan needs DIR: a bundle or release-payload directory");
+        }
         if (output == OutputFormat.JSONL) {
             throw new UserInputException("-o jsonl is for install progress; plan prints table, yaml or json");
         }

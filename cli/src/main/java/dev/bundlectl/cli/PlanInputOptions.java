@@ -9,7 +9,8 @@ import picocli.CommandLine.Parameters;
 /** What to plan and against what: shared by {@code plan} and {@code install}. */
 final class PlanInputOptions {
 
-    @Parameters(index = "0", paramLabel = "DIR", description = "A bundle directory (manifests/ and metadata/).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
+            description = "A bundle directory (manifests/ and metadata/), or a directory of release-payload manifests.")
     Path directory;
 
     @Option(names = {"-n", "--namespace"}, paramLabel = "NS", defaultValue = "default",

@@ -3,11 +3,8 @@ package dev.bundlectl.cli;
 import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.PlanSummary;
 import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepStatus;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /** The plan as a table: one row per step, then a summary line. */
 final class PlanTable {
@@ -39,9 +36,7 @@ final class PlanTable {
     /** e.g. {@code 14 steps (3 optional): 11 Unknown, 3 NotCreated. Phase RequiresApproval: installable.} */
     static String summaryLine(InstallPlan plan) {
         PlanSummary summary = PlanSummary.of(plan);
-        String counts = summary.countsByStatus().entrySet().stream()
-                .map(PlanTable::countText)
-                .collect(Collectors.joining(", "));
+        String counts = StepCounts.text(summary.countsByStatus());
         StringBuilder line = new StringBuilder()
                 .append(summary.total()).append(summary.total() == 1 ? " step" : " steps")
                 .append(" (").append(summary.optional()).append(" optional): ")
@@ -50,9 +45,5 @@ final class PlanTable {
             line.append(": ").append(plan.status().message());
         }
         return line.toString();
-    }
-
-    private static String countText(Map.Entry<StepStatus, Integer> entry) {
-        return entry.getValue() + " " + entry.getKey().wireName();
     }
 }

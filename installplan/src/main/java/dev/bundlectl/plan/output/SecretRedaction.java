@@ -145,7 +145,7 @@ public final class SecretRedaction {
      * breaks ignored); the raw text when it is not valid base64, which the API server would reject
      * anyway.
      */
-    private static byte[] decodeOrRaw(String text) {
+    static byte[] decodeOrRaw(String text) {
         String compact = text.replaceAll("[\\r\\n]", "");
         if (compact.length() % 4 != 0) {
             return text.getBytes(StandardCharsets.UTF_8);

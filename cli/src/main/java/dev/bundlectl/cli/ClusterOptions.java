@@ -1,0 +1,40 @@
+package dev.bundlectl.cli;
+
+import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.ConnectionException;
+import dev.bundlectl.executor.ConnectionSettings;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * Which cluster to talk to. Without flags, fabric8's usual order applies: {@code KUBECONFIG},
+ * {@code ~/.kube/config}, then the in-cluster service account.
+ */
+final class ClusterOptions {
+
+    @Option(names = "--kubeconfig", paramLabel = "FILE", description = "Kubeconfig file (default: $KUBECONFIG or ~/.kube/config).")
+    Path kubeconfig;
+
+    @Option(names = "--context", paramLabel = "NAME", description = "Kubeconfig context (default: the current context).")
+    String context;
+
+    boolean given() {
+        return kubeconfig != null || context != null;
+    }
+
+    /** Opens the connection; a missing or broken kubeconfig is the user's to fix (exit 2). */
+    ClusterConnection open() {
+        ConnectionSettings settings = ConnectionSettings.defaults();
+        if (kubeconfig != null) {
+            settings = settings.withKubeconfig(kubeconfig);
+        }
+        if (context != null) {
+            settings = settings.withContext(context);
+        }
+        try {
+            return ClusterConnection.open(settings);
+        } catch (ConnectionException e) {
+            throw new UserInputException(e.getMessage());
+        }
+    }
+}

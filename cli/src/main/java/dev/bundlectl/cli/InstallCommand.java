@@ -1,0 +1,184 @@
+package dev.bundlectl.cli;
+
+import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.ExecutionOptions;
+import dev.bundlectl.executor.install.InstallOutcome;
+import dev.bundlectl.executor.install.InstallRejectedException;
+import dev.bundlectl.executor.install.InstallRequest;
+import dev.bundlectl.executor.install.InstallSession;
+import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.InstallPlanPhase;
+import dev.bundlectl.plan.PlanAnnotations;
+import dev.bundlectl.plan.PlanVerdict;
+import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.output.InstallPlanCodec;
+import dev.bundlectl.plan.output.SecretRedaction;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code bundlectl install}: plan against the live cluster, then apply. */
+@Command(
+        name = "install",
+        sortOptions = false,
+        description = {
+            "Install a bundle into a cluster. CRDs are created first and must be established before anything",
+            "else; existing objects are updated; optional manifests whose API is missing or forbidden end",
+            "NotCreated with the API's reason; transient API errors are retried. Every install is recorded in",
+            "the namespace (see 'bundlectl status'). Nothing is applied when the input is invalid or the plan",
+            "cannot succeed.",
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  bundlectl install samples/bundles/cachebox-operator -n cachebox --create-namespace",
+            "  bundlectl install samples/bundles/cachebox-operator -n cachebox --dry-run=server",
+            "  bundlectl plan samples/bundles/cachebox-operator -n cachebox -o yaml > plan.yaml   # review it",
+            "  bundlectl install --plan-file plan.yaml                                            # apply exactly it",
+            "",
+            "Exit codes: 0 Complete, 3 Failed (or predicted to fail: nothing applied), 2 invalid input, 1 other errors.",
+        })
+final class InstallCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private PlanInputOptions input;
+
+    @Mixin
+    private CapabilityOptions capabilities;
+
+    @Mixin
+    private PayloadOptions payload;
+
+    @Mixin
+    private ClusterOptions cluster;
+
+    @Option(names = "--plan-file", paramLabel = "FILE",
+            description = "Apply exactly this reviewed plan (from 'bundlectl plan -o yaml'). DIR is then only "
+                    + "needed to restore redacted Secret values.")
+    private Path planFile;
+
+    @Option(names = "--create-namespace", description = "Create the namespace if it does not exist.")
+    private boolean createNamespace;
+
+    @Option(names = "--dry-run", paramLabel = "MODE", defaultValue = "none",
+            description = "server: the API server validates every write (dryRun=All) and nothing persists. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    private DryRunMode dryRun;
+
+    @Option(names = "--timeout", paramLabel = "D", defaultValue = "5m", converter = DurationConverter.class,
+            description = "Deadline for the whole install, retries included (default: ${DEFAULT-VALUE}).")
+    private Duration timeout;
+
+    @Option(names = "--crd-timeout", paramLabel = "D", defaultValue = "60s", converter = DurationConverter.class,
+            description = "How long each CRD may take to become Established (default: ${DEFAULT-VALUE}).")
+    private Duration crdTimeout;
+
+    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "8",
+            description = "Steps applied at once after the CRDs (default: ${DEFAULT-VALUE}).")
+    private int concurrency;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+            description = "table (live progress and a final table), yaml or json (the final InstallPlan), or "
+                    + "jsonl (one JSON event per step transition, for CI). Default: ${DEFAULT-VALUE}.")
+    private OutputFormat output;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        validateFlags();
+        DiagnosticsPrinter diagnostics = new DiagnosticsPrinter(err);
+        try (ClusterConnection connection = cluster.open()) {
+            InstallPlan plan = planFile != null
+                    ? new ReviewedPlan(diagnostics).load(planFile, input.directory)
+                    : new Planning(diagnostics).plan(input, capabilities, payload, liveSurface(connection)).result().plan();
+            PlanVerdict verdict = PlanVerdict.of(plan.steps());
+            if (!verdict.installable()) {
+                PlanTable.print(SecretRedaction.redact(plan), out);
+                err.println("error: the plan cannot succeed on this cluster; nothing was applied");
+                verdict.reasons().forEach(reason -> err.println("  " + reason));
+                return ExitCode.PLAN_FAILED;
+            }
+            InstallOutcome outcome = install(connection, plan, out, err);
+            printResult(outcome, out, err);
+            return outcome.plan().status().phase() == InstallPlanPhase.COMPLETE ? ExitCode.OK : ExitCode.PLAN_FAILED;
+        }
+    }
+
+    private void validateFlags() {
+        if (planFile == null && input.directory == null) {
+            throw new UserInputException("install needs DIR (a bundle or payload directory) or --plan-file FILE");
+        }
+        if (planFile != null && (capabilities.given() || payload.given() || !input.apiSurfaces.isEmpty())) {
+            throw new UserInputException("--plan-file applies the reviewed plan as it is: capability, payload and "
+                    + "--api-surface options belong to 'bundlectl plan'");
+        }
+        if (concurrency < 1) {
+            throw new UserInputException("--concurrency must be at least 1, not " + concurrency);
+        }
+    }
+
+    private ApiSurface liveSurface(ClusterConnection connection) {
+        if (!input.apiSurfaces.isEmpty()) {
+            return ApiSurfaceOptions.resolve(input.apiSurfaces, null);
+        }
+        return Await.result(connection.discovery().snapshot());
+    }
+
+    private InstallOutcome install(ClusterConnection connection, InstallPlan plan, PrintWriter out, PrintWriter err) {
+        ExecutionOptions options = ExecutionOptions.builder()
+                .concurrency(concurrency)
+                .crdTimeout(crdTimeout)
+                .timeout(timeout)
+                .dryRunServer(dryRun == DryRunMode.SERVER)
+                .build();
+        String namespace = plan.metadata().namespace() != null && planFile != null ? plan.metadata().namespace()
+                : input.namespace;
+        String packageName = plan.metadata().annotations().getOrDefault(PlanAnnotations.PACKAGE, plan.metadata().name());
+        String bundlePath = plan.metadata().annotations().get(PlanAnnotations.BUNDLE_PATH);
+        InstallRequest request = new InstallRequest(namespace, createNamespace, packageName, bundlePath, options,
+                Instant.now());
+        InstallRecordStore store = new InstallRecordStore(connection.client(), WorkerExecutor.of(connection));
+        boolean progressToStdout = output == OutputFormat.TABLE || output == OutputFormat.JSONL;
+        ProgressPrinter progress = new ProgressPrinter(progressToStdout ? out : err, output == OutputFormat.JSONL,
+                plan.steps().size());
+        try {
+            return progress.printUntil(new InstallSession(connection, store).run(plan, request, progress));
+        } catch (InstallRejectedException e) {
+            throw new UserInputException(e.getMessage());
+        }
+    }
+
+    private void printResult(InstallOutcome outcome, PrintWriter out, PrintWriter err) {
+        InstallPlan redacted = SecretRedaction.redact(outcome.plan());
+        switch (output) {
+            case YAML -> out.print(InstallPlanCodec.toYaml(redacted));
+            case JSON -> out.println(InstallPlanCodec.toJson(redacted));
+            case TABLE -> {
+                out.println();
+                PlanTable.print(redacted, out);
+            }
+            default -> {
+                // jsonl: the events were the output.
+            }
+        }
+        outcome.warnings().forEach(warning -> err.println("warning: " + warning));
+        if (outcome.record() != null) {
+            err.println("install record: " + outcome.record().namespace() + "/" + outcome.record().name()
+                    + " (see: bundlectl status -n " + outcome.record().namespace() + " " + outcome.record().name() + ")");
+        } else {
+            err.println("dry run: nothing was persisted and no install record was written");
+        }
+        out.flush();
+    }
+}

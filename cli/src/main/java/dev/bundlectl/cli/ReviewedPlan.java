@@ -1,0 +1,73 @@
+package dev.bundlectl.cli;
+
+import dev.bundlectl.bundle.BundleLayout;
+import dev.bundlectl.bundle.BundleReadResult;
+import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.PayloadReader;
+import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.PlanAnnotations;
+import dev.bundlectl.plan.io.InputFileException;
+import dev.bundlectl.plan.output.InstallPlanCodec;
+import dev.bundlectl.plan.output.SecretRehydration;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Loads a plan that {@code bundlectl plan -o yaml} wrote and a user reviewed, so that install
+ * applies exactly it (OLM's manual approval). Only redacted Secret values are taken from the
+ * bundle, and only when they hash to the reviewed markers.
+ */
+final class ReviewedPlan {
+
+    private final DiagnosticsPrinter diagnostics;
+
+    ReviewedPlan(DiagnosticsPrinter diagnostics) {
+        this.diagnostics = diagnostics;
+    }
+
+    /**
+     * @param planFile the reviewed plan
+     * @param bundleDirectory where to take redacted Secret values from, or null for the bundle
+     *     path the plan records
+     */
+    InstallPlan load(Path planFile, Path bundleDirectory) {
+        InstallPlan plan;
+        try {
+            plan = InstallPlanCodec.read(planFile);
+        } catch (InputFileException e) {
+            throw new UserInputException(e.getMessage());
+        }
+        if (!SecretRehydration.needed(plan)) {
+            return plan;
+        }
+        Path bundle = bundleDirectory != null ? bundleDirectory : recordedBundle(plan, planFile);
+        SecretRehydration.Result result = SecretRehydration.rehydrate(plan, manifestsOf(bundle));
+        if (!result.problems().isEmpty()) {
+            throw new UserInputException(result.problems().stream().map(p -> planFile + ": " + p).toList());
+        }
+        return result.plan().orElseThrow();
+    }
+
+    private static Path recordedBundle(InstallPlan plan, Path planFile) {
+        String recorded = plan.metadata().annotations().get(PlanAnnotations.BUNDLE_PATH);
+        if (recorded == null || !Files.isDirectory(Path.of(recorded))) {
+            throw new UserInputException(planFile + ": Secret values are redacted in the plan; give the bundle "
+                    + "directory (install DIR --plan-file " + planFile + ") so they can be restored and checked"
+                    + (recorded == null ? "" : " (the recorded path " + recorded + " is not a directory here)"));
+        }
+        return Path.of(recorded);
+    }
+
+    private List<Manifest> manifestsOf(Path directory) {
+        if (!BundleLayout.isBundle(directory)) {
+            var read = new PayloadReader().read(directory);
+            diagnostics.reportOrFail(read.diagnostics());
+            return read.manifests();
+        }
+        BundleReadResult read = new BundleReader().read(directory);
+        diagnostics.reportOrFail(read.diagnostics());
+        return read.bundle().orElseThrow().manifests();
+    }
+}

@@ -1,0 +1,199 @@
+package dev.bundlectl.cli;
+
+import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.records.InstallRecord;
+import dev.bundlectl.executor.records.InstallRecordException;
+import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.executor.records.RecordEntry;
+import dev.bundlectl.executor.records.RecordSummary;
+import dev.bundlectl.executor.records.RecordedStep;
+import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.io.InputFileException;
+import dev.bundlectl.plan.output.InstallPlanCodec;
+import dev.bundlectl.plan.output.SecretRedaction;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code bundlectl status}: what past installs did, step by step. */
+@Command(
+        name = "status",
+        sortOptions = false,
+        description = {
+            "Show past installs recorded in a namespace, or one install with every step and its message,",
+            "or the steps of a plan file.",
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  bundlectl status -n cachebox                  # every install in the namespace, newest first",
+            "  bundlectl status -n cachebox NAME             # one install, every step",
+            "  bundlectl status -A                           # every namespace",
+            "  bundlectl status -f plan.yaml                 # the steps of a plan file (no cluster needed)",
+        })
+final class StatusCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "An install record's name.")
+    private String name;
+
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
+            description = "Namespace of the installs (default: the kubeconfig context's, else 'default').")
+    private String namespace;
+
+    @Option(names = {"-A", "--all-namespaces"}, description = "List installs in every namespace.")
+    private boolean allNamespaces;
+
+    @Option(names = {"-f", "--filename"}, paramLabel = "FILE", description = "Show the steps of this plan file instead.")
+    private Path planFile;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+            description = "table, yaml or json (default: ${DEFAULT-VALUE}).")
+    private OutputFormat output;
+
+    @Mixin
+    private ClusterOptions cluster;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (output == OutputFormat.JSONL) {
+            throw new UserInputException("status prints table, yaml or json");
+        }
+        if (planFile != null) {
+            return showPlanFile(out);
+        }
+        if (allNamespaces && name != null) {
+            throw new UserInputException("give NAME with -n NS, not with --all-namespaces");
+        }
+        try (ClusterConnection connection = cluster.open()) {
+            InstallRecordStore store = new InstallRecordStore(connection.client(), WorkerExecutor.of(connection));
+            String ns = allNamespaces ? null : namespaceOf(connection);
+            return name == null ? list(store, ns, out) : show(store, ns, out);
+        } catch (InstallRecordException e) {
+            throw new UserInputException(e.getMessage());
+        }
+    }
+
+    private String namespaceOf(ClusterConnection connection) {
+        if (namespace != null) {
+            return namespace;
+        }
+        String fromContext = connection.client().getNamespace();
+        return fromContext == null || fromContext.isBlank() ? "default" : fromContext;
+    }
+
+    private int showPlanFile(PrintWriter out) {
+        InstallPlan plan;
+        try {
+            plan = SecretRedaction.redact(InstallPlanCodec.read(planFile));
+        } catch (InputFileException e) {
+            throw new UserInputException(e.getMessage());
+        }
+        switch (output) {
+            case YAML -> out.print(InstallPlanCodec.toYaml(plan));
+            case JSON -> out.println(InstallPlanCodec.toJson(plan));
+            default -> PlanTable.print(plan, out);
+        }
+        return ExitCode.OK;
+    }
+
+    private int list(InstallRecordStore store, String ns, PrintWriter out) {
+        List<RecordEntry> entries = Await.result(store.list(ns));
+        if (output != OutputFormat.TABLE) {
+            List<Object> documents = new ArrayList<>();
+            for (RecordEntry entry : entries) {
+                if (entry instanceof RecordEntry.Readable readable) {
+                    documents.add(readable.record());
+                }
+            }
+            print(documents, out);
+            return ExitCode.OK;
+        }
+        if (entries.isEmpty()) {
+            out.println("No installs recorded in " + (ns == null ? "any namespace" : "namespace " + ns) + ".");
+            return ExitCode.OK;
+        }
+        TextTable table = new TextTable(List.of("NAMESPACE", "NAME", "PACKAGE", "CSV", "PHASE", "STARTED", "DURATION", "STEPS"));
+        for (RecordEntry entry : entries) {
+            if (entry instanceof RecordEntry.Readable readable) {
+                RecordSummary summary = RecordSummary.of(readable.record());
+                table.row(List.of(summary.namespace(), summary.name(), summary.packageName(),
+                        summary.csvName() == null ? "-" : summary.csvName(),
+                        summary.phase().wireName() + (summary.dryRun() ? " (dry run)" : ""),
+                        summary.startTime().toString(), duration(summary.duration()),
+                        StepCounts.text(summary.stepCounts())));
+            } else if (entry instanceof RecordEntry.Unreadable unreadable) {
+                table.row(List.of(unreadable.namespace(), unreadable.name(), "?", "?", "Unreadable",
+                        String.valueOf(unreadable.startTime()), "-", unreadable.error().getMessage()));
+            }
+        }
+        table.print(out);
+        return ExitCode.OK;
+    }
+
+    private int show(InstallRecordStore store, String ns, PrintWriter out) {
+        Optional<InstallRecord> found = Await.result(store.get(ns, name));
+        if (found.isEmpty()) {
+            throw new UserInputException("no install record \"" + name + "\" in namespace " + ns
+                    + " (list them with: bundlectl status -n " + ns + ")");
+        }
+        InstallRecord record = found.get();
+        if (output != OutputFormat.TABLE) {
+            print(record, out);
+            return ExitCode.OK;
+        }
+        RecordSummary summary = RecordSummary.of(record);
+        out.println("Install:    " + record.namespace() + "/" + record.name());
+        out.println("Package:    " + record.packageName() + (record.csvName() == null ? "" : " (" + record.csvName() + ")"));
+        out.println("Bundle:     " + (record.bundlePath() == null ? "-" : record.bundlePath())
+                + (record.bundleDigest() == null ? "" : " " + record.bundleDigest()));
+        out.println("Phase:      " + record.phase().wireName() + (record.dryRun() ? " (dry run)" : "")
+                + (record.message() == null ? "" : ": " + record.message()));
+        out.println("Started:    " + record.startTime() + ", took " + duration(summary.duration()));
+        if (!record.enabledCapabilities().isEmpty()) {
+            out.println("Capabilities: " + String.join(", ", record.enabledCapabilities())
+                    + (record.implicitlyEnabledCapabilities().isEmpty() ? ""
+                            : " (implicitly enabled: " + String.join(", ", record.implicitlyEnabledCapabilities()) + ")"));
+        }
+        out.println("Created:    " + record.createdObjects().size() + " objects owned by this install");
+        out.println();
+        TextTable table = new TextTable(List.of("#", "KIND", "NAME", "NAMESPACE", "OPTIONAL", "STATUS", "MESSAGE"));
+        List<RecordedStep> steps = record.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            RecordedStep step = steps.get(i);
+            table.row(List.of(Integer.toString(i + 1), step.object().kind(), step.object().name(),
+                    step.object().namespace() == null ? "-" : step.object().namespace(),
+                    step.optional() ? "yes" : "no", step.status().wireName(),
+                    step.message() == null ? "" : step.message()));
+        }
+        table.print(out);
+        out.println();
+        out.println(steps.size() + " steps: " + StepCounts.text(summary.stepCounts()));
+        return ExitCode.OK;
+    }
+
+    private void print(Object document, PrintWriter out) {
+        RecordDocuments documents = new RecordDocuments();
+        out.println(output == OutputFormat.YAML ? documents.toYaml(document) : documents.toJson(document));
+    }
+
+    private static String duration(Duration duration) {
+        if (duration == null) {
+            return "running";
+        }
+        long millis = duration.toMillis();
+        return millis < 10_000 ? String.format("%.1fs", millis / 1000.0) : (duration.toSeconds() + "s");
+    }
+}

@@ -1,0 +1,88 @@
+package dev.bundlectl.cli;
+
+import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.records.InstallRecord;
+import dev.bundlectl.executor.records.InstallRecordException;
+import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.executor.uninstall.DeletionResult;
+import dev.bundlectl.executor.uninstall.UninstallOptions;
+import dev.bundlectl.executor.uninstall.UninstallReport;
+import dev.bundlectl.executor.uninstall.Uninstaller;
+import java.io.PrintWriter;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.LinkedBlockingQueue;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code bundlectl uninstall}: delete what one install created, newest first. */
+@Command(
+        name = "uninstall",
+        sortOptions = false,
+        description = {
+            "Delete the objects an install created, in reverse order. Objects that were already there",
+            "before the install (Present) are left alone, and so are CRDs unless --delete-crds is given",
+            "(deleting a CRD deletes every custom resource of it).",
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  bundlectl status -n cachebox                           # find the install's NAME",
+            "  bundlectl uninstall NAME -n cachebox",
+            "  bundlectl uninstall --package cachebox-operator -n cachebox --delete-crds",
+        })
+final class UninstallCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "The install record's name.")
+    private String name;
+
+    @Option(names = "--package", paramLabel = "PKG", description = "Uninstall the newest install of this package.")
+    private String packageName;
+
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", required = true, description = "The install namespace.")
+    private String namespace;
+
+    @Option(names = "--delete-crds", description = "Also delete the CRDs the install created, with all their objects.")
+    private boolean deleteCrds;
+
+    @Mixin
+    private ClusterOptions cluster;
+
+    @Override
+    public Integer call() {
+        if ((name == null) == (packageName == null)) {
+            throw new UserInputException("give the install's NAME or --package PKG (one of them)");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        try (ClusterConnection connection = cluster.open()) {
+            InstallRecordStore store = new InstallRecordStore(connection.client(), WorkerExecutor.of(connection));
+            InstallRecord record = find(store);
+            BlockingQueue<DeletionResult> results = new LinkedBlockingQueue<>();
+            UninstallReport report = Await.result(new Uninstaller(connection.client(), store, WorkerExecutor.of(connection))
+                    .uninstall(record, new UninstallOptions(deleteCrds), results::add));
+            results.forEach(result -> out.println(result.line()));
+            out.println();
+            out.println(report.results().size() + " objects, " + report.failures().size() + " failed. "
+                    + report.record().detail());
+            return report.succeeded() ? ExitCode.OK : ExitCode.PLAN_FAILED;
+        } catch (InstallRecordException e) {
+            throw new UserInputException(e.getMessage());
+        }
+    }
+
+    private InstallRecord find(InstallRecordStore store) {
+        Optional<InstallRecord> record = name != null
+                ? Await.result(store.get(namespace, name))
+                : Await.result(store.latestFor(namespace, packageName));
+        return record.orElseThrow(() -> new UserInputException(
+                (name != null ? "no install record \"" + name + "\"" : "no install of package " + packageName)
+                        + " in namespace " + namespace + " (list them with: bundlectl status -n " + namespace + ")"));
+    }
+}

@@ -1,0 +1,22 @@
+package dev.bundlectl.executor.install;
+
+import dev.bundlectl.executor.records.SavedRecord;
+import dev.bundlectl.plan.InstallPlan;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How an install ended.
+ *
+ * @param plan the plan with every step's final status, phase {@code Complete} or {@code Failed}
+ * @param record the saved install record, or null for a dry run (which stores nothing)
+ * @param firstInstall whether no earlier record of the package existed in the namespace
+ * @param warnings things the user should know that did not fail the install
+ */
+public record InstallOutcome(InstallPlan plan, SavedRecord record, boolean firstInstall, List<String> warnings) {
+
+    public InstallOutcome {
+        Objects.requireNonNull(plan, "plan");
+        warnings = List.copyOf(warnings);
+    }
+}

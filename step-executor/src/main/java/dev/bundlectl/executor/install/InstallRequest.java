@@ -1,0 +1,26 @@
+package dev.bundlectl.executor.install;
+
+import dev.bundlectl.executor.ExecutionOptions;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * What to install and how.
+ *
+ * @param namespace the install namespace: namespaced objects and the install record go here
+ * @param createNamespace whether to create the namespace when it does not exist
+ * @param packageName the package, which groups install records
+ * @param bundlePath the bundle or payload directory as the user named it
+ * @param options execution options; {@code firstInstall} is decided here from the records
+ * @param startTime when the install started; it names the record
+ */
+public record InstallRequest(String namespace, boolean createNamespace, String packageName, String bundlePath,
+        ExecutionOptions options, Instant startTime) {
+
+    public InstallRequest {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(packageName, "packageName");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(startTime, "startTime");
+    }
+}

@@ -1,0 +1,137 @@
+package dev.bundlectl.executor.install;
+
+import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.ExecutionOptions;
+import dev.bundlectl.executor.StepEvent;
+import dev.bundlectl.executor.StepExecutor;
+import dev.bundlectl.executor.apply.DeleteAction;
+import dev.bundlectl.executor.records.CreatedObject;
+import dev.bundlectl.executor.records.DeletedObject;
+import dev.bundlectl.executor.records.InstallRecord;
+import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.executor.records.ObjectRef;
+import dev.bundlectl.executor.records.RecordInheritance;
+import dev.bundlectl.executor.records.RecordOrigin;
+import dev.bundlectl.executor.records.SavedRecord;
+import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.InstallPlanPhase;
+import dev.bundlectl.plan.PlanAnnotations;
+import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.payload.ReappearanceCheck;
+import io.vertx.core.Future;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
+
+/**
+ * Runs one install: checks the namespace, records the run before and after, executes the plan,
+ * and reads back what it created. A dry run stores nothing.
+ */
+public final class InstallSession {
+
+    private final ClusterConnection connection;
+    private final InstallRecordStore store;
+
+    public InstallSession(ClusterConnection connection, InstallRecordStore store) {
+        this.connection = connection;
+        this.store = store;
+    }
+
+    /**
+     * Starts the install. Events are delivered on a Vert.x thread: the listener must not block.
+     *
+     * @return the outcome; fails with {@link InstallRejectedException} when the install could not
+     *     start for a reason the user can fix, before anything was written
+     */
+    public Future<InstallOutcome> run(InstallPlan plan, InstallRequest request, Consumer<StepEvent> listener) {
+        boolean dryRun = request.options().dryRunServer();
+        return new NamespaceGuard(connection.api()).ensure(request.namespace(), request.createNamespace(), dryRun)
+                .compose(ready -> fromStage(store.latestFor(request.namespace(), request.packageName())))
+                .compose(previous -> execute(plan, request, previous.orElse(null), listener));
+    }
+
+    private Future<InstallOutcome> execute(InstallPlan plan, InstallRequest request, InstallRecord previous,
+            Consumer<StepEvent> listener) {
+        boolean firstInstall = previous == null;
+        boolean dryRun = request.options().dryRunServer();
+        ExecutionOptions options = request.options().toBuilder().firstInstall(firstInstall).build();
+        RecordOrigin origin = new RecordOrigin(request.namespace(), request.packageName(), request.bundlePath(),
+                plan.metadata().annotations().get(PlanAnnotations.BUNDLE_DIGEST), dryRun, request.startTime());
+        Future<SavedRecord> started = dryRun ? Future.succeededFuture()
+                : fromStage(store.save(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
+                        RecordInheritance.ownedObjects(previous, List.of(), List.of()), List.of())));
+        return started
+                .compose(saved -> new StepExecutor(connection).start(plan, options, listener).result())
+                .compose(finished -> dryRun
+                        ? Future.succeededFuture(new InstallOutcome(finished, null, firstInstall, List.of()))
+                        : record(finished, origin, previous, firstInstall));
+    }
+
+    private Future<InstallOutcome> record(InstallPlan finished, RecordOrigin origin, InstallRecord previous,
+            boolean firstInstall) {
+        Instant now = Instant.now();
+        List<DeletedObject> deletedNow = deletedBy(finished, now);
+        List<String> warnings = reappeared(previous, finished);
+        return new CreatedObjectCollector(connection.api(), connection.discovery()).collect(finished)
+                .compose(created -> fromStage(store.save(InstallRecord.fromPlan(finished, origin,
+                        RecordInheritance.ownedObjects(previous, finished.steps(), created),
+                        RecordInheritance.deletedObjects(previous, deletedNow)))))
+                .map(saved -> {
+                    List<String> all = new ArrayList<>(warnings);
+                    all.addAll(saved.warnings());
+                    return new InstallOutcome(finished, saved, firstInstall, all);
+                });
+    }
+
+    private static InstallPlan installing(InstallPlan plan, Instant startTime) {
+        InstallPlan.Status status = plan.status();
+        return plan.withStatus(new InstallPlan.Status(InstallPlanPhase.INSTALLING, status.conditions(), status.plan(),
+                startTime.toString(), null, "installing", status.capabilities()));
+    }
+
+    private static List<DeletedObject> deletedBy(InstallPlan plan, Instant when) {
+        List<DeletedObject> deleted = new ArrayList<>();
+        for (Step step : plan.steps()) {
+            if (step.status() == StepStatus.DELETED) {
+                deleted.add(new DeletedObject(ObjectRef.of(step.resource()), when));
+            }
+        }
+        return deleted;
+    }
+
+    /** The CVO's warning for an object an earlier run deleted that this run found again. */
+    private static List<String> reappeared(InstallRecord previous, InstallPlan plan) {
+        if (previous == null) {
+            return List.of();
+        }
+        List<dev.bundlectl.plan.payload.DeletedObject> earlier = previous.deletedObjects().stream()
+                .map(d -> new dev.bundlectl.plan.payload.DeletedObject(d.object().group(), d.object().kind(),
+                        d.object().namespace(), d.object().name(), d.deletedAt()))
+                .toList();
+        return ReappearanceCheck.warnings(earlier, deleted -> foundAgain(plan, deleted));
+    }
+
+    private static boolean foundAgain(InstallPlan plan, dev.bundlectl.plan.payload.DeletedObject deleted) {
+        Optional<Step> step = plan.steps().stream()
+                .filter(s -> s.status() == StepStatus.DELETED
+                        && DeleteAction.DELETION_REQUESTED.equals(s.message())
+                        && s.resource().kind().equals(deleted.kind())
+                        && s.resource().name().equals(deleted.name())
+                        && java.util.Objects.equals(s.resource().namespace(), deleted.namespace())
+                        && java.util.Objects.equals(emptyToNull(s.resource().group()), emptyToNull(deleted.group())))
+                .findFirst();
+        return step.isPresent();
+    }
+
+    private static String emptyToNull(String text) {
+        return text == null || text.isEmpty() ? null : text;
+    }
+
+    private <T> Future<T> fromStage(CompletionStage<T> stage) {
+        return Future.fromCompletionStage(stage, connection.vertx().getOrCreateContext());
+    }
+}

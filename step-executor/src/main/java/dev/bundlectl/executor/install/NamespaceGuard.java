@@ -1,0 +1,48 @@
+package dev.bundlectl.executor.install;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.plan.api.ApiResource;
+import io.vertx.core.Future;
+
+/** Makes sure the install namespace exists before the first write, creating it only when asked. */
+final class NamespaceGuard {
+
+    private static final ApiResource NAMESPACES = new ApiResource("", "v1", "Namespace", "namespaces", false);
+
+    private final KubeApi api;
+
+    NamespaceGuard(KubeApi api) {
+        this.api = api;
+    }
+
+    /** Succeeds when the namespace exists or was created; fails with {@link InstallRejectedException} otherwise. */
+    Future<Void> ensure(String namespace, boolean create, boolean dryRun) {
+        return api.get(NAMESPACES, null, namespace)
+                .<Void>map(existing -> null)
+                .recover(failure -> {
+                    if (!(failure instanceof ApiException api404) || !api404.isHttp(404)) {
+                        return Future.failedFuture(failure);
+                    }
+                    if (!create) {
+                        return Future.failedFuture(new InstallRejectedException("namespace \"" + namespace
+                                + "\" does not exist; create it, or pass --create-namespace"));
+                    }
+                    if (dryRun) {
+                        // A dry run persists nothing, so the namespace is only checked, not created.
+                        return Future.succeededFuture();
+                    }
+                    return api.create(NAMESPACES, null, namespaceObject(namespace), false).mapEmpty();
+                });
+    }
+
+    private static ObjectNode namespaceObject(String namespace) {
+        ObjectNode object = JsonNodeFactory.instance.objectNode();
+        object.put("apiVersion", "v1").put("kind", "Namespace");
+        object.putObject("metadata").put("name", namespace)
+                .putObject("labels").put("app.kubernetes.io/managed-by", "bundlectl");
+        return object;
+    }
+}

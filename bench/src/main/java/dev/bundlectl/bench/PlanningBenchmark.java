@@ -47,7 +47,8 @@ public class PlanningBenchmark {
     public void scanCorpus() {
         bundles = BenchCorpus.scan(CorpusLocation.resolve(corpus));
         CorpusStats stats = CorpusStats.of(bundles);
-        System.out.printf("corpus %s: %d bundles, %d files, %.1f MB%n", bundles.root(), stats.bundles(),
+        // JMH has already printed the first iteration's prefix: no newline, so its score follows this.
+        System.out.printf("(corpus %s: %d bundles, %d files, %.1f MB) ", bundles.root(), stats.bundles(),
                 stats.files(), stats.megabytes());
     }
 

@@ -9,11 +9,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = VersionInfo.class,
         sortOptions = false,
-        description = {
-            "Installs OLM registry+v1 operator bundles into any Kubernetes cluster and shows what happened",
-            "to every manifest. Optional manifests whose API is missing end as NotCreated instead of failing",
-            "the install, and cluster capabilities are honoured.",
-        },
+        description = "Installs OLM registry+v1 operator bundles into any Kubernetes cluster and shows what happened to every manifest. Optional manifests whose API is missing end as NotCreated instead of failing the install, and cluster capabilities are honoured.",
         subcommands = {PlanCommand.class, InstallCommand.class, StatusCommand.class, UninstallCommand.class, VersionCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {

@@ -27,15 +27,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code bundlectl install}: plan against the live cluster, then apply. */
 @Command(
+        mixinStandardHelpOptions = true,
         name = "install",
         sortOptions = false,
-        description = {
-            "Install a bundle into a cluster. CRDs are created first and must be established before anything",
-            "else; existing objects are updated; optional manifests whose API is missing or forbidden end",
-            "NotCreated with the API's reason; transient API errors are retried. Every install is recorded in",
-            "the namespace (see 'bundlectl status'). Nothing is applied when the input is invalid or the plan",
-            "cannot succeed.",
-        },
+        description = "Install a bundle into a cluster. CRDs are created first and must be established before anything else; existing objects are updated; optional manifests whose API is missing or forbidden end NotCreated with the API's reason; transient API errors are retried. Every install is recorded in the namespace (see 'bundlectl status'). Nothing is applied when the input is invalid or the plan cannot succeed.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  bundlectl install samples/bundles/cachebox-operator -n cachebox --create-namespace",

@@ -33,6 +33,8 @@ public final class Main {
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        // Wide enough for the examples; picocli would otherwise wrap them mid-path at 80 columns.
+        commandLine.setUsageHelpWidth(110);
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
         return commandLine;
     }

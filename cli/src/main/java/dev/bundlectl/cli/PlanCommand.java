@@ -14,13 +14,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code bundlectl plan}: the offline dry-run. */
 @Command(
+        mixinStandardHelpOptions = true,
         name = "plan",
         sortOptions = false,
-        description = {
-            "Print the InstallPlan an install would carry out, without touching a cluster: every step in order,",
-            "which steps are optional, and which would end NotCreated and why. DIR is a bundle, or a directory",
-            "of release-payload manifests (CVO style, planned in run-level order).",
-        },
+        description = "Print the InstallPlan an install would carry out, without touching a cluster: every step in order, which steps are optional, and which would end NotCreated and why. DIR is a bundle, or a directory of release-payload manifests (CVO style, planned in run-level order).",
         footerHeading = "%nExamples:%n",
         footer = {
             "  bundlectl plan samples/bundles/cachebox-operator",

@@ -27,12 +27,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code bundlectl status}: what past installs did, step by step. */
 @Command(
+        mixinStandardHelpOptions = true,
         name = "status",
         sortOptions = false,
-        description = {
-            "Show past installs recorded in a namespace, or one install with every step and its message,",
-            "or the steps of a plan file.",
-        },
+        description = "Show past installs recorded in a namespace, or one install with every step and its message, or the steps of a plan file.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  bundlectl status -n cachebox                  # every install in the namespace, newest first",

@@ -22,13 +22,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code bundlectl uninstall}: delete what one install created, newest first. */
 @Command(
+        mixinStandardHelpOptions = true,
         name = "uninstall",
         sortOptions = false,
-        description = {
-            "Delete the objects an install created, in reverse order. Objects that were already there",
-            "before the install (Present) are left alone, and so are CRDs unless --delete-crds is given",
-            "(deleting a CRD deletes every custom resource of it).",
-        },
+        description = "Delete the objects an install created, in reverse order. Objects that were already there before the install (Present) are left alone, and so are CRDs unless --delete-crds is given (deleting a CRD deletes every custom resource of it).",
         footerHeading = "%nExamples:%n",
         footer = {
             "  bundlectl status -n cachebox                           # find the install's NAME",

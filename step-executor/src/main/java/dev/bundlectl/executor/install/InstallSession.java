@@ -76,8 +76,9 @@ public final class InstallSession {
         Instant now = Instant.now();
         List<DeletedObject> deletedNow = deletedBy(finished, now);
         List<String> warnings = reappeared(previous, finished);
+        InstallPlan recorded = completedAt(finished, now);
         return new CreatedObjectCollector(connection.api(), connection.discovery()).collect(finished)
-                .compose(created -> fromStage(store.save(InstallRecord.fromPlan(finished, origin,
+                .compose(created -> fromStage(store.save(InstallRecord.fromPlan(recorded, origin,
                         RecordInheritance.ownedObjects(previous, finished.steps(), created),
                         RecordInheritance.deletedObjects(previous, deletedNow)))))
                 .map(saved -> {
@@ -85,6 +86,16 @@ public final class InstallSession {
                     all.addAll(saved.warnings());
                     return new InstallOutcome(finished, saved, firstInstall, all);
                 });
+    }
+
+    /**
+     * The plan with a completion time as precise as the record's start time: the plan's own is
+     * RFC 3339 to the second, which would make short installs appear to end before they began.
+     */
+    private static InstallPlan completedAt(InstallPlan plan, Instant completion) {
+        InstallPlan.Status status = plan.status();
+        return plan.withStatus(new InstallPlan.Status(status.phase(), status.conditions(), status.plan(),
+                status.startTime(), completion.toString(), status.message(), status.capabilities()));
     }
 
     private static InstallPlan installing(InstallPlan plan, Instant startTime) {

@@ -2,6 +2,7 @@ package dev.bundlectl.plan;
 
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.RegistryV1Kinds;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.GroupVersionKind;
 import java.util.List;

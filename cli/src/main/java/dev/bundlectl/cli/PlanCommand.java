@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 /** {@code bundlectl plan}: the offline dry-run. */
 @Command(
         name = "plan",
+        mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "Print the InstallPlan an install would carry out, without touching a cluster: every step in order,",
@@ -71,7 +72,7 @@ final class PlanCommand implements Callable<Integer> {
     private void print(InstallPlan plan, PrintWriter out) {
         switch (output) {
             case YAML -> out.print(InstallPlanCodec.toYaml(plan));
-            case JSON -> out.println(InstallPlanCodec.toJson(plan));
+            case JSON -> out.print(InstallPlanCodec.toJson(plan));
             default -> PlanTable.print(plan, out);
         }
         out.flush();

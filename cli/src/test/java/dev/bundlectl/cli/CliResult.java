@@ -16,6 +16,11 @@ record CliResult(int exitCode, String out, String err, Duration elapsed) {
 
     // A Java stack frame as printStackTrace writes it: "\tat pkg.Class.method(File.java:12)".
     private static final Pattern STACK_FRAME = Pattern.compile("(?m)^\\s+at [\\w.$<>/]+\\(.*\\)$");
+    // A Java exception's name: qualified (java.lang.IllegalStateException) or followed by a colon
+    // or the end of a line as toString() prints it. A Kubernetes kind such as PolicyException in
+    // a message is neither.
+    private static final Pattern EXCEPTION_NAME = Pattern.compile(
+            "(?m)\\b(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)\\b|\\b[A-Z][\\w$]*Exception(?::|$)");
 
     /** stderr split into lines, without blank ones. */
     List<String> errLines() {
@@ -30,7 +35,7 @@ record CliResult(int exitCode, String out, String err, Duration elapsed) {
     /** Whether stderr or stdout looks like a Java stack trace or names an exception class. */
     boolean showsStackTrace() {
         return STACK_FRAME.matcher(err).find() || STACK_FRAME.matcher(out).find()
-                || err.contains("Exception") || err.contains("Caused by:");
+                || EXCEPTION_NAME.matcher(err).find() || err.contains("Caused by:");
     }
 
     /** A description for assertion messages: the exit code and both streams (shortened). */

@@ -37,43 +37,46 @@ class PayloadPlanTest {
 
         @Test
         void disablingConsoleLeavesEveryConsoleManifestOfTheConsoleOperatorNotCreated() {
-            Path payload = payload("console-operator");
-            List<PayloadObject> objects = readPayload(payload);
-            List<String> annotatedConsole = identities(objects.stream().filter(o -> o.hasCapability("Console")));
-            List<String> others = identities(objects.stream().filter(o -> !o.hasCapability("Console")));
-
-            CliResult result = Cli.run("plan", payload.toString(), "--disable-capability", "Console", "-o", "json");
-
-            assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.OK);
-            InstallPlan plan = PlanOutput.parse(result);
-            List<Step> excluded = PlanOutput.withStatus(plan, StepStatus.NOT_CREATED, "capability Console disabled");
-            assertThat(annotatedConsole).as("Console-annotated objects in the corpus").hasSize(56);
-            assertThat(excluded).hasSameSizeAs(annotatedConsole);
-            assertThat(identitiesOf(excluded)).containsExactlyInAnyOrderElementsOf(annotatedConsole);
-            assertThat(identitiesOf(plan.steps().stream().filter(step -> !excluded.contains(step)).toList()))
-                    .containsExactlyInAnyOrderElementsOf(others);
-            assertThat(plan.steps()).filteredOn(step -> !excluded.contains(step))
-                    .allSatisfy(step -> assertThat(step.status()).isEqualTo(StepStatus.UNKNOWN));
+            planWithCapabilityDisabled("console-operator", "Console", 56, "--disable-capability", "Console");
         }
 
         @Test
         void aHyperShiftFileWithoutImageRegistryLeavesTheImageRegistryManifestsNotCreated() {
-            Path payload = payload("cluster-image-registry-operator");
-            List<PayloadObject> objects = readPayload(payload);
-            List<String> annotated = identities(objects.stream().filter(o -> o.hasCapability("ImageRegistry")));
+            InstallPlan plan = planWithCapabilityDisabled("cluster-image-registry-operator", "ImageRegistry", 32,
+                    "--capabilities-file", TestPaths.arg("samples/capabilities/hypershift-no-image-registry.yaml"));
 
-            CliResult result = Cli.run("plan", payload.toString(), "--capabilities-file",
-                    TestPaths.arg("samples/capabilities/hypershift-no-image-registry.yaml"), "-o", "json");
-
-            assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.OK);
-            InstallPlan plan = PlanOutput.parse(result);
-            List<Step> excluded = PlanOutput.withStatus(plan, StepStatus.NOT_CREATED, "capability ImageRegistry disabled");
-            assertThat(annotated).as("ImageRegistry-annotated objects in the corpus (A+B values included)").hasSize(32);
-            assertThat(excluded).hasSameSizeAs(annotated);
-            assertThat(identitiesOf(excluded)).containsExactlyInAnyOrderElementsOf(annotated);
             assertThat(plan.status().capabilities().enabledCapabilities())
                     .doesNotContain("ImageRegistry", "baremetal", "ClusterAPI", "CompatibilityRequirements")
                     .contains("CloudCredential", "Console");
+        }
+
+        /**
+         * Plans the payload with these capability flags and checks that exactly the objects annotated
+         * with the capability (alone or in an A+B value) are NotCreated for it, and the rest Unknown.
+         *
+         * @param expectedAnnotated how many objects carry the capability, counted by hand from the corpus
+         */
+        private InstallPlan planWithCapabilityDisabled(String repository, String capability, int expectedAnnotated,
+                String... capabilityFlags) {
+            Path payload = payload(repository);
+            List<PayloadObject> objects = readPayload(payload);
+            List<String> annotated = identities(objects.stream().filter(o -> o.hasCapability(capability)));
+            List<String> others = identities(objects.stream().filter(o -> !o.hasCapability(capability)));
+            List<String> args = new ArrayList<>(List.of("plan", payload.toString(), "-o", "json"));
+            args.addAll(List.of(capabilityFlags));
+
+            CliResult result = Cli.run(args.toArray(String[]::new));
+
+            assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.OK);
+            InstallPlan plan = PlanOutput.parse(result);
+            List<Step> excluded = PlanOutput.withStatus(plan, StepStatus.NOT_CREATED, "capability " + capability + " disabled");
+            List<Step> kept = plan.steps().stream().filter(step -> !excluded.contains(step)).toList();
+            assertThat(annotated).as(capability + "-annotated objects in " + repository).hasSize(expectedAnnotated);
+            assertThat(excluded).hasSameSizeAs(annotated);
+            assertThat(identitiesOf(excluded)).containsExactlyInAnyOrderElementsOf(annotated);
+            assertThat(identitiesOf(kept)).containsExactlyInAnyOrderElementsOf(others);
+            assertThat(kept).allSatisfy(step -> assertThat(step.status()).isEqualTo(StepStatus.UNKNOWN));
+            return plan;
         }
     }
 

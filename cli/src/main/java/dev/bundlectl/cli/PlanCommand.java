@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
 @Command(
         mixinStandardHelpOptions = true,
         name = "plan",
+        mixinStandardHelpOptions = true,
         sortOptions = false,
         description = "Print the InstallPlan an install would carry out, without touching a cluster: every step in order, which steps are optional, and which would end NotCreated and why. DIR is a bundle, or a directory of release-payload manifests (CVO style, planned in run-level order).",
         footerHeading = "%nExamples:%n",
@@ -71,7 +72,7 @@ final class PlanCommand implements Callable<Integer> {
     private void print(InstallPlan plan, PrintWriter out) {
         switch (output) {
             case YAML -> out.print(InstallPlanCodec.toYaml(plan));
-            case JSON -> out.println(InstallPlanCodec.toJson(plan));
+            case JSON -> out.print(InstallPlanCodec.toJson(plan));
             default -> PlanTable.print(plan, out);
         }
         out.flush();

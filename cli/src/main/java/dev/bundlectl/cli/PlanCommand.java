@@ -16,7 +16,6 @@ import picocli.CommandLine.Spec;
 @Command(
         mixinStandardHelpOptions = true,
         name = "plan",
-        mixinStandardHelpOptions = true,
         sortOptions = false,
         description = "Print the InstallPlan an install would carry out, without touching a cluster: every step in order, which steps are optional, and which would end NotCreated and why. DIR is a bundle, or a directory of release-payload manifests (CVO style, planned in run-level order).",
         footerHeading = "%nExamples:%n",

@@ -19,7 +19,6 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -195,12 +194,6 @@ class PlanCommandTest {
     class ApiSurfaces {
 
         @Test
-        @Disabled("BUG: samples/api-surfaces/kind-with-prometheus.txt lines 65-68 (the four rbac.authorization.k8s.io "
-                + "rows) are one column short: their NAMESPACED value starts at offset 84, the header's at 85, so the "
-                + "parser rejects the file with exit 2 ('kind-with-prometheus.txt:65: row does not line up with the "
-                + "header's APIVERSION column'). Real kubectl output is always aligned: fix the sample (add one space "
-                + "after rbac.authorization.k8s.io/v1 on those lines) or make the parser tolerate short padding. "
-                + "kubectlFileServingPrometheusMakesOnlyTheVpaNotCreated covers the behaviour with an aligned file.")
         void kindWithPrometheusSampleServesServiceMonitorAndPrometheusRule() {
             CliResult result = Cli.run("plan", CACHEBOX, "--api-surface",
                     TestPaths.arg("samples/api-surfaces/kind-with-prometheus.txt"));
@@ -394,7 +387,7 @@ class PlanCommandTest {
 
             assertThat(result.exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
             assertThat(result.out()).isEmpty();
-            assertThat(result.errLines().get(0)).isEqualTo("Missing required parameter: 'DIR'");
+            assertThat(result.errLines().get(0)).isEqualTo("error: plan needs DIR: a bundle or release-payload directory");
         }
 
         @ParameterizedTest(name = "bundlectl {0}")

@@ -1,5 +1,6 @@
 package dev.bundlectl.plan.api;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -16,4 +17,29 @@ public interface ApiSurface {
 
     /** A short description of where this surface came from, e.g. {@code built-in kubernetes 1.34}. */
     String description();
+
+    /**
+     * The versions at which this group and kind are served, sorted; empty when none are or when
+     * this surface cannot enumerate them.
+     */
+    default List<String> servedVersions(String group, String kind) {
+        return List.of();
+    }
+
+    /**
+     * Whether this surface lists every served version of this group and kind. {@code kubectl
+     * api-resources} lists only each group's preferred version, so a version missing from such a
+     * surface may still be served: a planner must not predict a failure from that absence alone.
+     */
+    default boolean listsEveryVersion(String group, String kind) {
+        return true;
+    }
+
+    /**
+     * A surface serving what either serves. {@link #find} asks {@code first} before
+     * {@code second}, so {@code first}'s scope wins where both serve a GVK.
+     */
+    static ApiSurface union(ApiSurface first, ApiSurface second) {
+        return new UnionApiSurface(first, second);
+    }
 }

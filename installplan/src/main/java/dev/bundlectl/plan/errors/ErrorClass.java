@@ -8,6 +8,10 @@ public enum ErrorClass {
     FAILURE,
     /** 409 {@code AlreadyExists}: take the update path. */
     ALREADY_EXISTS,
-    /** 409 {@code Conflict}: the resourceVersion was stale; GET again and retry the update. */
+    /**
+     * 409 {@code Conflict}: on the update path the resourceVersion was stale; GET again and retry
+     * the update. On a create, which sends no resourceVersion, the table's "409 (not
+     * AlreadyExists)" rule applies instead: treat it as {@link #NOT_CREATED}.
+     */
     CONFLICT
 }

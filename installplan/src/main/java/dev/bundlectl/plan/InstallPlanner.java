@@ -1,0 +1,128 @@
+package dev.bundlectl.plan;
+
+import dev.bundlectl.bundle.Bundle;
+import dev.bundlectl.bundle.Diagnostics;
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.api.ApiSurfaces;
+import dev.bundlectl.plan.api.CrdApiResources;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns a bundle into an InstallPlan, as OLM's catalog operator would, and predicts what can be
+ * told before anything is sent: excluded manifests, kinds a registry+v1 bundle may not carry, and
+ * APIs the target does not serve.
+ *
+ * <p>One step per manifest, CSV first, then CRDs, then the rest in bundle order. Each step
+ * resolves the CSV, carries the manifest as compact JSON exactly as in the bundle, and takes the
+ * target namespace when its kind is namespaced. Stateless and thread-safe.
+ */
+public final class InstallPlanner {
+
+    /**
+     * Plans a bundle.
+     *
+     * @param bundle the bundle, as read without errors
+     * @param request the target namespace, API surface, exclusion rules and plan options
+     * @return the plan, planning warnings, and the verdict; phase {@code RequiresApproval} when
+     *     installable, {@code Failed} when a required step is predicted to fail
+     */
+    public PlanResult plan(Bundle bundle, PlanRequest request) {
+        Diagnostics.Collector warnings = new Diagnostics.Collector();
+        List<Manifest> ordered = StepOrder.order(withCsv(bundle));
+        Map<Manifest, Optional<String>> exclusions = exclusions(ordered, request.exclusions());
+
+        // Only CRDs that will actually be applied add their APIs.
+        List<Manifest> appliedCrds = ordered.stream()
+                .filter(CrdApiResources::isCrd)
+                .filter(crd -> exclusions.get(crd).isEmpty())
+                .toList();
+        ApiSurface surface = ApiSurfaces.withBundleCrds(request.apiSurface(), appliedCrds);
+        StepPlacement placement = new StepPlacement(surface, request.targetNamespace());
+        OutcomePredictor predictor = new OutcomePredictor(surface);
+
+        String csvName = bundle.csv().name();
+        String packageName = bundle.packageName();
+        String sourceNamespace = request.sourceNamespace() != null ? request.sourceNamespace() : bundle.root().toString();
+        DuplicateObjects duplicates = new DuplicateObjects();
+        List<Step> steps = new ArrayList<>(ordered.size());
+        for (Manifest manifest : ordered) {
+            boolean optional = StepKinds.canBeOptional(manifest) && bundle.isListedOptional(manifest);
+            String namespace = placement.namespaceFor(manifest, warnings);
+            duplicates.check(manifest, namespace, warnings);
+            StepResource resource = new StepResource(manifest.group(), manifest.version(), manifest.kind(),
+                    manifest.name(), namespace, packageName, sourceNamespace, ManifestJson.compact(manifest.body()));
+            OutcomePredictor.Prediction prediction =
+                    predictor.predict(manifest, optional, exclusions.get(manifest), warnings);
+            steps.add(new Step(csvName, resource, optional, prediction.status(), prediction.message()));
+        }
+
+        PlanVerdict verdict = PlanVerdict.of(steps);
+        InstallPlan plan = new InstallPlan(
+                metadata(request, csvName, packageName, sourceNamespace, steps),
+                new InstallPlan.Spec(request.approval().wireName(), request.approval() == Approval.AUTOMATIC,
+                        List.of(csvName)),
+                PlanStatuses.initial(steps, verdict, request));
+        return new PlanResult(plan, warnings.toDiagnostics(), verdict);
+    }
+
+    /** The bundle's manifests, with its CSV in front if the manifest list lacks it. */
+    private static List<Manifest> withCsv(Bundle bundle) {
+        for (Manifest manifest : bundle.manifests()) {
+            if (manifest == bundle.csv() || manifest.equals(bundle.csv())) {
+                return bundle.manifests();
+            }
+        }
+        List<Manifest> all = new ArrayList<>(bundle.manifests().size() + 1);
+        all.add(bundle.csv());
+        all.addAll(bundle.manifests());
+        return all;
+    }
+
+    /** Every rule's reason for each manifest, joined; empty when no rule excludes it. */
+    private static Map<Manifest, Optional<String>> exclusions(List<Manifest> manifests, List<ManifestExclusion> rules) {
+        Map<Manifest, Optional<String>> reasons = new IdentityHashMap<>();
+        for (Manifest manifest : manifests) {
+            List<String> found = new ArrayList<>();
+            for (ManifestExclusion rule : rules) {
+                rule.reason(manifest).filter(reason -> !reason.isBlank()).ifPresent(found::add);
+            }
+            reasons.put(manifest, found.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", found)));
+        }
+        return reasons;
+    }
+
+    private static InstallPlan.Metadata metadata(PlanRequest request, String csvName, String packageName,
+            String sourceNamespace, List<Step> steps) {
+        Map<String, String> annotations = new LinkedHashMap<>();
+        annotations.put(PlanAnnotations.BUNDLE_PATH, sourceNamespace);
+        annotations.put(PlanAnnotations.BUNDLE_DIGEST, BundleDigest.of(steps));
+        annotations.put(PlanAnnotations.PACKAGE, packageName);
+        annotations.put(PlanAnnotations.API_SURFACE, request.apiSurface().description());
+        String name = request.planName() != null ? request.planName() : PlanNames.defaultFor(csvName);
+        return new InstallPlan.Metadata(name, request.targetNamespace(), annotations);
+    }
+
+    /**
+     * Warns when two steps would write the same object: the later one overwrites the earlier.
+     * Identical duplicates were already merged by the reader; these differ.
+     */
+    private static final class DuplicateObjects {
+        private final Map<String, Manifest> seen = new HashMap<>();
+
+        void check(Manifest manifest, String namespace, Diagnostics.Collector warnings) {
+            String key = manifest.group() + "/" + manifest.kind() + "/" + namespace + "/" + manifest.name();
+            Manifest earlier = seen.putIfAbsent(key, manifest);
+            if (earlier != null) {
+                warnings.warning(manifest.source(), manifest.displayName(), null,
+                        "the same object is also defined in " + earlier.source() + "; this later step overwrites it");
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.bundlectl.plan;
+
+import dev.bundlectl.bundle.Diagnostics;
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.api.GroupVersionKind;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Predicts each step's outcome before anything is sent, from the exclusion rules, the registry+v1
+ * kind list and the API surface (the bundle's CRDs included). What cannot be known offline stays
+ * {@code Unknown}.
+ */
+final class OutcomePredictor {
+
+    private final ApiSurface surface;
+
+    OutcomePredictor(ApiSurface surface) {
+        this.surface = surface;
+    }
+
+    /**
+     * The predicted status and message of one step.
+     *
+     * @param status the step's initial status
+     * @param message why, or null when nothing is predicted
+     */
+    record Prediction(StepStatus status, String message) {
+    }
+
+    Prediction predict(Manifest manifest, boolean optional, Optional<String> exclusion, Diagnostics.Collector warnings) {
+        if (exclusion.isPresent()) {
+            return new Prediction(StepStatus.NOT_CREATED, exclusion.get());
+        }
+        if (!RegistryV1Kinds.isSupported(manifest.kind())) {
+            return new Prediction(StepStatus.UNSUPPORTED_RESOURCE,
+                    "kind " + manifest.kind() + " is not supported in a registry+v1 bundle");
+        }
+        GroupVersionKind gvk = new GroupVersionKind(manifest.group(), manifest.version(), manifest.kind());
+        if (surface.find(gvk.group(), gvk.version(), gvk.kind()).isPresent()) {
+            return new Prediction(StepStatus.UNKNOWN, null);
+        }
+        List<String> versions = surface.servedVersions(gvk.group(), gvk.kind());
+        boolean otherVersionServed = surface.servesKind(gvk.group(), gvk.kind());
+        if (otherVersionServed && !surface.listsEveryVersion(gvk.group(), gvk.kind())) {
+            // The surface shows only preferred versions: this one may well be served too.
+            warnings.warning(manifest.source(), manifest.displayName(), "apiVersion",
+                    "API " + gvk + " is not listed by " + surface.description()
+                            + ", which lists only preferred versions" + servedNote(versions, true)
+                            + "; assuming it is served");
+            return new Prediction(StepStatus.UNKNOWN, null);
+        }
+        String note = servedNote(versions, otherVersionServed);
+        if (optional) {
+            return new Prediction(StepStatus.NOT_CREATED, "API " + gvk + " is not served" + note);
+        }
+        // OLM's own wording, so that users who know OLM recognise the failure.
+        return new Prediction(StepStatus.UNKNOWN,
+                "GroupVersionKind " + gvk.kubernetesString() + " not found on the cluster" + note);
+    }
+
+    private static String servedNote(List<String> versions, boolean otherVersionServed) {
+        if (!versions.isEmpty()) {
+            return " (served " + (versions.size() == 1 ? "version: " : "versions: ") + String.join(", ", versions) + ")";
+        }
+        return otherVersionServed ? " (another version is served)" : "";
+    }
+}

@@ -1,0 +1,20 @@
+package dev.bundlectl.plan;
+
+/**
+ * The annotations bundlectl puts on a plan's metadata, so that a reviewed plan can later be
+ * checked against the bundle and the surface it was made from.
+ */
+public final class PlanAnnotations {
+
+    /** The bundle path as the user gave it. */
+    public static final String BUNDLE_PATH = "bundlectl.dev/bundle-path";
+    /** {@link BundleDigest} of the steps' manifests, before any redaction. */
+    public static final String BUNDLE_DIGEST = "bundlectl.dev/bundle-digest";
+    /** The bundle's package name. */
+    public static final String PACKAGE = "bundlectl.dev/package";
+    /** The description of the API surface the plan was made against. */
+    public static final String API_SURFACE = "bundlectl.dev/api-surface";
+
+    private PlanAnnotations() {
+    }
+}

@@ -1,0 +1,77 @@
+package dev.bundlectl.plan;
+
+import dev.bundlectl.plan.api.ApiSurface;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What to plan, beyond the bundle itself.
+ *
+ * @param targetNamespace the namespace to install into; every namespaced object goes here
+ * @param apiSurface what the target cluster serves; the bundle's own CRDs are added by the planner
+ * @param exclusions rules that keep manifests from being applied (capabilities, payload rules);
+ *     an excluded manifest becomes a {@code NotCreated} step with the rules' reasons
+ * @param capabilities the capabilities the plan is made under, copied into the status, or null
+ * @param extraConditions conditions to add to the status (e.g. from the capability filter)
+ * @param approval {@code spec.approval}; {@link Approval#MANUAL} when null
+ * @param planName the plan's name, or null for {@code install-<csv name>} ({@link PlanNames#defaultFor})
+ * @param sourceNamespace text for each step's {@code sourceNamespace}: the bundle path as the
+ *     user gave it; null for the bundle's root path
+ * @throws IllegalArgumentException when the namespace or plan name is not a valid DNS name;
+ *     callers validate user input first with {@link PlanNames}
+ */
+public record PlanRequest(
+        String targetNamespace,
+        ApiSurface apiSurface,
+        List<ManifestExclusion> exclusions,
+        CapabilitiesStatus capabilities,
+        List<PlanCondition> extraConditions,
+        Approval approval,
+        String planName,
+        String sourceNamespace) {
+
+    public PlanRequest {
+        PlanNames.namespaceProblem(targetNamespace).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
+        Objects.requireNonNull(apiSurface, "apiSurface");
+        exclusions = exclusions == null ? List.of() : List.copyOf(exclusions);
+        extraConditions = extraConditions == null ? List.of() : List.copyOf(extraConditions);
+        approval = approval == null ? Approval.MANUAL : approval;
+        if (planName != null) {
+            PlanNames.planNameProblem(planName).ifPresent(problem -> {
+                throw new IllegalArgumentException(problem);
+            });
+        }
+    }
+
+    /** A manual plan with no exclusions, capabilities or extra conditions, and the default name. */
+    public static PlanRequest of(String targetNamespace, ApiSurface apiSurface, String sourceNamespace) {
+        return new PlanRequest(targetNamespace, apiSurface, List.of(), null, List.of(), Approval.MANUAL, null,
+                sourceNamespace);
+    }
+
+    /** This request with these exclusion rules. */
+    public PlanRequest withExclusions(List<ManifestExclusion> newExclusions) {
+        return new PlanRequest(targetNamespace, apiSurface, newExclusions, capabilities, extraConditions, approval,
+                planName, sourceNamespace);
+    }
+
+    /** This request with these capabilities and extra conditions for the status. */
+    public PlanRequest withCapabilities(CapabilitiesStatus newCapabilities, List<PlanCondition> newConditions) {
+        return new PlanRequest(targetNamespace, apiSurface, exclusions, newCapabilities, newConditions, approval,
+                planName, sourceNamespace);
+    }
+
+    /** This request with this approval. */
+    public PlanRequest withApproval(Approval newApproval) {
+        return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, newApproval,
+                planName, sourceNamespace);
+    }
+
+    /** This request with this plan name. */
+    public PlanRequest withPlanName(String newPlanName) {
+        return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
+                newPlanName, sourceNamespace);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.bundlectl.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Whether a plan can succeed. A plan is predicted to fail when a required step cannot: its kind
+ * is not allowed in a registry+v1 bundle, it has failed, or the planner found its API missing.
+ */
+public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict.PredictedToFail {
+
+    /** The verdict of a plan with no blocking step. */
+    PlanVerdict INSTALLABLE = new Installable();
+
+    /** Whether the plan is expected to succeed. */
+    boolean installable();
+
+    /** Why the plan will fail, one line per blocking step; empty when installable. */
+    List<String> reasons();
+
+    /**
+     * Judges steps. A required step blocks the plan when its status is
+     * {@code UnsupportedResource} or {@code Failed}, or when it is {@code Unknown} with a message:
+     * the planner leaves a message on an {@code Unknown} step only to say why it will fail.
+     *
+     * @param steps the plan's steps
+     * @return the verdict; reasons read {@code Kind/namespace/name: message}
+     */
+    static PlanVerdict of(List<Step> steps) {
+        List<String> reasons = new ArrayList<>();
+        for (Step step : steps) {
+            if (blocks(step)) {
+                reasons.add(step.resource().displayName() + ": " + (step.message() == null ? step.status().wireName()
+                        : step.message()));
+            }
+        }
+        return reasons.isEmpty() ? INSTALLABLE : new PredictedToFail(reasons);
+    }
+
+    /** Whether this step stops the plan from succeeding; see {@link #of}. */
+    static boolean blocks(Step step) {
+        if (step.optional()) {
+            return false;
+        }
+        switch (step.status()) {
+            case UNSUPPORTED_RESOURCE:
+            case FAILED:
+                return true;
+            case UNKNOWN:
+                return step.message() != null;
+            default:
+                return false;
+        }
+    }
+
+    /** Every required step can be applied, as far as can be told before applying. */
+    record Installable() implements PlanVerdict {
+
+        @Override
+        public boolean installable() {
+            return true;
+        }
+
+        @Override
+        public List<String> reasons() {
+            return List.of();
+        }
+    }
+
+    /**
+     * At least one required step cannot succeed.
+     *
+     * @param reasons one line per blocking step, never empty
+     */
+    record PredictedToFail(List<String> reasons) implements PlanVerdict {
+
+        public PredictedToFail {
+            reasons = List.copyOf(reasons);
+            if (reasons.isEmpty()) {
+                throw new IllegalArgumentException("a failing verdict needs a reason");
+            }
+        }
+
+        @Override
+        public boolean installable() {
+            return false;
+        }
+    }
+}

@@ -22,11 +22,17 @@ public record RenderOptions(InstallModeType installMode, List<String> watchNames
     public static final RenderOptions DEFAULTS = new RenderOptions(null, List.of(), null);
 
     public RenderOptions {
-        watchNamespaces = watchNamespaces == null ? List.of() : List.copyOf(watchNamespaces);
-        for (String namespace : watchNamespaces) {
+        watchNamespaces = checkedNamespaces(watchNamespaces);
+    }
+
+    /** The list copied, empty for null; throws {@link IllegalArgumentException} for a namespace that is not a DNS label. */
+    static List<String> checkedNamespaces(List<String> namespaces) {
+        List<String> copy = namespaces == null ? List.of() : List.copyOf(namespaces);
+        for (String namespace : copy) {
             PlanNames.namespaceProblem(namespace).ifPresent(problem -> {
                 throw new IllegalArgumentException("watch " + problem);
             });
         }
+        return copy;
     }
 }

@@ -20,7 +20,7 @@ public record RenderRequest(String operatorNamespace, InstallModeType installMod
         PlanNames.namespaceProblem(operatorNamespace).ifPresent(problem -> {
             throw new IllegalArgumentException(problem);
         });
-        targetNamespaces = new RenderOptions(installMode, targetNamespaces, certProvider).watchNamespaces();
+        targetNamespaces = RenderOptions.checkedNamespaces(targetNamespaces);
     }
 
     /** The request for an operator installed in {@code operatorNamespace} with these options. */

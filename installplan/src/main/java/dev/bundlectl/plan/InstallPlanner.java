@@ -8,7 +8,6 @@ import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.CrdApiResources;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +20,10 @@ import java.util.Optional;
  *
  * <p>One step per manifest, CSV first, then CRDs, then the rest in bundle order. Each step
  * resolves the CSV, carries the manifest as compact JSON exactly as in the bundle, and takes the
- * target namespace when its kind is namespaced. Stateless and thread-safe.
+ * target namespace when its kind is namespaced. With {@link CsvMode#RENDER} (asked for, or chosen
+ * by {@link CsvMode#AUTO} when the surface lacks OLM) the CSV's step is not applied, and the
+ * objects rendered from it follow it as its children ({@link Step#parent()}). Stateless and
+ * thread-safe.
  */
 public final class InstallPlanner {
 
@@ -35,7 +37,9 @@ public final class InstallPlanner {
      */
     public PlanResult plan(Bundle bundle, PlanRequest request) {
         Diagnostics.Collector warnings = new Diagnostics.Collector();
-        List<Manifest> ordered = StepOrder.order(withCsv(bundle));
+        CsvModeChoice csvMode = CsvModeChoice.of(request);
+        CsvExpansion expansion = CsvExpansion.of(csvMode, bundle, request, warnings);
+        List<Manifest> ordered = StepOrder.order(expansion.withPatchedCrds(withCsv(bundle)));
         Map<Manifest, Optional<String>> exclusions = ExclusionReasons.of(ordered, request.exclusions());
 
         // Only CRDs that will actually be applied add their APIs.
@@ -56,20 +60,46 @@ public final class InstallPlanner {
             boolean optional = StepKinds.canBeOptional(manifest) && bundle.isListedOptional(manifest);
             String namespace = placement.namespaceFor(manifest, warnings);
             duplicates.check(manifest, namespace, warnings);
-            StepResource resource = new StepResource(manifest.group(), manifest.version(), manifest.kind(),
-                    manifest.name(), namespace, packageName, sourceNamespace, ManifestJson.compact(manifest.body()));
+            StepResource resource = resource(manifest, namespace, packageName, sourceNamespace);
             OutcomePredictor.Prediction prediction =
                     predictor.predict(manifest, optional, exclusions.get(manifest), warnings);
-            steps.add(new Step(csvName, resource, optional, prediction.status(), prediction.message()));
+            Step step = new Step(csvName, resource, optional, prediction.status(), prediction.message());
+            if (!expansion.expands(manifest)) {
+                steps.add(step);
+                continue;
+            }
+            steps.add(expansion.csvStep(step));
+            for (Manifest child : expansion.children()) {
+                duplicates.check(child, child.namespace(), warnings);
+                OutcomePredictor.Prediction rendered = predictor.predictRendered(child, warnings);
+                steps.add(new Step(csvName, resource(child, child.namespace(), packageName, sourceNamespace), false,
+                        rendered.status(), rendered.message(), csvName));
+            }
         }
 
         PlanVerdict verdict = PlanVerdict.of(steps);
         InstallPlan plan = new InstallPlan(
-                metadata(request, csvName, packageName, sourceNamespace, steps),
+                metadata(request, csvName, packageName, sourceNamespace, steps, csvMode),
                 new InstallPlan.Spec(request.approval().wireName(), request.approval() == Approval.AUTOMATIC,
                         List.of(csvName)),
-                PlanStatuses.initial(steps, verdict, request));
+                PlanStatuses.initial(steps, verdict, withConditions(request, csvMode.conditions(expansion.detail()))));
         return new PlanResult(plan, warnings.toDiagnostics(), verdict);
+    }
+
+    private static StepResource resource(Manifest manifest, String namespace, String packageName,
+            String sourceNamespace) {
+        return new StepResource(manifest.group(), manifest.version(), manifest.kind(), manifest.name(), namespace,
+                packageName, sourceNamespace, ManifestJson.compact(manifest.body()));
+    }
+
+    /** The request with these conditions added to its extra conditions, for the plan's status. */
+    private static PlanRequest withConditions(PlanRequest request, List<PlanCondition> added) {
+        if (added.isEmpty()) {
+            return request;
+        }
+        List<PlanCondition> conditions = new ArrayList<>(request.extraConditions());
+        conditions.addAll(added);
+        return request.withCapabilities(request.capabilities(), conditions);
     }
 
     /** The bundle's manifests, with its CSV in front if the manifest list lacks it. */
@@ -86,12 +116,13 @@ public final class InstallPlanner {
     }
 
     private static InstallPlan.Metadata metadata(PlanRequest request, String csvName, String packageName,
-            String sourceNamespace, List<Step> steps) {
+            String sourceNamespace, List<Step> steps, CsvModeChoice csvMode) {
         Map<String, String> annotations = new LinkedHashMap<>();
         annotations.put(PlanAnnotations.BUNDLE_PATH, sourceNamespace);
         annotations.put(PlanAnnotations.BUNDLE_DIGEST, BundleDigest.of(steps));
         annotations.put(PlanAnnotations.PACKAGE, packageName);
         annotations.put(PlanAnnotations.API_SURFACE, request.apiSurface().description());
+        csvMode.annotate(annotations);
         String name = request.planName() != null ? request.planName() : PlanNames.defaultFor(csvName);
         return new InstallPlan.Metadata(name, request.targetNamespace(), annotations);
     }

@@ -50,6 +50,20 @@ final class OutcomePredictor {
             return new Prediction(StepStatus.UNSUPPORTED_RESOURCE,
                     "kind " + manifest.kind() + " is not supported in a registry+v1 bundle");
         }
+        return predictServed(manifest, optional, warnings);
+    }
+
+    /**
+     * The predicted status of an object rendered from the CSV ({@code --csv-mode render}): only
+     * whether its API is served. Rendered kinds (Deployments, webhook configurations, cert-manager
+     * objects) are bundlectl's choice, not the bundle's, so the registry+v1 kind list does not
+     * apply, and a rendered object is never optional.
+     */
+    Prediction predictRendered(Manifest rendered, Diagnostics.Collector warnings) {
+        return predictServed(rendered, false, warnings);
+    }
+
+    private Prediction predictServed(Manifest manifest, boolean optional, Diagnostics.Collector warnings) {
         GroupVersionKind gvk = new GroupVersionKind(manifest.group(), manifest.version(), manifest.kind());
         if (surface.find(gvk.group(), gvk.version(), gvk.kind()).isPresent()) {
             return new Prediction(StepStatus.UNKNOWN, null);

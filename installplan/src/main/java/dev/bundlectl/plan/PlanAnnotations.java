@@ -14,6 +14,11 @@ public final class PlanAnnotations {
     public static final String PACKAGE = "bundlectl.dev/package";
     /** The description of the API surface the plan was made against. */
     public static final String API_SURFACE = "bundlectl.dev/api-surface";
+    /**
+     * How the CSV was planned, {@code olm} or {@code render} ({@link CsvMode}); present when the
+     * request named a CSV mode.
+     */
+    public static final String CSV_MODE = "bundlectl.dev/csv-mode";
 
     private PlanAnnotations() {
     }

@@ -1,6 +1,7 @@
 package dev.bundlectl.plan;
 
 import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.render.RenderOptions;
 import java.util.List;
 import java.util.Objects;
 
@@ -17,6 +18,10 @@ import java.util.Objects;
  * @param planName the plan's name, or null for {@code install-<csv name>} ({@link PlanNames#defaultFor})
  * @param sourceNamespace text for each step's {@code sourceNamespace}: the bundle path as the
  *     user gave it; null for the bundle's root path
+ * @param csvMode how to handle the CSV ({@code --csv-mode}); null plans it as OLM applies it and
+ *     adds no {@code CsvMode} condition or annotation (the behaviour from before CSV modes)
+ * @param renderOptions install mode, watch namespaces and certificate provider for
+ *     {@link CsvMode#RENDER}; {@link RenderOptions#DEFAULTS} when null
  * @throws IllegalArgumentException when the namespace or plan name is not a valid DNS name;
  *     callers validate user input first with {@link PlanNames}
  */
@@ -28,7 +33,9 @@ public record PlanRequest(
         List<PlanCondition> extraConditions,
         Approval approval,
         String planName,
-        String sourceNamespace) {
+        String sourceNamespace,
+        CsvMode csvMode,
+        RenderOptions renderOptions) {
 
     public PlanRequest {
         PlanNames.namespaceProblem(targetNamespace).ifPresent(problem -> {
@@ -38,11 +45,20 @@ public record PlanRequest(
         exclusions = exclusions == null ? List.of() : List.copyOf(exclusions);
         extraConditions = extraConditions == null ? List.of() : List.copyOf(extraConditions);
         approval = approval == null ? Approval.MANUAL : approval;
+        renderOptions = renderOptions == null ? RenderOptions.DEFAULTS : renderOptions;
         if (planName != null) {
             PlanNames.planNameProblem(planName).ifPresent(problem -> {
                 throw new IllegalArgumentException(problem);
             });
         }
+    }
+
+    /** A request without a CSV mode (see {@link #csvMode()}). */
+    public PlanRequest(String targetNamespace, ApiSurface apiSurface, List<ManifestExclusion> exclusions,
+            CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
+            String sourceNamespace) {
+        this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
+                sourceNamespace, null, null);
     }
 
     /** A manual plan with no exclusions, capabilities or extra conditions, and the default name. */
@@ -54,24 +70,30 @@ public record PlanRequest(
     /** This request with these exclusion rules. */
     public PlanRequest withExclusions(List<ManifestExclusion> newExclusions) {
         return new PlanRequest(targetNamespace, apiSurface, newExclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace);
+                planName, sourceNamespace, csvMode, renderOptions);
     }
 
     /** This request with these capabilities and extra conditions for the status. */
     public PlanRequest withCapabilities(CapabilitiesStatus newCapabilities, List<PlanCondition> newConditions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, newCapabilities, newConditions, approval,
-                planName, sourceNamespace);
+                planName, sourceNamespace, csvMode, renderOptions);
     }
 
     /** This request with this approval. */
     public PlanRequest withApproval(Approval newApproval) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, newApproval,
-                planName, sourceNamespace);
+                planName, sourceNamespace, csvMode, renderOptions);
     }
 
     /** This request with this plan name. */
     public PlanRequest withPlanName(String newPlanName) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                newPlanName, sourceNamespace);
+                newPlanName, sourceNamespace, csvMode, renderOptions);
+    }
+
+    /** This request with this CSV mode and, for {@link CsvMode#RENDER}, these render options. */
+    public PlanRequest withCsvMode(CsvMode newCsvMode, RenderOptions newRenderOptions) {
+        return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
+                planName, sourceNamespace, newCsvMode, newRenderOptions);
     }
 }

@@ -6,13 +6,16 @@ import java.util.Objects;
 
 /**
  * One step of an InstallPlan: OLM's {@code Step} with bundlectl's {@code message}, which says
- * why a step ended as it did (for example why it is {@code NotCreated}).
+ * why a step ended as it did (for example why it is {@code NotCreated}), and {@code parent}.
  *
  * @param resolving the CSV name this step belongs to
  * @param resource the object
  * @param optional whether the step may end {@code NotCreated} without failing the plan
  * @param status the current status
  * @param message why the step has this status, or null
+ * @param parent for an object rendered from the CSV ({@code --csv-mode render}), the name of the
+ *     CSV it was rendered from; such steps follow the CSV's own (not applied) step. Null for every
+ *     other step, and then absent from the document, so OLM-shaped plans are unchanged
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Step(
@@ -20,15 +23,26 @@ public record Step(
         @JsonProperty("resource") StepResource resource,
         @JsonProperty("optional") boolean optional,
         @JsonProperty("status") StepStatus status,
-        @JsonProperty("message") String message) {
+        @JsonProperty("message") String message,
+        @JsonProperty("parent") String parent) {
 
     public Step {
         Objects.requireNonNull(resource, "resource");
         Objects.requireNonNull(status, "status");
     }
 
+    /** A step of the bundle itself (no parent). */
+    public Step(String resolving, StepResource resource, boolean optional, StepStatus status, String message) {
+        this(resolving, resource, optional, status, message, null);
+    }
+
     /** This step with a new status and message. */
     public Step withStatus(StepStatus newStatus, String newMessage) {
-        return new Step(resolving, resource, optional, newStatus, newMessage);
+        return new Step(resolving, resource, optional, newStatus, newMessage, parent);
+    }
+
+    /** This step acting on another version of its object (e.g. with Secret values redacted). */
+    public Step withResource(StepResource newResource) {
+        return new Step(resolving, newResource, optional, status, message, parent);
     }
 }

@@ -79,7 +79,7 @@ public final class SecretRedaction {
         }
         StepResource newResource = new StepResource(resource.group(), resource.version(), resource.kind(),
                 resource.name(), resource.namespace(), resource.sourceName(), resource.sourceNamespace(), redacted);
-        return new Step(step.resolving(), newResource, step.optional(), step.status(), step.message());
+        return step.withResource(newResource);
     }
 
     /** {@code <redacted sha256:HEX>} for this value. */

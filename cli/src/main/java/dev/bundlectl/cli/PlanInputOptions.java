@@ -3,6 +3,7 @@ package dev.bundlectl.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -25,4 +26,7 @@ final class PlanInputOptions {
                         + "{group, version, kind, plural, namespaced}."
             })
     List<String> apiSurfaces = new ArrayList<>();
+
+    @Mixin
+    RenderModeOptions render = new RenderModeOptions();
 }

@@ -21,7 +21,8 @@ final class PlanTable {
             Step step = steps.get(i);
             table.row(List.of(
                     Integer.toString(i + 1),
-                    step.resource().kind(),
+                    // Rendered objects sit under the CSV they came from.
+                    step.parent() == null ? step.resource().kind() : "└ " + step.resource().kind(),
                     step.resource().name(),
                     step.resource().namespace() == null ? "-" : step.resource().namespace(),
                     step.optional() ? "yes" : "no",

@@ -53,6 +53,10 @@ final class Planning {
             throw new UserInputException(directory + ": not a directory (expected a bundle with manifests/ and "
                     + "metadata/, or a directory of release-payload manifests)");
         }
+        if (!BundleLayout.isBundle(directory) && input.render.renderOptionsGiven()) {
+            throw new UserInputException("--install-mode, --watch-namespace and --cert-provider render a bundle's CSV; "
+                    + directory + " is a release-payload directory");
+        }
         if (BundleLayout.isBundle(directory)) {
             if (payload.given()) {
                 throw new UserInputException("--profile, --feature-set, --exclude-id and --show-excluded apply to "
@@ -67,7 +71,8 @@ final class Planning {
         BundleReadResult read = new BundleReader().read(input.directory);
         diagnostics.reportOrFail(read.diagnostics());
         Bundle bundle = read.bundle().orElseThrow(() -> new IllegalStateException("reader returned no bundle and no error"));
-        PlanRequest request = PlanRequest.of(input.namespace, surface, input.directory.toString());
+        PlanRequest request = PlanRequest.of(input.namespace, surface, input.directory.toString())
+                .withCsvMode(input.render.mode(), input.render.renderOptions());
         Optional<CapabilityConfig> capabilities = capabilityOptions.resolve(bundle.manifests(), diagnostics);
         if (capabilities.isPresent()) {
             CapabilityConfig config = capabilities.get();

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <pre>
  * bundlectl plan samples/bundles/cachebox-operator -n demo -o yaml
  * bundlectl plan samples/bundles/dashboard-operator -n demo -o yaml --disable-capability Console
+ * bundlectl plan samples/bundles/cachebox-operator -n demo -o yaml --api-surface kubernetes-without-olm
  * </pre>
  *
  * <p>The test passes the bundle's absolute path (the working directory of a test run is not the
@@ -37,10 +38,15 @@ class PlanGoldenTest {
 
     private static final String UPDATE_PROPERTY = "bundlectl.updateGolden";
 
-    record GoldenCase(String bundle, List<String> extraArgs) {
+    /**
+     * @param bundle the sample bundle's directory name
+     * @param variant a suffix for the golden file name, or empty
+     * @param extraArgs arguments after {@code plan DIR -n demo -o yaml}
+     */
+    record GoldenCase(String bundle, String variant, List<String> extraArgs) {
 
         String golden() {
-            return "samples/golden/" + bundle + ".plan.yaml";
+            return "samples/golden/" + bundle + variant + ".plan.yaml";
         }
 
         String bundlePath() {
@@ -61,8 +67,9 @@ class PlanGoldenTest {
 
     static Stream<GoldenCase> cases() {
         return Stream.of(
-                new GoldenCase("cachebox-operator", List.of()),
-                new GoldenCase("dashboard-operator", List.of("--disable-capability", "Console")));
+                new GoldenCase("cachebox-operator", "", List.of()),
+                new GoldenCase("dashboard-operator", "", List.of("--disable-capability", "Console")),
+                new GoldenCase("cachebox-operator", ".render", List.of("--api-surface", "kubernetes-without-olm")));
     }
 
     @ParameterizedTest(name = "bundlectl {0}")

@@ -2,6 +2,8 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.executor.ClusterConnection;
 import dev.bundlectl.executor.ExecutionOptions;
+import dev.bundlectl.executor.install.DeploymentReadiness;
+import dev.bundlectl.executor.install.DeploymentWait;
 import dev.bundlectl.executor.install.InstallOutcome;
 import dev.bundlectl.executor.install.InstallRejectedException;
 import dev.bundlectl.executor.install.InstallRequest;
@@ -11,13 +13,16 @@ import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanVerdict;
+import dev.bundlectl.plan.Step;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
+import dev.bundlectl.plan.render.RenderedDeployments;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,6 +87,15 @@ final class InstallCommand implements Callable<Integer> {
             description = "Steps applied at once after the CRDs (default: ${DEFAULT-VALUE}).")
     private int concurrency;
 
+    @Option(names = "--wait",
+            description = "After a Complete install, wait for the Deployments rendered from the CSV (--csv-mode render) "
+                    + "to become Available, and report each one; exit 3 if one does not.")
+    private boolean waitForDeployments;
+
+    @Option(names = "--wait-timeout", paramLabel = "D", defaultValue = "5m", converter = DurationConverter.class,
+            description = "How long --wait waits (default: ${DEFAULT-VALUE}).")
+    private Duration waitTimeout;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
             description = "table (live progress and a final table), yaml or json (the final InstallPlan), or "
                     + "jsonl (one JSON event per step transition, for CI). Default: ${DEFAULT-VALUE}.")
@@ -106,7 +120,11 @@ final class InstallCommand implements Callable<Integer> {
             }
             InstallOutcome outcome = install(connection, plan, out, err);
             printResult(outcome, out, err);
-            return outcome.plan().status().phase() == InstallPlanPhase.COMPLETE ? ExitCode.OK : ExitCode.PLAN_FAILED;
+            if (outcome.plan().status().phase() != InstallPlanPhase.COMPLETE) {
+                return ExitCode.PLAN_FAILED;
+            }
+            return waitForDeployments && dryRun == DryRunMode.NONE && !awaitDeployments(connection, outcome.plan(), err)
+                    ? ExitCode.PLAN_FAILED : ExitCode.OK;
         }
     }
 
@@ -152,6 +170,22 @@ final class InstallCommand implements Callable<Integer> {
         } catch (InstallRejectedException e) {
             throw new UserInputException(e.getMessage());
         }
+    }
+
+    /** Waits for the rendered Deployments; true when every one became Available. */
+    private boolean awaitDeployments(ClusterConnection connection, InstallPlan plan, PrintWriter err) {
+        List<Step> deployments = RenderedDeployments.of(plan);
+        if (deployments.isEmpty()) {
+            err.println("--wait: no Deployments were rendered from the CSV (csv-mode "
+                    + plan.metadata().annotations().getOrDefault(PlanAnnotations.CSV_MODE, "olm")
+                    + "); with OLM, the operator's Deployments are OLM's to roll out");
+            return true;
+        }
+        err.println("waiting up to " + waitTimeout.toSeconds() + "s for " + deployments.size() + " Deployment(s) to become Available");
+        List<DeploymentReadiness> results = Await.result(new DeploymentWait(connection.vertx(), connection.api(),
+                Duration.ofSeconds(2)).await(deployments, waitTimeout, ready -> { }));
+        results.forEach(result -> err.println(result.line()));
+        return results.stream().allMatch(DeploymentReadiness::available);
     }
 
     private void printResult(InstallOutcome outcome, PrintWriter out, PrintWriter err) {

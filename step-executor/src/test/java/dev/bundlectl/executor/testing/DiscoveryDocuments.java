@@ -33,6 +33,19 @@ public final class DiscoveryDocuments {
         return documents;
     }
 
+    /**
+     * A cluster without OLM: the built-in documents less {@code operators.coreos.com}, plus
+     * {@code apps/v1} for the Deployments that render mode creates.
+     */
+    public static Map<String, String> withoutOlm() {
+        Map<String, String> documents = builtIn();
+        documents.remove("/apis/operators.coreos.com/v1alpha1");
+        documents.put("/apis", groups("rbac.authorization.k8s.io/v1", "apiextensions.k8s.io/v1", "apps/v1"));
+        documents.put("/apis/apps/v1", resources("apps/v1", "deployments:Deployment:true",
+                "deployments/status:Deployment:true"));
+        return documents;
+    }
+
     /** An APIResourceList; each resource is {@code plural:Kind:namespaced}. */
     public static String resources(String groupVersion, String... resources) {
         ObjectNode list = JSON.createObjectNode();
@@ -47,11 +60,14 @@ public final class DiscoveryDocuments {
     }
 
     private static String groups() {
+        return groups("rbac.authorization.k8s.io/v1", "apiextensions.k8s.io/v1", "operators.coreos.com/v1alpha1");
+    }
+
+    private static String groups(String... groupVersions) {
         ObjectNode list = JSON.createObjectNode();
         list.put("kind", "APIGroupList").put("apiVersion", "v1");
         ArrayNode groups = list.putArray("groups");
-        for (String groupVersion : new String[] {"rbac.authorization.k8s.io/v1", "apiextensions.k8s.io/v1",
-                "operators.coreos.com/v1alpha1"}) {
+        for (String groupVersion : groupVersions) {
             String[] parts = groupVersion.split("/");
             ObjectNode group = groups.addObject().put("name", parts[0]);
             group.putArray("versions").addObject().put("groupVersion", groupVersion).put("version", parts[1]);

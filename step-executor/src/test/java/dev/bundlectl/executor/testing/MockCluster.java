@@ -44,16 +44,25 @@ public final class MockCluster implements AutoCloseable {
     private final List<ClusterConnection> connections = new ArrayList<>();
 
     private MockCluster() {
+        this(DiscoveryDocuments.builtIn());
+    }
+
+    private MockCluster(Map<String, String> discovery) {
         Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
         behaviour = new Behaviour(new KubernetesMixedDispatcher(responses));
         server = new KubernetesMockServer(new Context(), new MockWebServer(), responses, behaviour, false);
         server.init();
-        DiscoveryDocuments.builtIn().forEach((path, document) ->
+        discovery.forEach((path, document) ->
                 server.expect().get().withPath(path).andReturn(200, document).always());
     }
 
     public static MockCluster start() {
         return new MockCluster();
+    }
+
+    /** A cluster without OLM's API (and with {@code apps/v1}), for render mode. */
+    public static MockCluster startWithoutOlm() {
+        return new MockCluster(DiscoveryDocuments.withoutOlm());
     }
 
     public KubernetesMockServer server() {

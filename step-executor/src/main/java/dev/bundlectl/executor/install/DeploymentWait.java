@@ -1,0 +1,82 @@
+package dev.bundlectl.executor.install;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.api.ApiResource;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Waits for Deployments to report {@code Available=True} ({@code --wait}). Polls with Vert.x
+ * timers, so no thread blocks while a Deployment rolls out.
+ */
+public final class DeploymentWait {
+
+    private static final ApiResource DEPLOYMENTS = new ApiResource("apps", "v1", "Deployment", "deployments", true);
+
+    private final Vertx vertx;
+    private final KubeApi api;
+    private final Duration pollInterval;
+
+    public DeploymentWait(Vertx vertx, KubeApi api, Duration pollInterval) {
+        this.vertx = vertx;
+        this.api = api;
+        this.pollInterval = pollInterval;
+    }
+
+    /**
+     * Waits for every Deployment step's object, all at once, until each is Available or the
+     * timeout passes. Never fails: a Deployment that does not become Available is reported so.
+     *
+     * @param onResult called (on a Vert.x thread) as each Deployment settles
+     */
+    public Future<List<DeploymentReadiness>> await(List<Step> deployments, Duration timeout,
+            Consumer<DeploymentReadiness> onResult) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<Future<DeploymentReadiness>> waits = new ArrayList<>();
+        for (Step step : deployments) {
+            Promise<DeploymentReadiness> promise = Promise.promise();
+            poll(step.resource().namespace(), step.resource().name(), System.nanoTime(), deadline, promise);
+            waits.add(promise.future().onSuccess(onResult::accept));
+        }
+        return Future.join(waits).map(all -> waits.stream().map(Future::result).toList());
+    }
+
+    private void poll(String namespace, String name, long started, long deadline, Promise<DeploymentReadiness> done) {
+        api.get(DEPLOYMENTS, namespace, name).onComplete(answer -> {
+            Duration waited = Duration.ofNanos(System.nanoTime() - started);
+            String message = answer.succeeded() ? availableMessage(answer.result()) : answer.cause().getMessage();
+            if (answer.succeeded() && isAvailable(answer.result())) {
+                done.complete(new DeploymentReadiness(namespace, name, true, null, waited));
+            } else if (System.nanoTime() + pollInterval.toNanos() > deadline) {
+                done.complete(new DeploymentReadiness(namespace, name, false, message, waited));
+            } else {
+                vertx.setTimer(Math.max(1, pollInterval.toMillis()), timer -> poll(namespace, name, started, deadline, done));
+            }
+        });
+    }
+
+    private static boolean isAvailable(JsonNode deployment) {
+        for (JsonNode condition : deployment.path("status").path("conditions")) {
+            if ("Available".equals(condition.path("type").asText()) && "True".equals(condition.path("status").asText())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String availableMessage(JsonNode deployment) {
+        for (JsonNode condition : deployment.path("status").path("conditions")) {
+            if ("Available".equals(condition.path("type").asText())) {
+                return condition.path("message").asText(condition.path("reason").asText(null));
+            }
+        }
+        return "no Available condition reported yet";
+    }
+}

@@ -57,12 +57,13 @@ public final class InstallPlanner {
         DuplicateObjects duplicates = new DuplicateObjects();
         List<Step> steps = new ArrayList<>(ordered.size());
         for (Manifest manifest : ordered) {
-            boolean optional = StepKinds.canBeOptional(manifest) && bundle.isListedOptional(manifest);
-            String namespace = placement.namespaceFor(manifest, warnings);
-            duplicates.check(manifest, namespace, warnings);
-            StepResource resource = resource(manifest, namespace, packageName, sourceNamespace);
+            Manifest applied = CsvApiVersion.asOlmReadsIt(manifest, warnings);
+            boolean optional = StepKinds.canBeOptional(applied) && bundle.isListedOptional(applied);
+            String namespace = placement.namespaceFor(applied, warnings);
+            duplicates.check(applied, namespace, warnings);
+            StepResource resource = resource(applied, namespace, packageName, sourceNamespace);
             OutcomePredictor.Prediction prediction =
-                    predictor.predict(manifest, optional, exclusions.get(manifest), warnings);
+                    predictor.predict(applied, optional, exclusions.get(manifest), warnings);
             Step step = new Step(csvName, resource, optional, prediction.status(), prediction.message());
             if (!expansion.expands(manifest)) {
                 steps.add(step);

@@ -1,0 +1,137 @@
+package dev.bundlectl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.executor.testing.MockCluster;
+import io.fabric8.kubernetes.api.model.Secret;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * OLM's manual approval, bundlectl style: plan to a file, review it, install exactly it. Secret
+ * values are redacted in the file and restored from the bundle only when they match the reviewed
+ * digests. Also the CI-friendly {@code -o jsonl} event stream.
+ */
+class ReviewedPlanInstallCliTest {
+
+    private MockCluster cluster;
+    private Path dir;
+    private Path kubeconfig;
+
+    @BeforeEach
+    void start(@TempDir Path tempDir) throws IOException {
+        dir = tempDir;
+        cluster = MockCluster.start();
+        kubeconfig = dir.resolve("kubeconfig");
+        Files.writeString(kubeconfig, """
+                apiVersion: v1
+                kind: Config
+                clusters:
+                - name: mock
+                  cluster: {server: %s}
+                users:
+                - name: tester
+                  user: {token: test-token}
+                contexts:
+                - name: mock
+                  context: {cluster: mock, user: tester, namespace: demo}
+                current-context: mock
+                """.formatted(cluster.url()));
+    }
+
+    @AfterEach
+    void stop() {
+        cluster.close();
+    }
+
+    private Path copyOfSample() throws IOException {
+        Path source = CliRun.repoRoot().resolve("samples/bundles/cachebox-operator");
+        Path target = dir.resolve("bundle");
+        try (var paths = Files.walk(source)) {
+            for (Path path : paths.toList()) {
+                Path copy = target.resolve(source.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(path, copy);
+                }
+            }
+        }
+        return target;
+    }
+
+    private Path planFile(Path bundle) throws IOException {
+        CliRun plan = CliRun.of("plan", bundle.toString(), "-n", "demo", "-o", "yaml");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.out()).doesNotContain("CBX-SAMPLE-0000-0000-0000").contains("<redacted sha256:");
+        Path file = dir.resolve("plan.yaml");
+        Files.writeString(file, plan.out());
+        return file;
+    }
+
+    @Test
+    void installsExactlyTheReviewedPlanWithSecretValuesRestoredFromTheBundle() throws IOException {
+        Path bundle = copyOfSample();
+        Path plan = planFile(bundle);
+
+        CliRun install = CliRun.of("install", "--plan-file", plan.toString(), "--create-namespace",
+                "--kubeconfig", kubeconfig.toString());
+
+        assertThat(install.exitCode()).as(install.toString()).isZero();
+        Secret secret = cluster.connect().client().secrets().inNamespace("demo").withName("cachebox-license").get();
+        assertThat(secret.getStringData()).containsEntry("license-key", "CBX-SAMPLE-0000-0000-0000");
+        assertThat(new String(Base64.getDecoder().decode(secret.getData().get("edition")), StandardCharsets.UTF_8))
+                .isEqualTo("community");
+        assertThat(install.out() + install.err()).doesNotContain("CBX-SAMPLE-0000-0000-0000");
+    }
+
+    @Test
+    void aBundleSecretThatChangedSinceTheReviewIsRefusedAndNothingIsApplied() throws IOException {
+        Path bundle = copyOfSample();
+        Path plan = planFile(bundle);
+        Path secretFile = bundle.resolve("manifests/cachebox-license_v1_secret.yaml");
+        Files.writeString(secretFile, Files.readString(secretFile).replace("CBX-SAMPLE-0000-0000-0000", "CBX-OTHER"));
+        cluster.clearRequests();
+
+        CliRun install = CliRun.of("install", "--plan-file", plan.toString(), "--create-namespace",
+                "--kubeconfig", kubeconfig.toString());
+
+        assertThat(install.exitCode()).as(install.toString()).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(install.err()).contains("Secret cachebox-license field stringData.license-key: the bundle's value "
+                + "is not the one in the reviewed plan (digest differs)");
+        assertThat(cluster.writes()).isEmpty();
+    }
+
+    @Test
+    void jsonLinesPrintsOneEventPerTransition() throws IOException {
+        String sample = CliRun.repoRoot().resolve("samples/bundles/cachebox-operator").toString();
+
+        CliRun install = CliRun.of("install", sample, "-n", "demo", "--create-namespace", "-o", "jsonl",
+                "--kubeconfig", kubeconfig.toString());
+
+        assertThat(install.exitCode()).as(install.toString()).isZero();
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> events = install.out().lines().map(line -> {
+            try {
+                return json.readTree(line);
+            } catch (IOException e) {
+                throw new AssertionError("not a JSON line: " + line, e);
+            }
+        }).toList();
+        assertThat(events).isNotEmpty();
+        assertThat(events).allSatisfy(event -> assertThat(event.fieldNames()).toIterable()
+                .contains("time", "step", "resource", "from", "status"));
+        assertThat(events.stream().filter(e -> e.path("status").asText().equals("Created")).count()).isEqualTo(9);
+        assertThat(events.stream().filter(e -> e.path("status").asText().equals("WaitingForApi")).count()).isEqualTo(2);
+    }
+}

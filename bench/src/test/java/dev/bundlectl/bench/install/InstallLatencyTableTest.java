@@ -1,0 +1,53 @@
+package dev.bundlectl.bench.install;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class InstallLatencyTableTest {
+
+    private static Sample sample(long millis, long requests) {
+        return new Sample(Duration.ofMillis(millis), requests);
+    }
+
+    @Test
+    void figuresTakeTheMedianMinimumAndMaximumOfTheirSamples() {
+        StrategyFigures odd = new StrategyFigures("odd", 10, List.of(sample(300, 56), sample(100, 56), sample(200, 56)));
+        StrategyFigures even = new StrategyFigures("even", 10, List.of(sample(400, 51), sample(100, 52),
+                sample(300, 51), sample(200, 51)));
+
+        assertThat(odd.medianMillis()).isEqualTo(200.0);
+        assertThat(odd.minMillis()).isEqualTo(100.0);
+        assertThat(odd.maxMillis()).isEqualTo(300.0);
+        assertThat(odd.requests()).isEqualTo("56");
+        assertThat(even.medianMillis()).isEqualTo(250.0);
+        assertThat(even.requests()).isEqualTo("51-52");
+        assertThat(odd.floorMillis(20)).isEqualTo(200.0);
+        assertThatThrownBy(() -> new StrategyFigures("none", 1, List.of())).hasMessage("no samples for none");
+    }
+
+    @Test
+    void printsTheRatioToTheFloorAndTheSpeedUpAgainstTheReference() {
+        StrategyFigures concurrent = new StrategyFigures("concurrent", 10, List.of(sample(300, 56)));
+        StrategyFigures sequential = new StrategyFigures("sequential", 56, List.of(sample(1200, 56)));
+
+        List<String> lines = InstallLatencyTable.lines(20, List.of(concurrent, sequential), sequential);
+
+        assertThat(lines.get(1).split("\\s+"))
+                .containsExactly("concurrent", "56", "10", "200", "300.0", "300.0", "300.0", "1.50x", "4.00x");
+        assertThat(lines.get(2).split("\\s+"))
+                .containsExactly("sequential", "56", "56", "1120", "1200.0", "1200.0", "1200.0", "1.07x", "1.00x");
+        assertThat(lines.get(3)).startsWith("speed-up = median of \"sequential\" / median of the row");
+    }
+
+    @Test
+    void leavesTheFloorRatioOutWithoutAddedLatency() {
+        StrategyFigures only = new StrategyFigures("only", 10, List.of(sample(50, 56)));
+
+        assertThat(InstallLatencyTable.lines(0, List.of(only), only).get(1).split("\\s+"))
+                .containsExactly("only", "56", "10", "0", "50.0", "50.0", "50.0", "-", "1.00x");
+    }
+}

@@ -16,9 +16,12 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -47,6 +50,8 @@ public final class DelayingProxy implements AutoCloseable {
     private final int upstreamPort;
     private final long latencyMillis;
     private final AtomicLong forwarded = new AtomicLong();
+    /** Per request, nanoseconds from its arrival to its forwarding. */
+    private final Queue<Long> holds = new ConcurrentLinkedQueue<>();
 
     private DelayingProxy(Vertx vertx, HttpServer server, HttpClient upstream, URI target, long latencyMillis) {
         this.vertx = vertx;
@@ -95,6 +100,14 @@ public final class DelayingProxy implements AutoCloseable {
         return forwarded.get();
     }
 
+    /**
+     * How long each request so far was held, from its arrival to its forwarding: the latency
+     * really added (at least {@link #latency()}; timers may fire a little late, never early).
+     */
+    public HoldTimes holdTimes() {
+        return HoldTimes.ofNanos(List.copyOf(holds));
+    }
+
     /** Stops listening and closes the upstream connections; waits a bounded time. */
     @Override
     public void close() {
@@ -109,19 +122,21 @@ public final class DelayingProxy implements AutoCloseable {
     }
 
     private void receive(HttpServerRequest request) {
+        long arrived = System.nanoTime();
         forwarded.incrementAndGet();
         request.body().onComplete(body -> {
             if (body.failed()) {
                 fail(request.response(), body.cause());
             } else if (latencyMillis == 0) {
-                forward(request, body.result());
+                forward(request, body.result(), arrived);
             } else {
-                vertx.setTimer(latencyMillis, timer -> forward(request, body.result()));
+                vertx.setTimer(latencyMillis, timer -> forward(request, body.result(), arrived));
             }
         });
     }
 
-    private void forward(HttpServerRequest request, Buffer body) {
+    private void forward(HttpServerRequest request, Buffer body, long arrived) {
+        holds.add(System.nanoTime() - arrived);
         RequestOptions options = new RequestOptions()
                 .setMethod(request.method())
                 .setHost(upstreamHost)

@@ -38,7 +38,36 @@ public final class InstallLatencyTable {
         }
         lines.add("speed-up = median of \"" + reference.label() + "\" / median of the row; rounds = request rounds"
                 + " one after another that the strategy's design needs; floor = rounds x added latency");
+        if (latencyMillis > 0) {
+            lines.addAll(heldLines(figures));
+        }
         return lines;
+    }
+
+    /**
+     * What the proxy really added, and the floors again at that: each request's hold from its
+     * arrival to its forwarding over every measured install (timers fire a little late, never
+     * early), then each strategy's rounds times the median hold.
+     */
+    private static List<String> heldLines(List<StrategyFigures> figures) {
+        HoldTimes held = HoldTimes.combine(figures.stream()
+                .flatMap(each -> each.samples().stream())
+                .map(Sample::holds)
+                .toList());
+        if (held.count() == 0) {
+            return List.of();
+        }
+        StringBuilder floors = new StringBuilder();
+        StringBuilder ratios = new StringBuilder();
+        for (StrategyFigures each : figures) {
+            double floor = each.floorRounds() * held.medianMillis();
+            floors.append(floors.length() == 0 ? "" : " / ").append(format("%.1f", floor));
+            ratios.append(ratios.length() == 0 ? "" : " / ").append(format("%.2fx", each.medianMillis() / floor));
+        }
+        return List.of(
+                format("proxy hold per request (%d requests): min %.2f ms, median %.2f ms, max %.2f ms", held.count(),
+                        held.minMillis(), held.medianMillis(), held.maxMillis()),
+                format("floors at the median hold: %s ms; median/floor %s", floors, ratios));
     }
 
     private static String format(String pattern, Object... args) {

@@ -51,7 +51,7 @@ public final class InstallTrial {
                 throw new InstallFailedException("the proxy delayed " + delayed + " requests but the server answered "
                         + served + ": some requests bypassed the added latency");
             }
-            return new Sample(wallTime, delayed);
+            return new Sample(wallTime, delayed, proxy.holdTimes());
         }
     }
 

@@ -8,11 +8,13 @@ import java.util.Objects;
  *
  * @param wallTime from the start of the install to its last answer
  * @param requests how many requests it sent
+ * @param holds how long the proxy held them
  */
-public record Sample(Duration wallTime, long requests) {
+public record Sample(Duration wallTime, long requests, HoldTimes holds) {
 
     public Sample {
         Objects.requireNonNull(wallTime, "wallTime");
+        Objects.requireNonNull(holds, "holds");
         if (requests < 0) {
             throw new IllegalArgumentException("requests must not be negative");
         }

@@ -44,6 +44,11 @@ public record StrategyFigures(String label, int floorRounds, List<Sample> sample
         return min == max ? Long.toString(min) : min + "-" + max;
     }
 
+    /** How long the proxy held this strategy's requests, over all its measured installs. */
+    public HoldTimes holds() {
+        return HoldTimes.combine(samples.stream().map(Sample::holds).toList());
+    }
+
     /** The floor in ms at {@code latencyMillis} per request. */
     public double floorMillis(long latencyMillis) {
         return (double) floorRounds * latencyMillis;

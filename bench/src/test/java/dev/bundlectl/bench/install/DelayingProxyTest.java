@@ -42,6 +42,7 @@ class DelayingProxyTest {
             assertThat(proxy.url()).startsWith("http://127.0.0.1:");
             assertThat(proxy.latency()).isEqualTo(Duration.ofMillis(1));
             assertThat(proxy.requests()).isEqualTo(2);
+            assertThat(proxy.holdTimes().count()).isEqualTo(2);
             assertThat(cluster.requests()).extracting(MockCluster.Request::method).containsExactly("POST", "GET");
             assertThat(cluster.requests().get(0).body()).contains("\"key\":\"value\"");
             assertThat(cluster.requests().get(0).authorization()).isEqualTo("Bearer test-token");

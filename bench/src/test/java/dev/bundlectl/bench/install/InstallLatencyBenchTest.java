@@ -33,6 +33,7 @@ class InstallLatencyBenchTest {
         // The executor: 4 discovery GETs, 20 creates, one read per CRD.
         assertThat(figures.get(0).label()).isEqualTo("bundlectl executor, concurrency 8");
         assertThat(figures.get(0).requests()).isEqualTo("26");
+        assertThat(figures.get(0).holds().count()).isEqualTo(26);
         // Foundation 3; rest: discovery, then ceil(17 / 8) = 3 windows of creates.
         assertThat(figures.get(0).floorRounds()).isEqualTo(3 + 1 + 3);
         assertThat(figures.get(1).requests()).isEqualTo("26");

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class InstallLatencyTableTest {
 
     private static Sample sample(long millis, long requests) {
-        return new Sample(Duration.ofMillis(millis), requests);
+        return new Sample(Duration.ofMillis(millis), requests, HoldTimes.NONE);
     }
 
     @Test
@@ -41,6 +41,23 @@ class InstallLatencyTableTest {
         assertThat(lines.get(2).split("\\s+"))
                 .containsExactly("sequential", "56", "56", "1120", "1200.0", "1200.0", "1200.0", "1.07x", "1.00x");
         assertThat(lines.get(3)).startsWith("speed-up = median of \"sequential\" / median of the row");
+        assertThat(lines).hasSize(4);
+    }
+
+    @Test
+    void reportsWhatTheProxyHeldAndTheFloorsAtTheMedianHold() {
+        StrategyFigures concurrent = new StrategyFigures("concurrent", 10, List.of(
+                new Sample(Duration.ofMillis(330), 56, new HoldTimes(56, 20.1, 22.0, 25.0)),
+                new Sample(Duration.ofMillis(330), 56, new HoldTimes(56, 20.3, 21.0, 30.0))));
+        StrategyFigures sequential = new StrategyFigures("sequential", 50, List.of(
+                new Sample(Duration.ofMillis(1210), 50, new HoldTimes(50, 20.05, 23.0, 24.0))));
+
+        List<String> lines = InstallLatencyTable.lines(20, List.of(concurrent, sequential), sequential);
+
+        // Median of the medians 22.0, 21.0 and 23.0; shortest and longest of all.
+        assertThat(lines).contains(
+                "proxy hold per request (162 requests): min 20.05 ms, median 22.00 ms, max 30.00 ms",
+                "floors at the median hold: 220.0 / 1100.0 ms; median/floor 1.50x / 1.10x");
     }
 
     @Test

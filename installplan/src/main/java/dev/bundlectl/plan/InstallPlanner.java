@@ -6,6 +6,7 @@ import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.CrdApiResources;
+import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -30,11 +31,14 @@ public final class InstallPlanner {
      *
      * @param bundle the bundle, as read without errors
      * @param request the target namespace, API surface, exclusion rules and plan options
-     * @return the plan, planning warnings, and the verdict; phase {@code RequiresApproval} when
-     *     installable, {@code Failed} when a required step is predicted to fail
+     * @return the plan, planning warnings (and errors for invalid release annotations, which make
+     *     the plan invalid), and the verdict; phase {@code RequiresApproval} when installable,
+     *     {@code Failed} when a required step is predicted to fail
      */
     public PlanResult plan(Bundle bundle, PlanRequest request) {
         Diagnostics.Collector warnings = new Diagnostics.Collector();
+        // The CVO's annotations mean the same in a bundle: a bad value is an error before anything is applied.
+        warnings.addAll(ReleaseAnnotationValidator.validate(bundle.manifests()));
         List<Manifest> ordered = StepOrder.order(withCsv(bundle));
         Map<Manifest, Optional<String>> exclusions = ExclusionReasons.of(ordered, request.exclusions());
 

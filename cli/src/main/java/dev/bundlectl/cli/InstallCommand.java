@@ -11,7 +11,6 @@ import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanVerdict;
-import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import java.io.PrintWriter;
@@ -101,7 +100,8 @@ final class InstallCommand implements Callable<Integer> {
         try (ClusterConnection connection = cluster.open()) {
             InstallPlan plan = planFile != null
                     ? new ReviewedPlan(diagnostics).load(planFile, input.directory)
-                    : new Planning(diagnostics).plan(input, capabilities, payload, liveSurface(connection)).result().plan();
+                    : new Planning(diagnostics, new ClusterCapabilities(connection, err)).plan(input, capabilities,
+                            payload, ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection)).result().plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
             if (!verdict.installable()) {
                 PlanTable.print(SecretRedaction.redact(plan), out);
@@ -126,13 +126,6 @@ final class InstallCommand implements Callable<Integer> {
         if (concurrency < 1) {
             throw new UserInputException("--concurrency must be at least 1, not " + concurrency);
         }
-    }
-
-    private ApiSurface liveSurface(ClusterConnection connection) {
-        if (!input.apiSurfaces.isEmpty()) {
-            return ApiSurfaceOptions.resolve(input.apiSurfaces, null);
-        }
-        return Await.result(connection.discovery().snapshot());
     }
 
     private InstallOutcome install(ClusterConnection connection, InstallPlan plan, PrintWriter out, PrintWriter err) {

@@ -1,9 +1,12 @@
 package dev.bundlectl.plan.payload;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.SourceLocation;
+import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.Step;
 import dev.bundlectl.plan.StepResource;
 import java.util.HashMap;
@@ -20,6 +23,8 @@ import java.util.Objects;
  * {@link PayloadFileName} needs.
  */
 public final class StepManifests {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private StepManifests() {
     }
@@ -71,6 +76,29 @@ public final class StepManifests {
             }
         });
         return ordered;
+    }
+
+    /**
+     * The manifests of every step of a plan whose manifest is a JSON object, by step index.
+     * Steps without a readable manifest are left out; the executor's preflight reports them.
+     */
+    public static Map<Integer, Manifest> of(InstallPlan plan) {
+        Map<Integer, ObjectNode> bodies = new LinkedHashMap<>();
+        List<Step> steps = plan.steps();
+        for (int index = 0; index < steps.size(); index++) {
+            String text = steps.get(index).resource().manifest();
+            if (text == null || text.isBlank()) {
+                continue;
+            }
+            try {
+                if (JSON.readTree(text) instanceof ObjectNode body) {
+                    bodies.put(index, body);
+                }
+            } catch (JsonProcessingException e) {
+                // Left out: not a manifest this can describe.
+            }
+        }
+        return of(steps, bodies);
     }
 
     /** Annotation values as text; the reader converts non-string values the same way. */

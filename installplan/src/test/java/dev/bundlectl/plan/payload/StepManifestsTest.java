@@ -67,6 +67,37 @@ class StepManifestsTest {
     }
 
     @Test
+    void aPayloadWithInvalidReleaseAnnotationsIsPlannedWithErrorsInsteadOfThrowing() {
+        List<Manifest> manifests = ManifestFixtures.fromYaml("0000_10_demo_00_bad.yaml", """
+                apiVersion: v1
+                kind: ConfigMap
+                metadata:
+                  name: bad
+                  namespace: demo
+                  annotations:
+                    release.openshift.io/install-level: "later"
+                    release.openshift.io/create-only: "true"
+                ---
+                apiVersion: v1
+                kind: ConfigMap
+                metadata:
+                  name: gone
+                  namespace: demo
+                  annotations:
+                    release.openshift.io/delete: "yes"
+                """);
+        PayloadPlanRequest request = new PayloadPlanRequest(
+                PlanRequest.of("default", new UncheckedApiSurface(), "payload"), "payload",
+                new PayloadFilterSettings(null, null, null), null, InstallPhase.FIRST_INSTALL);
+
+        var result = new PayloadPlanner().plan(manifests, request).result();
+
+        assertThat(result.diagnostics().errors()).extracting(dev.bundlectl.bundle.Diagnostic::object)
+                .containsExactly("ConfigMap/bad", "ConfigMap/gone");
+        assertThat(result.plan().steps()).extracting(step -> step.resource().name()).containsExactly("bad", "gone");
+    }
+
+    @Test
     void aStepBecomesTheManifestItCarriesWithItsSourceAsTheFile() throws Exception {
         ObjectNode body = (ObjectNode) JSON.readTree("""
                 {"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"settings","namespace":"openshift-x",

@@ -9,12 +9,17 @@ import dev.bundlectl.executor.capability.ExistingObjects;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.PreviousInstall;
+import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.PayloadPlanner;
+import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.capability.CapabilityAnnotation;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityConfigResult;
+import dev.bundlectl.plan.capability.CapabilityReport;
 import dev.bundlectl.plan.capability.CapabilityResolution;
 import dev.bundlectl.plan.capability.CapabilityResolver;
 import dev.bundlectl.plan.capability.ClusterCapabilityStatus;
+import dev.bundlectl.plan.payload.StepManifests;
 import java.io.PrintWriter;
 import java.util.HashMap;
 import java.util.List;
@@ -44,6 +49,15 @@ final class ClusterCapabilities {
      * @param payload whether it is a release payload, whose objects keep their own namespaces
      */
     record Target(String namespace, String packageName, boolean payload) {
+
+        /** The target of a stored plan: its namespace (else {@code namespace}), package and layout. */
+        static Target of(InstallPlan plan, String namespace) {
+            String planNamespace = plan.metadata().namespace();
+            return new Target(planNamespace != null ? planNamespace : namespace,
+                    plan.metadata().annotations().getOrDefault(PlanAnnotations.PACKAGE, plan.metadata().name()),
+                    PayloadPlanner.LAYOUT_PAYLOAD.equals(
+                            plan.metadata().annotations().get(PayloadPlanner.LAYOUT_ANNOTATION)));
+        }
 
         /** Where the planner puts namespaced objects: the install namespace for a bundle, their own for a payload. */
         String placementNamespace() {
@@ -96,6 +110,23 @@ final class ClusterCapabilities {
             throw new IllegalStateException("a rejected capability resolution carries an error");
         }
         return Optional.of(resolved.config());
+    }
+
+    /**
+     * A reviewed plan is applied as it is, but it may not disable a capability that the latest
+     * install of its target enabled, any more than a fresh plan may.
+     *
+     * @return the plan, when it passes
+     * @throws UserInputException naming the capabilities it would disable
+     */
+    InstallPlan checkReviewed(InstallPlan plan, Target target, String source, DiagnosticsPrinter diagnostics) {
+        Optional<CapabilityConfig> planned = CapabilityReport.config(plan.status().capabilities(), source);
+        if (planned.isPresent()) {
+            diagnostics.reportOrFail(CapabilityResolver.resolve(planned.get(),
+                    previousInstall(target).enabledCapabilities(), manifest -> false,
+                    List.copyOf(StepManifests.of(plan).values())).diagnostics());
+        }
+        return plan;
     }
 
     private Optional<CapabilityConfig> fromClusterVersion(List<Manifest> manifests, DiagnosticsPrinter diagnostics) {

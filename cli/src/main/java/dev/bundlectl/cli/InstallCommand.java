@@ -98,10 +98,11 @@ final class InstallCommand implements Callable<Integer> {
         validateFlags();
         DiagnosticsPrinter diagnostics = new DiagnosticsPrinter(err);
         try (ClusterConnection connection = cluster.open()) {
+            ClusterCapabilities live = new ClusterCapabilities(connection, err);
             InstallPlan plan = planFile != null
-                    ? new ReviewedPlan(diagnostics).load(planFile, input.directory)
-                    : new Planning(diagnostics, new ClusterCapabilities(connection, err)).plan(input, capabilities,
-                            payload, ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection)).result().plan();
+                    ? reviewed(live, new ReviewedPlan(diagnostics).load(planFile, input.directory), diagnostics)
+                    : new Planning(diagnostics, live).plan(input, capabilities, payload,
+                            ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection)).result().plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
             if (!verdict.installable()) {
                 PlanTable.print(SecretRedaction.redact(plan), out);
@@ -126,6 +127,11 @@ final class InstallCommand implements Callable<Integer> {
         if (concurrency < 1) {
             throw new UserInputException("--concurrency must be at least 1, not " + concurrency);
         }
+    }
+
+    private InstallPlan reviewed(ClusterCapabilities live, InstallPlan plan, DiagnosticsPrinter diagnostics) {
+        return live.checkReviewed(plan, ClusterCapabilities.Target.of(plan, input.namespace), planFile.toString(),
+                diagnostics);
     }
 
     private InstallOutcome install(ClusterConnection connection, InstallPlan plan, PrintWriter out, PrintWriter err) {

@@ -94,17 +94,12 @@ final class CliCluster implements AutoCloseable {
         return this;
     }
 
-    /** Names of the objects whose creation the cluster was asked for since the last clear, in order. */
+    /**
+     * Names of the objects whose creation the cluster was asked for since the last clear, in
+     * order; install records (Secrets) left out.
+     */
     List<String> createdNames() {
-        return cluster.writes().stream().filter(request -> request.method().equals("POST"))
-                .filter(request -> !request.path().contains("/secrets"))
-                .map(request -> read(request.body()).path("metadata").path("name").asText())
-                .toList();
-    }
-
-    /** Writes that change the install's objects (install records, which are Secrets, left out). */
-    List<MockCluster.Request> objectWrites() {
-        return cluster.writes().stream().filter(request -> !request.path().contains("/secrets")).toList();
+        return cluster.createdNames(request -> !request.path().contains("/secrets"));
     }
 
     static JsonNode read(String json) {

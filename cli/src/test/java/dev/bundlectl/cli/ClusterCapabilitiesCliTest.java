@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.testing.Manifests;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -177,6 +179,24 @@ class ClusterCapabilitiesCliTest {
         CliRun plan = cluster.run("plan", bundle.toString(), "-n", "demo", "--disable-capability", "Console");
         assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(ExitCode.INVALID_INPUT);
         assertThat(plan.err()).contains("cannot be disabled");
+    }
+
+    @Test
+    void aReviewedPlanThatDisablesACapabilityTheLastInstallEnabledIsRejected() throws IOException {
+        CliRun first = cluster.run("install", bundle.toString(), "-n", "demo", "--create-namespace",
+                "--enable-capability", "Console");
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+        CliRun offline = CliRun.of("plan", bundle.toString(), "-n", "demo", "--disable-capability", "Console",
+                "-o", "json");
+        Path planFile = dir.resolve("reviewed.json");
+        Files.writeString(planFile, offline.out());
+        cluster.mock().clearRequests();
+        CliRun reviewed = cluster.run("install", "--plan-file", planFile.toString(), "-n", "demo");
+
+        assertThat(reviewed.exitCode()).as(reviewed.toString()).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(reviewed.err()).contains("error: " + planFile + ": capability Console was enabled by an earlier "
+                + "install of this target and cannot be disabled");
+        assertThat(cluster.mock().writes()).isEmpty();
     }
 
     @Test

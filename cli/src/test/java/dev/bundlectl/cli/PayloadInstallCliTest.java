@@ -76,22 +76,7 @@ class PayloadInstallCliTest {
     @Test
     void aPayloadIsAppliedInRunGraphOrderNotCrdsFirst() {
         payload.file("0000_10_config_00_settings.yaml", configMap(NS, "settings"))
-                .file("0000_20_widgets_00_crd.yaml", """
-                        apiVersion: apiextensions.k8s.io/v1
-                        kind: CustomResourceDefinition
-                        metadata:
-                          name: widgets.example.com
-                        spec:
-                          group: example.com
-                          scope: Namespaced
-                          names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
-                          versions:
-                          - name: v1
-                            served: true
-                            storage: true
-                            schema:
-                              openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
-                        """)
+                .file("0000_20_widgets_00_crd.yaml", PayloadDirectory.widgetCrd())
                 .file("0000_20_widgets_01_sample.yaml", """
                         apiVersion: example.com/v1
                         kind: Widget

@@ -68,9 +68,7 @@ class InstallLevelStagingTest {
     }
 
     private List<String> created() {
-        return cluster.writes().stream().filter(request -> request.method().equals("POST"))
-                .map(request -> Manifests.read(request.body()).path("metadata").path("name").asText())
-                .toList();
+        return cluster.createdNames();
     }
 
     @Test

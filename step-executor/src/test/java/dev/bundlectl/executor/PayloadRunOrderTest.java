@@ -46,22 +46,7 @@ class PayloadRunOrderTest {
                 .file("0000_10_alpha_01_second.yaml", configMap(NS, "alpha-1") + "---\n" + configMap(NS, "alpha-2"))
                 .file("0000_10_beta_00_first.yaml", secret("beta-0"))
                 .file("0000_10_beta_01_second.yaml", configMap(NS, "beta-1"))
-                .file("0000_20_gamma_00_crd.yaml", """
-                        apiVersion: apiextensions.k8s.io/v1
-                        kind: CustomResourceDefinition
-                        metadata:
-                          name: widgets.example.com
-                        spec:
-                          group: example.com
-                          scope: Namespaced
-                          names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
-                          versions:
-                          - name: v1
-                            served: true
-                            storage: true
-                            schema:
-                              openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
-                        """)
+                .file("0000_20_gamma_00_crd.yaml", PayloadDirectory.widgetCrd())
                 .file("0000_20_gamma_01_widget.yaml", """
                         apiVersion: example.com/v1
                         kind: Widget
@@ -92,9 +77,7 @@ class PayloadRunOrderTest {
 
     /** The names of objects whose creation was requested, in the order the server received the POSTs. */
     private List<String> created() {
-        return cluster.writes().stream().filter(request -> request.method().equals("POST"))
-                .map(request -> Manifests.read(request.body()).path("metadata").path("name").asText())
-                .toList();
+        return cluster.createdNames();
     }
 
     private static Map<String, Step> byName(InstallPlan plan) {

@@ -52,6 +52,26 @@ public final class PayloadDirectory {
         return yaml.append("data:\n  key: value\n").toString();
     }
 
+    /** The {@code widgets.example.com} CRD (kind Widget, version v1), as YAML. */
+    public static String widgetCrd() {
+        return """
+                apiVersion: apiextensions.k8s.io/v1
+                kind: CustomResourceDefinition
+                metadata:
+                  name: widgets.example.com
+                spec:
+                  group: example.com
+                  scope: Namespaced
+                  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
+                  versions:
+                  - name: v1
+                    served: true
+                    storage: true
+                    schema:
+                      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
+                """;
+    }
+
     /** The plan, as {@code bundlectl plan} makes it: no capability or profile filtering, a first install. */
     public InstallPlan plan(String namespace) {
         PayloadReadResult read = new PayloadReader().read(root);

@@ -55,8 +55,7 @@ final class ClusterCapabilities {
             String planNamespace = plan.metadata().namespace();
             return new Target(planNamespace != null ? planNamespace : namespace,
                     plan.metadata().annotations().getOrDefault(PlanAnnotations.PACKAGE, plan.metadata().name()),
-                    PayloadPlanner.LAYOUT_PAYLOAD.equals(
-                            plan.metadata().annotations().get(PayloadPlanner.LAYOUT_ANNOTATION)));
+                    PayloadPlanner.isPayloadPlan(plan));
         }
 
         /** Where the planner puts namespaced objects: the install namespace for a bundle, their own for a payload. */

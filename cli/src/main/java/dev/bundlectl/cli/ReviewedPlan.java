@@ -59,7 +59,8 @@ final class ReviewedPlan {
         List<Diagnostic> errors = ReleaseAnnotationValidator.validate(StepManifests.of(plan).values()).errors();
         if (!errors.isEmpty()) {
             throw new UserInputException(errors.stream()
-                    .map(error -> planFile + ": " + error.object() + ": field " + error.field() + ": " + error.message())
+                    .map(error -> planFile + ": " + error.object() + ": field " + error.field() + ": "
+                            + error.message())
                     .toList());
         }
     }

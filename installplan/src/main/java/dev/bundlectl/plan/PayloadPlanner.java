@@ -34,6 +34,14 @@ public final class PayloadPlanner {
     public static final String LAYOUT_PAYLOAD = "payload";
 
     /**
+     * Whether a plan is a release payload's (marked by {@link #LAYOUT_ANNOTATION}): the executor
+     * runs it in run-graph order.
+     */
+    public static boolean isPayloadPlan(InstallPlan plan) {
+        return LAYOUT_PAYLOAD.equals(plan.metadata().annotations().get(LAYOUT_ANNOTATION));
+    }
+
+    /**
      * Plans a payload directory's manifests.
      *
      * @param manifests every manifest read from the directory

@@ -70,11 +70,6 @@ final class PlanExecution implements StepLauncher {
         this.startTime = options.clock().instant();
     }
 
-    /** Whether a plan is a release payload's, which runs in run-graph order. */
-    static boolean isPayload(InstallPlan plan) {
-        return PayloadPlanner.LAYOUT_PAYLOAD.equals(plan.metadata().annotations().get(PayloadPlanner.LAYOUT_ANNOTATION));
-    }
-
     /** Runs the plan; the future completes with the final plan and never fails for a step's sake. */
     Future<InstallPlan> run() {
         List<Integer> runnable = runnableSteps();
@@ -89,11 +84,12 @@ final class PlanExecution implements StepLauncher {
         runner = new StepRunner(env);
         ServedKinds servedKinds = new ServedKinds(tracker, crdStepByKind, env);
         InstallPhase phase = options.firstInstall() ? InstallPhase.FIRST_INSTALL : InstallPhase.UPDATE;
-        ExecutionSchedule schedule = isPayload(plan)
+        ExecutionSchedule schedule = PayloadPlanner.isPayloadPlan(plan)
                 ? new RunGraphSchedule(StepRunGraph.build(manifestsOf(runnable), phase), runnable, this, servedKinds,
                         options.concurrency(), tracker)
-                : new FoundationFirstSchedule(runnable, index -> StepRunner.isFoundation(tracker.step(index).resource()),
-                        preflight::model, this, servedKinds, options.concurrency(), phase);
+                : new FoundationFirstSchedule(runnable,
+                        index -> StepRunner.isFoundation(tracker.step(index).resource()), preflight::model, this,
+                        servedKinds, options.concurrency(), phase);
         return schedule.run().map(done -> result("InstallComponentFailed", runnable));
     }
 

@@ -67,16 +67,13 @@ class InstallLevelStagingTest {
         return Await.result(new StepExecutor(connection).start(plan, options, new RecordingListener()).result());
     }
 
-    private List<String> created() {
-        return cluster.createdNames();
-    }
 
     @Test
     void aFirstInstallAppliesLevelOneOnlyAfterEveryLevelZeroStep() {
         InstallPlan result = run(plan(), true, 8);
 
         assertThat(result.status().phase()).as(result.status().message()).isEqualTo(InstallPlanPhase.COMPLETE);
-        List<String> order = created();
+        List<String> order = cluster.createdNames();
         assertThat(order).hasSize(6);
         assertThat(order.subList(0, 2)).containsExactlyInAnyOrder(Manifests.CSV_NAME, "widgets.example.com");
         assertThat(order.subList(2, 5)).containsExactlyInAnyOrder("a", "sample", "b");
@@ -88,7 +85,7 @@ class InstallLevelStagingTest {
     void aLaterInstallDoesNotStage() {
         run(plan(), false, 1);
 
-        assertThat(created()).containsExactly(Manifests.CSV_NAME, "widgets.example.com", "late", "a", "sample", "b");
+        assertThat(cluster.createdNames()).containsExactly(Manifests.CSV_NAME, "widgets.example.com", "late", "a", "sample", "b");
     }
 
     @Test
@@ -100,7 +97,7 @@ class InstallLevelStagingTest {
         InstallPlan result = run(plan(), true, 8);
 
         assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.FAILED);
-        assertThat(created()).doesNotContain("late");
+        assertThat(cluster.createdNames()).doesNotContain("late");
         Step late = result.steps().get(2);
         assertThat(late.status()).isEqualTo(StepStatus.UNKNOWN);
     }

@@ -75,10 +75,6 @@ class PayloadRunOrderTest {
         return Await.result(new StepExecutor(connection).start(plan, options, new RecordingListener()).result());
     }
 
-    /** The names of objects whose creation was requested, in the order the server received the POSTs. */
-    private List<String> created() {
-        return cluster.createdNames();
-    }
 
     private static Map<String, Step> byName(InstallPlan plan) {
         return plan.steps().stream().collect(Collectors.toMap(step -> step.resource().name(), Function.identity()));
@@ -94,7 +90,7 @@ class PayloadRunOrderTest {
         InstallPlan result = run(payload.plan(NS), true, 8);
 
         assertThat(result.status().phase()).as(result.status().message()).isEqualTo(InstallPlanPhase.COMPLETE);
-        List<String> order = created();
+        List<String> order = cluster.createdNames();
         assertThat(order).containsExactlyInAnyOrder("alpha-0", "alpha-1", "alpha-2", "beta-0", "beta-1",
                 "widgets.example.com", "gamma-widget", "delta-0", "epsilon-0");
         assertBefore(order, "alpha-0", "alpha-1");
@@ -138,8 +134,8 @@ class PayloadRunOrderTest {
 
         run(plan, true, 1);
 
-        assertThat(created()).isEqualTo(plan.steps().stream().map(step -> step.resource().name()).toList());
-        assertThat(created()).containsExactly("alpha-0", "alpha-1", "alpha-2", "beta-0", "beta-1", "delta-0",
+        assertThat(cluster.createdNames()).isEqualTo(plan.steps().stream().map(step -> step.resource().name()).toList());
+        assertThat(cluster.createdNames()).containsExactly("alpha-0", "alpha-1", "alpha-2", "beta-0", "beta-1", "delta-0",
                 "widgets.example.com", "gamma-widget", "epsilon-0");
     }
 
@@ -154,7 +150,7 @@ class PayloadRunOrderTest {
         Map<String, Step> steps = byName(result);
         assertThat(steps.get("beta-0").status()).isEqualTo(StepStatus.FAILED);
         // beta-0's POST was answered 422; nothing after it in its chain or in later levels was sent.
-        assertThat(created()).containsExactlyInAnyOrder("alpha-0", "alpha-1", "alpha-2", "beta-0");
+        assertThat(cluster.createdNames()).containsExactlyInAnyOrder("alpha-0", "alpha-1", "alpha-2", "beta-0");
         assertThat(steps.get("beta-1").status()).isEqualTo(StepStatus.UNKNOWN);
         assertThat(steps.get("beta-1").message()).isEqualTo("not started: Secret/" + NS + "/beta-0 failed, and this "
                 + "step runs after it (later in the same component chain)");
@@ -173,7 +169,7 @@ class PayloadRunOrderTest {
 
         run(payload.plan(NS), true, 8);
 
-        List<String> order = created();
+        List<String> order = cluster.createdNames();
         assertThat(order.get(order.size() - 1)).isEqualTo("alpha-late");
     }
 
@@ -184,7 +180,7 @@ class PayloadRunOrderTest {
 
         run(payload.plan(NS), false, 1);
 
-        assertThat(created()).containsExactly("alpha-0", "alpha-1", "alpha-2", "alpha-late", "beta-0", "beta-1",
+        assertThat(cluster.createdNames()).containsExactly("alpha-0", "alpha-1", "alpha-2", "alpha-late", "beta-0", "beta-1",
                 "delta-0", "widgets.example.com", "gamma-widget", "epsilon-0");
     }
 
@@ -200,7 +196,7 @@ class PayloadRunOrderTest {
         InstallPlan result = run(excluded, true, 1);
 
         assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.COMPLETE);
-        assertThat(created()).startsWith("alpha-0", "alpha-2").doesNotContain("alpha-1");
+        assertThat(cluster.createdNames()).startsWith("alpha-0", "alpha-2").doesNotContain("alpha-1");
         assertThat(byName(result).get("alpha-1").status()).isEqualTo(StepStatus.NOT_CREATED);
     }
 

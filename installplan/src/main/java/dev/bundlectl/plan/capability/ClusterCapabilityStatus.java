@@ -61,8 +61,8 @@ public final class ClusterCapabilityStatus {
         TreeSet<String> allKnown = new TreeSet<>(known);
         allKnown.addAll(enabled);
         allKnown.addAll(manifestCapabilities);
-        CapabilityOrigin origin = RequestLists.noneBaseline(ConfigForm.CLUSTER_VERSION, OBJECT + " status on " + location,
-                CapabilitySets.sorted(enabled));
+        CapabilityOrigin origin = RequestLists.noneBaseline(ConfigForm.CLUSTER_VERSION,
+                OBJECT + " status on " + location, CapabilitySets.sorted(enabled));
         CapabilityConfig config = new CapabilityConfig(CapabilitySets.sorted(enabled), CapabilitySets.sorted(allKnown),
                 CapabilitySets.sorted(List.of()), origin);
         return new CapabilityConfigResult(Optional.of(config), found.toDiagnostics());

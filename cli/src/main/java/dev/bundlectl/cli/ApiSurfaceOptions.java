@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.ClusterConnection;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.io.InputFileException;
@@ -32,6 +33,14 @@ final class ApiSurfaceOptions {
             combined = combined == null ? next : ApiSurface.union(combined, next);
         }
         return combined;
+    }
+
+    /** The surface the values describe, or what the connected cluster serves when none was given. */
+    static ApiSurface resolveOrLive(List<String> values, ClusterConnection connection) {
+        if (values != null && !values.isEmpty()) {
+            return resolve(values, null);
+        }
+        return Await.result(connection.discovery().snapshot());
     }
 
     private static ApiSurface resolveOne(String value) {

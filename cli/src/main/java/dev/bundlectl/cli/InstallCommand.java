@@ -14,7 +14,6 @@ import dev.bundlectl.plan.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanVerdict;
 import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import dev.bundlectl.plan.render.RenderedDeployments;
@@ -35,7 +34,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         name = "install",
         sortOptions = false,
-        description = "Install a bundle into a cluster. CRDs are created first and must be established before anything else; existing objects are updated; optional manifests whose API is missing or forbidden end NotCreated with the API's reason; transient API errors are retried. Every install is recorded in the namespace (see 'bundlectl status'). Nothing is applied when the input is invalid or the plan cannot succeed.",
+        description = "Install a bundle into a cluster. CRDs are created first and must be established before anything else; existing objects are updated; optional manifests whose API is missing or forbidden end NotCreated with the API's reason; transient API errors are retried. Every install is recorded in the namespace (see 'bundlectl status'). Nothing is applied when the input is invalid or the plan cannot succeed. A release-payload directory is applied in run-level order. Without capability options an OpenShift cluster's own ClusterVersion capabilities apply; an excluded object that already exists enables its capability, and a capability an earlier install enabled cannot be disabled.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  bundlectl install samples/bundles/cachebox-operator -n cachebox --create-namespace",
@@ -108,9 +107,11 @@ final class InstallCommand implements Callable<Integer> {
         validateFlags();
         DiagnosticsPrinter diagnostics = new DiagnosticsPrinter(err);
         try (ClusterConnection connection = cluster.open()) {
+            ClusterCapabilities live = new ClusterCapabilities(connection, err);
             InstallPlan plan = planFile != null
-                    ? new ReviewedPlan(diagnostics).load(planFile, input.directory)
-                    : new Planning(diagnostics).plan(input, capabilities, payload, liveSurface(connection)).result().plan();
+                    ? reviewed(live, new ReviewedPlan(diagnostics).load(planFile, input.directory), diagnostics)
+                    : new Planning(diagnostics, live).plan(input, capabilities, payload,
+                            ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection)).result().plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
             if (!verdict.installable()) {
                 PlanTable.print(SecretRedaction.redact(plan), out);
@@ -141,11 +142,9 @@ final class InstallCommand implements Callable<Integer> {
         }
     }
 
-    private ApiSurface liveSurface(ClusterConnection connection) {
-        if (!input.apiSurfaces.isEmpty()) {
-            return ApiSurfaceOptions.resolve(input.apiSurfaces, null);
-        }
-        return Await.result(connection.discovery().snapshot());
+    private InstallPlan reviewed(ClusterCapabilities live, InstallPlan plan, DiagnosticsPrinter diagnostics) {
+        return live.checkReviewed(plan, ClusterCapabilities.Target.of(plan, input.namespace), planFile.toString(),
+                diagnostics);
     }
 
     private InstallOutcome install(ClusterConnection connection, InstallPlan plan, PrintWriter out, PrintWriter err) {

@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.ClusterConnection;
 import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.output.InstallPlanCodec;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         name = "plan",
         sortOptions = false,
-        description = "Print the InstallPlan an install would carry out, without touching a cluster: every step in order, which steps are optional, and which would end NotCreated and why. DIR is a bundle, or a directory of release-payload manifests (CVO style, planned in run-level order).",
+        description = "Print the InstallPlan an install would carry out, without touching a cluster: every step in order, which steps are optional, and which would end NotCreated and why. DIR is a bundle, or a directory of release-payload manifests (CVO style, planned in run-level order). With --kubeconfig or --context the plan is made against that cluster, read only: what it serves, its ClusterVersion capabilities (when no capability option is given), objects that already exist, and earlier installs.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  bundlectl plan samples/bundles/cachebox-operator",
@@ -26,6 +27,7 @@ import picocli.CommandLine.Spec;
             "  bundlectl plan samples/bundles/dashboard-operator --disable-capability Console",
             "  bundlectl plan PAYLOAD_DIR --capabilities-file samples/capabilities/hypershift-no-image-registry.yaml",
             "  bundlectl plan PAYLOAD_DIR --profile self-managed-high-availability --show-excluded",
+            "  bundlectl plan PAYLOAD_DIR -n demo --kubeconfig ~/.kube/config   # against a live cluster",
             "",
             "Exit codes: 0 installable, 3 predicted to fail, 2 invalid input, 1 other errors.",
         })
@@ -43,6 +45,9 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     private PayloadOptions payload;
 
+    @Mixin
+    private ClusterOptions cluster;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
             description = "table, yaml or json (default: ${DEFAULT-VALUE}). yaml and json print one InstallPlan document.")
     private OutputFormat output;
@@ -57,8 +62,7 @@ final class PlanCommand implements Callable<Integer> {
         if (output == OutputFormat.JSONL) {
             throw new UserInputException("-o jsonl is for install progress; plan prints table, yaml or json");
         }
-        PlannedInput planned = new Planning(new DiagnosticsPrinter(err))
-                .plan(input, capabilities, payload, ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+        PlannedInput planned = plan(new DiagnosticsPrinter(err), err);
         PlanResult result = planned.result();
         print(SecretRedaction.redact(result.plan()), out);
         if (payload.showExcluded) {
@@ -66,6 +70,18 @@ final class PlanCommand implements Callable<Integer> {
             ExcludedTable.print(planned.filteredOut(), target);
         }
         return result.verdict().installable() ? ExitCode.OK : ExitCode.PLAN_FAILED;
+    }
+
+    /** Offline by default; against the cluster when one is named. */
+    private PlannedInput plan(DiagnosticsPrinter diagnostics, PrintWriter err) {
+        if (!cluster.given()) {
+            return new Planning(diagnostics).plan(input, capabilities, payload,
+                    ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+        }
+        try (ClusterConnection connection = cluster.open()) {
+            return new Planning(diagnostics, new ClusterCapabilities(connection, err)).plan(input, capabilities,
+                    payload, ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection));
+        }
     }
 
     private void print(InstallPlan plan, PrintWriter out) {

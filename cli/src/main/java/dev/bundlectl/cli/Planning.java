@@ -4,6 +4,7 @@ import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.BundleLayout;
 import dev.bundlectl.bundle.BundleReadResult;
 import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.PayloadReadResult;
 import dev.bundlectl.bundle.PayloadReader;
 import dev.bundlectl.plan.InstallPlanner;
@@ -32,9 +33,20 @@ import java.util.Optional;
 final class Planning {
 
     private final DiagnosticsPrinter diagnostics;
+    private final ClusterCapabilities cluster;
 
+    /** Planning offline: capabilities come from the options alone. */
     Planning(DiagnosticsPrinter diagnostics) {
+        this(diagnostics, null);
+    }
+
+    /**
+     * Planning against a live cluster: its capabilities, existing objects and install records
+     * count (see {@link ClusterCapabilities}); null plans offline.
+     */
+    Planning(DiagnosticsPrinter diagnostics, ClusterCapabilities cluster) {
         this.diagnostics = diagnostics;
+        this.cluster = cluster;
     }
 
     /**
@@ -73,7 +85,8 @@ final class Planning {
         Bundle bundle = read.bundle().orElseThrow(() -> new IllegalStateException("reader returned no bundle and no error"));
         PlanRequest request = PlanRequest.of(input.namespace, surface, input.directory.toString())
                 .withCsvMode(input.render.mode(), input.render.renderOptions());
-        Optional<CapabilityConfig> capabilities = capabilityOptions.resolve(bundle.manifests(), diagnostics);
+        Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, bundle.manifests(),
+                new ClusterCapabilities.Target(input.namespace, bundle.packageName(), false));
         if (capabilities.isPresent()) {
             CapabilityConfig config = capabilities.get();
             request = request.withExclusions(List.of(new CapabilityFilter(config)))
@@ -92,17 +105,31 @@ final class Planning {
             throw new UserInputException(input.directory + ": no manifests found (.yaml, .yml or .json), and no bundle "
                     + "layout (manifests/ and metadata/)");
         }
-        Optional<CapabilityConfig> capabilities = capabilityOptions.resolve(read.manifests(), diagnostics);
+        ClusterCapabilities.Target target =
+                new ClusterCapabilities.Target(input.namespace, directoryName(input.directory), true);
+        Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, read.manifests(), target);
         PlanRequest base = PlanRequest.of(input.namespace, surface, input.directory.toString());
         if (capabilities.isPresent()) {
             base = base.withCapabilities(CapabilityReport.status(capabilities.get()),
                     List.of(CapabilityReport.condition(capabilities.get(), null)));
         }
-        PayloadPlanRequest request = new PayloadPlanRequest(base, directoryName(input.directory),
-                payloadOptions.settings(), capabilities.orElse(null), InstallPhase.FIRST_INSTALL);
+        PayloadPlanRequest request = new PayloadPlanRequest(base, target.packageName(),
+                payloadOptions.settings(), capabilities.orElse(null), phase(target));
         PayloadPlanResult result = new PayloadPlanner().plan(read.manifests(), request);
         diagnostics.reportOrFail(result.result().diagnostics());
         return new PlannedInput(result.result(), result.filteredOut(), true);
+    }
+
+    private Optional<CapabilityConfig> capabilities(CapabilityOptions options, List<Manifest> manifests,
+            ClusterCapabilities.Target target) {
+        return cluster == null ? options.resolve(manifests, diagnostics)
+                : cluster.resolve(options, manifests, target, diagnostics);
+    }
+
+    /** Offline, a first install; against a cluster, what the target's install records say. */
+    private InstallPhase phase(ClusterCapabilities.Target target) {
+        return cluster == null || cluster.previousInstall(target).firstInstall() ? InstallPhase.FIRST_INSTALL
+                : InstallPhase.UPDATE;
     }
 
     private static String directoryName(Path directory) {

@@ -1,6 +1,7 @@
 package dev.bundlectl.cli;
 
 import dev.bundlectl.bundle.BundleLayout;
+import dev.bundlectl.bundle.Diagnostic;
 import dev.bundlectl.bundle.BundleReadResult;
 import dev.bundlectl.bundle.BundleReader;
 import dev.bundlectl.bundle.Manifest;
@@ -10,6 +11,8 @@ import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.io.InputFileException;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRehydration;
+import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
+import dev.bundlectl.plan.payload.StepManifests;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,6 +42,7 @@ final class ReviewedPlan {
         } catch (InputFileException e) {
             throw new UserInputException(e.getMessage());
         }
+        rejectInvalidReleaseAnnotations(plan, planFile);
         if (!SecretRehydration.needed(plan)) {
             return plan;
         }
@@ -48,6 +52,17 @@ final class ReviewedPlan {
             throw new UserInputException(result.problems().stream().map(p -> planFile + ": " + p).toList());
         }
         return result.plan().orElseThrow();
+    }
+
+    /** An edited plan gets the same release-annotation checks as a planned one, before anything is applied. */
+    private static void rejectInvalidReleaseAnnotations(InstallPlan plan, Path planFile) {
+        List<Diagnostic> errors = ReleaseAnnotationValidator.validate(StepManifests.of(plan).values()).errors();
+        if (!errors.isEmpty()) {
+            throw new UserInputException(errors.stream()
+                    .map(error -> planFile + ": " + error.object() + ": field " + error.field() + ": "
+                            + error.message())
+                    .toList());
+        }
     }
 
     private static Path recordedBundle(InstallPlan plan, Path planFile) {

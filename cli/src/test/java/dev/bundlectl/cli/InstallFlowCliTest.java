@@ -2,9 +2,6 @@ package dev.bundlectl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.testing.MockCluster;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,29 +14,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class InstallFlowCliTest {
 
-    private MockCluster cluster;
-    private Path kubeconfig;
+    private CliCluster cluster;
 
     @BeforeEach
-    void startCluster(@TempDir Path dir) throws IOException {
-        cluster = MockCluster.start();
-        kubeconfig = dir.resolve("kubeconfig");
-        Files.writeString(kubeconfig, """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: mock
-                  cluster:
-                    server: %s
-                users:
-                - name: tester
-                  user:
-                    token: test-token
-                contexts:
-                - name: mock
-                  context: {cluster: mock, user: tester, namespace: demo}
-                current-context: mock
-                """.formatted(cluster.url()));
+    void startCluster(@TempDir Path dir) {
+        cluster = CliCluster.start(dir);
     }
 
     @AfterEach
@@ -53,8 +32,7 @@ class InstallFlowCliTest {
 
     @Test
     void installsTheSampleWithOptionalMonitoringNotCreatedThenReinstallsCleanlyThenUninstalls() {
-        CliRun first = CliRun.of("install", sample(), "-n", "demo", "--create-namespace",
-                "--kubeconfig", kubeconfig.toString());
+        CliRun first = cluster.run("install", sample(), "-n", "demo", "--create-namespace");
 
         assertThat(first.exitCode()).as(first.toString()).isZero();
         assertThat(first.out()).contains("Phase Complete");
@@ -65,23 +43,22 @@ class InstallFlowCliTest {
         assertThat(first.out()).doesNotContain("CBX-SAMPLE-0000-0000-0000");
         assertThat(first.err()).contains("install record: demo/bundlectl.cachebox-operator.");
 
-        CliRun second = CliRun.of("install", sample(), "-n", "demo", "--kubeconfig", kubeconfig.toString());
+        CliRun second = cluster.run("install", sample(), "-n", "demo");
         assertThat(second.exitCode()).as(second.toString()).isZero();
         assertThat(second.out()).containsPattern("ConfigMap\\s+cachebox-defaults\\s+demo\\s+no\\s+Present");
         assertThat(second.out()).containsPattern("ClusterServiceVersion\\s+cachebox-operator.v0.3.1\\s+demo\\s+no\\s+Present");
         assertThat(second.out()).doesNotContainPattern("\\sCreated\\s");
 
-        CliRun list = CliRun.of("status", "-n", "demo", "--kubeconfig", kubeconfig.toString());
+        CliRun list = cluster.run("status", "-n", "demo");
         assertThat(list.exitCode()).as(list.toString()).isZero();
         assertThat(list.out().lines().filter(line -> line.contains("cachebox-operator.v0.3.1")).count()).isEqualTo(2);
 
         String firstRecord = first.err().replaceAll("(?s).*install record: demo/(\\S+) .*", "$1");
-        CliRun one = CliRun.of("status", "-n", "demo", firstRecord, "--kubeconfig", kubeconfig.toString());
+        CliRun one = cluster.run("status", "-n", "demo", firstRecord);
         assertThat(one.exitCode()).as(one.toString()).isZero();
         assertThat(one.out()).contains("Phase:      Complete").contains("API monitoring.coreos.com/v1 ServiceMonitor");
 
-        CliRun uninstall = CliRun.of("uninstall", "--package", "cachebox-operator", "-n", "demo",
-                "--kubeconfig", kubeconfig.toString());
+        CliRun uninstall = cluster.run("uninstall", "--package", "cachebox-operator", "-n", "demo");
         assertThat(uninstall.exitCode()).as(uninstall.toString()).isZero();
         assertThat(uninstall.out()).contains("Deleted ConfigMap/demo/cachebox-defaults");
         assertThat(uninstall.out()).contains("CustomResourceDefinition");

@@ -6,6 +6,7 @@ import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.CrdApiResources;
+import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -32,11 +33,14 @@ public final class InstallPlanner {
      *
      * @param bundle the bundle, as read without errors
      * @param request the target namespace, API surface, exclusion rules and plan options
-     * @return the plan, planning warnings, and the verdict; phase {@code RequiresApproval} when
-     *     installable, {@code Failed} when a required step is predicted to fail
+     * @return the plan, planning warnings (and errors for invalid release annotations, which make
+     *     the plan invalid), and the verdict; phase {@code RequiresApproval} when installable,
+     *     {@code Failed} when a required step is predicted to fail
      */
     public PlanResult plan(Bundle bundle, PlanRequest request) {
         Diagnostics.Collector warnings = new Diagnostics.Collector();
+        // The CVO's annotations mean the same in a bundle: a bad value is an error before anything is applied.
+        warnings.addAll(ReleaseAnnotationValidator.validate(bundle.manifests()));
         CsvModeChoice csvMode = CsvModeChoice.of(request);
         CsvExpansion expansion = CsvExpansion.of(csvMode, bundle, request, warnings);
         List<Manifest> ordered = StepOrder.order(expansion.withPatchedCrds(withCsv(bundle)));

@@ -10,7 +10,6 @@ import dev.bundlectl.plan.capability.CapabilityFilter;
 import dev.bundlectl.plan.payload.PayloadInclusion;
 import dev.bundlectl.plan.payload.PayloadSelection;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
-import dev.bundlectl.plan.payload.RunGraph;
 import dev.bundlectl.plan.payload.RunGraphBuilder;
 import dev.bundlectl.plan.payload.RunNode;
 import java.util.ArrayList;
@@ -35,6 +34,14 @@ public final class PayloadPlanner {
     public static final String LAYOUT_PAYLOAD = "payload";
 
     /**
+     * Whether a plan is a release payload's (marked by {@link #LAYOUT_ANNOTATION}): the executor
+     * runs it in run-graph order.
+     */
+    public static boolean isPayloadPlan(InstallPlan plan) {
+        return LAYOUT_PAYLOAD.equals(plan.metadata().annotations().get(LAYOUT_ANNOTATION));
+    }
+
+    /**
      * Plans a payload directory's manifests.
      *
      * @param manifests every manifest read from the directory
@@ -44,7 +51,8 @@ public final class PayloadPlanner {
      */
     public PayloadPlanResult plan(List<Manifest> manifests, PayloadPlanRequest request) {
         Diagnostics.Collector diagnostics = new Diagnostics.Collector();
-        diagnostics.addAll(ReleaseAnnotationValidator.validate(manifests));
+        Diagnostics annotationProblems = ReleaseAnnotationValidator.validate(manifests);
+        diagnostics.addAll(annotationProblems);
         PayloadSelection selection = new PayloadInclusion(request.filters(), capabilitiesOrAll(request, manifests))
                 .select(manifests);
         diagnostics.addAll(selection.diagnostics());
@@ -54,8 +62,11 @@ public final class PayloadPlanner {
         if (request.capabilities() != null) {
             rules.add(new CapabilityFilter(request.capabilities()));
         }
-        RunGraph graph = RunGraphBuilder.build(selection.planned(), request.phase());
-        List<Manifest> ordered = graph.nodes().stream().map(RunNode::manifest).toList();
+        // A plan with invalid release annotations is never applied, and its run graph cannot be built:
+        // its steps keep the input order so that the errors can still be reported with the plan.
+        List<Manifest> ordered = annotationProblems.hasErrors() ? selection.planned()
+                : RunGraphBuilder.build(selection.planned(), request.phase()).nodes().stream()
+                        .map(RunNode::manifest).toList();
         Map<Manifest, Optional<String>> exclusions = ExclusionReasons.of(ordered, rules);
 
         List<Manifest> appliedCrds = ordered.stream()

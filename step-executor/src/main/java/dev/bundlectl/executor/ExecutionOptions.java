@@ -8,13 +8,16 @@ import java.util.Objects;
 /**
  * How a plan is executed.
  *
- * @param concurrency how many steps may be in flight at once after the CRDs are established
+ * @param concurrency how many steps may be in flight at once: after a bundle's CRDs are established,
+ *     or across the component chains of a payload's run level
  * @param crdTimeout how long a CRD may take to become Established and NamesAccepted
  * @param timeout the overall deadline: no retry or new step starts after it
  * @param dryRunServer send every write with {@code dryRun=All}; nothing is stored and CRD waits
  *     are skipped
  * @param firstInstall this is the first install of the target: objects annotated
- *     {@code release.openshift.io/delete: "true"} are skipped instead of deleted
+ *     {@code release.openshift.io/delete: "true"} are skipped instead of deleted, and install levels
+ *     apply ({@code release.openshift.io/install-level}: every level-0 step is reconciled before any
+ *     level-1 step starts); later installs ignore install levels
  * @param backoffBase the first retry delay; each retry doubles it
  * @param backoffMax the largest retry delay (a longer {@code Retry-After} is still honoured)
  * @param jitter the fraction of each delay that is randomised, 0 (none) to 1

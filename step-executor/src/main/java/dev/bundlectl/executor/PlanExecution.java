@@ -2,19 +2,21 @@ package dev.bundlectl.executor;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.executor.apply.Durations;
 import dev.bundlectl.executor.apply.ExecutionEnvironment;
 import dev.bundlectl.executor.apply.StepOutcome;
 import dev.bundlectl.executor.apply.StepRunner;
 import dev.bundlectl.executor.discovery.Discovery;
-import dev.bundlectl.executor.discovery.GroupVersionResources;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.InstallPlanPhase;
+import dev.bundlectl.plan.PayloadPlanner;
 import dev.bundlectl.plan.PlanCondition;
 import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepResource;
 import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.StepRunGraph;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import java.time.Instant;
@@ -22,7 +24,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,18 +34,17 @@ import java.util.function.Consumer;
  * One execution of a plan, in small phases composed as futures:
  * <ol>
  *   <li>preflight: every manifest is checked before anything is sent;
- *   <li>foundation: the CSV and the CRDs, each CRD until Established and NamesAccepted;
- *   <li>discovery refresh for the kinds those CRDs serve;
- *   <li>the other steps, at most {@code concurrency} at once;
+ *   <li>the steps, in the plan's {@link ExecutionSchedule}: a bundle's CSV and CRDs first, then
+ *       the rest (staged by install level during a first install); a release payload in its run
+ *       graph's order;
  *   <li>the result: phase, condition, timestamps.
  * </ol>
- * Once a step fails, or the deadline passes, no new step starts; steps in flight finish and
- * steps never started stay {@code Unknown}. Everything runs on one Vert.x context.
+ * Steps never started stay {@code Unknown}. Everything runs on one Vert.x context.
  */
-final class PlanExecution {
+final class PlanExecution implements StepLauncher {
 
     private static final Set<StepStatus> NEVER_SENT = Set.of(StepStatus.NOT_CREATED, StepStatus.UNSUPPORTED_RESOURCE);
-    private static final Set<StepStatus> SERVED_CRD = Set.of(StepStatus.CREATED, StepStatus.PRESENT);
+    private static final String CONDITION_INSTALLED = "Installed";
 
     private final InstallPlan plan;
     private final ExecutionOptions options;
@@ -55,7 +55,6 @@ final class PlanExecution {
     private final PlanPreflight preflight;
     private final Map<Integer, String> failures = new LinkedHashMap<>();
     private final Instant startTime;
-    private Map<String, Integer> crdStepByKind = Map.of();
     private ExecutionEnvironment env;
     private StepRunner runner;
 
@@ -74,24 +73,24 @@ final class PlanExecution {
     /** Runs the plan; the future completes with the final plan and never fails for a step's sake. */
     Future<InstallPlan> run() {
         List<Integer> runnable = runnableSteps();
-        runnable.forEach(index -> preflight.check(index, tracker.step(index)));
+        preflight.check(tracker.steps(), runnable);
         if (!preflight.problems().isEmpty()) {
             preflight.problems().forEach((index, problem) -> fail(index, problem));
             return Future.succeededFuture(result("InstallCheckFailed", List.of()));
         }
         long deadline = options.scheduler().nanoTime() + options.timeout().toNanos();
-        crdStepByKind = crdStepsByKind(runnable);
+        Map<String, Integer> crdStepByKind = crdStepsByKind(runnable);
         env = new ExecutionEnvironment(context, api, discovery, options, deadline, crdStepByKind.keySet());
         runner = new StepRunner(env);
-        List<Integer> foundation = new ArrayList<>();
-        List<Integer> rest = new ArrayList<>();
-        for (int index : runnable) {
-            (StepRunner.isFoundation(tracker.step(index).resource()) ? foundation : rest).add(index);
-        }
-        return runGroup(foundation)
-                .compose(done -> failures.isEmpty() ? refreshDiscovery(rest) : Future.succeededFuture())
-                .compose(done -> runGroup(rest))
-                .map(done -> result("InstallComponentFailed", runnable));
+        ServedKinds servedKinds = new ServedKinds(tracker, crdStepByKind, env);
+        InstallPhase phase = options.firstInstall() ? InstallPhase.FIRST_INSTALL : InstallPhase.UPDATE;
+        ExecutionSchedule schedule = PayloadPlanner.isPayloadPlan(plan)
+                ? new RunGraphSchedule(StepRunGraph.build(manifestsOf(runnable), phase), runnable, this, servedKinds,
+                        options.concurrency(), tracker)
+                : new FoundationFirstSchedule(runnable,
+                        index -> StepRunner.isFoundation(tracker.step(index).resource()), preflight::model, this,
+                        servedKinds, options.concurrency(), phase);
+        return schedule.run().map(done -> result("InstallComponentFailed", runnable));
     }
 
     /** Steps to send, reset to Unknown so that the result reflects this run only. */
@@ -106,70 +105,44 @@ final class PlanExecution {
         return runnable;
     }
 
-    private Future<Void> runGroup(List<Integer> indices) {
-        return BoundedRunner.run(indices, options.concurrency(), this::runStep, this::mayStart);
+    private Map<Integer, Manifest> manifestsOf(List<Integer> runnable) {
+        Map<Integer, Manifest> manifests = new LinkedHashMap<>();
+        runnable.forEach(index -> manifests.put(index, preflight.model(index)));
+        return manifests;
     }
 
-    private boolean mayStart() {
-        return failures.isEmpty() && env.now() < env.deadlineNanos();
-    }
-
-    private Future<Void> runStep(int index) {
+    @Override
+    public Future<Boolean> launch(int index) {
         Step step = tracker.step(index);
         return runner.run(step, preflight.manifest(index), tracker.reporterFor(index))
                 .map(outcome -> {
                     if (outcome instanceof StepOutcome.Applied applied) {
                         tracker.finish(index, applied.status(), applied.message());
-                    } else {
-                        fail(index, outcome.message());
+                        return true;
                     }
-                    return null;
+                    fail(index, outcome.message());
+                    return false;
                 });
+    }
+
+    @Override
+    public boolean withinDeadline() {
+        return env.now() < env.deadlineNanos();
+    }
+
+    @Override
+    public boolean anyFailed() {
+        return !failures.isEmpty();
+    }
+
+    @Override
+    public void skip(int index, String reason) {
+        tracker.skip(index, reason);
     }
 
     private void fail(int index, String message) {
         tracker.finish(index, StepStatus.FAILED, message);
         failures.put(index, tracker.step(index).resource().displayName() + ": " + message);
-    }
-
-    /**
-     * After the CRDs are Established, re-reads discovery until it lists every kind that a later
-     * step needs from a CRD of this plan (the API server's discovery can trail the Established
-     * condition a little). Kinds nobody needs are not waited for.
-     */
-    private Future<Void> refreshDiscovery(List<Integer> rest) {
-        if (options.dryRunServer()) {
-            return Future.succeededFuture();
-        }
-        long limit = Math.min(env.now() + options.crdTimeout().toNanos(), env.deadlineNanos());
-        Set<String> awaited = new HashSet<>();
-        List<Future<Void>> refreshes = new ArrayList<>();
-        for (int index : rest) {
-            StepResource resource = tracker.step(index).resource();
-            String group = resource.group() == null ? "" : resource.group();
-            Integer definingCrd = crdStepByKind.get(group + "/" + resource.kind());
-            if (definingCrd == null || !SERVED_CRD.contains(tracker.step(definingCrd).status())
-                    || !awaited.add(group + "/" + resource.version() + "/" + resource.kind())) {
-                continue;
-            }
-            refreshes.add(awaitServed(group, resource.version(), resource.kind(), limit));
-        }
-        return Future.join(refreshes).<Void>mapEmpty().otherwiseEmpty();
-    }
-
-    private Future<Void> awaitServed(String group, String version, String kind, long limit) {
-        return discovery.refresh(group, version).transform(answer -> {
-            GroupVersionResources served = answer.succeeded() ? answer.result() : null;
-            if (served != null && served.find(kind).isPresent()) {
-                return Future.succeededFuture();
-            }
-            if (env.now() + options.crdPollInterval().toNanos() > limit) {
-                // The steps that need this kind will report it as not found.
-                return Future.succeededFuture();
-            }
-            return options.scheduler().sleep(context, options.crdPollInterval())
-                    .compose(slept -> awaitServed(group, version, kind, limit));
-        });
     }
 
     /** {@code group/Kind} to the index of the CRD step that defines it. */
@@ -198,12 +171,21 @@ final class PlanExecution {
         boolean failed = !problems.isEmpty();
         String message = failed ? failureMessage(problems) : summary();
         PlanCondition installed = failed
-                ? new PlanCondition("Installed", "False", failureReason, message, time)
-                : new PlanCondition("Installed", "True", null, null, time);
+                ? new PlanCondition(CONDITION_INSTALLED, "False", failureReason, message, time)
+                : new PlanCondition(CONDITION_INSTALLED, "True", null, null, time);
         InstallPlan.Status before = plan.status();
         InstallPlan.Status after = new InstallPlan.Status(failed ? InstallPlanPhase.FAILED : InstallPlanPhase.COMPLETE,
-                List.of(installed), tracker.steps(), rfc3339(startTime), time, message, before.capabilities());
+                conditions(installed, before.conditions()), tracker.steps(), rfc3339(startTime), time, message,
+                before.capabilities());
         return plan.withStatus(after);
+    }
+
+    /** {@code Installed} first, then the plan's other conditions (such as implicitly enabled capabilities). */
+    private static List<PlanCondition> conditions(PlanCondition installed, List<PlanCondition> before) {
+        List<PlanCondition> conditions = new ArrayList<>();
+        conditions.add(installed);
+        before.stream().filter(condition -> !CONDITION_INSTALLED.equals(condition.type())).forEach(conditions::add);
+        return conditions;
     }
 
     private static String failureMessage(List<String> problems) {

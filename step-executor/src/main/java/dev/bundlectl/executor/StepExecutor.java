@@ -13,6 +13,9 @@ import java.util.function.Consumer;
 /**
  * Executes InstallPlans against a cluster, without blocking any thread: every request is
  * asynchronous, every delay is a timer, and the whole execution runs on one Vert.x context.
+ * A bundle's plan runs its CSV and CRDs first, then the rest (by install level during a first
+ * install); a release payload's plan (metadata annotation {@code bundlectl.dev/layout: payload})
+ * runs in its run graph's order, rebuilt from the steps' source file names.
  *
  * <p>Usage:
  * <pre>{@code

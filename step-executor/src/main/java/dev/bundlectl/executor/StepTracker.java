@@ -48,6 +48,14 @@ final class StepTracker {
         steps.set(index, steps.get(index).withStatus(status, null));
     }
 
+    /**
+     * Leaves a step {@code Unknown} with the reason it never started. No event: nothing happened
+     * to the step, and an event without a status change would read as a retry.
+     */
+    void skip(int index, String reason) {
+        steps.set(index, steps.get(index).withStatus(StepStatus.UNKNOWN, reason));
+    }
+
     /** Changes a step's status and reports it. */
     void set(int index, StepStatus status, String message, int attempt) {
         Step before = steps.get(index);

@@ -3,6 +3,9 @@ package dev.bundlectl.plan.capability;
 import dev.bundlectl.plan.CapabilitiesStatus;
 import dev.bundlectl.plan.PlanCondition;
 import java.util.List;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * What a plan reports about capabilities: the ClusterVersion-style status and the condition the
@@ -25,6 +28,25 @@ public final class CapabilityReport {
     public static CapabilitiesStatus status(CapabilityConfig config) {
         return new CapabilitiesStatus(List.copyOf(config.enabled()), List.copyOf(config.known()),
                 List.copyOf(config.implicitlyEnabled()));
+    }
+
+    /**
+     * The configuration a plan's status records, for checks on a plan that was stored and read
+     * back; empty when the plan was made without capabilities (then nothing was excluded for them).
+     *
+     * @param status the plan's {@code status.capabilities}, or null
+     * @param source where the plan came from, for messages
+     */
+    public static Optional<CapabilityConfig> config(CapabilitiesStatus status, String source) {
+        if (status == null) {
+            return Optional.empty();
+        }
+        SortedSet<String> enabled = CapabilitySets.sorted(status.enabledCapabilities());
+        TreeSet<String> known = new TreeSet<>(status.knownCapabilities());
+        known.addAll(enabled);
+        return Optional.of(new CapabilityConfig(enabled, CapabilitySets.sorted(known),
+                CapabilitySets.sorted(status.implicitlyEnabledCapabilities()),
+                RequestLists.noneBaseline(ConfigForm.CLUSTER_VERSION, source, enabled)));
     }
 
     /**

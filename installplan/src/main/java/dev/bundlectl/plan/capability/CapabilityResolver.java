@@ -67,6 +67,15 @@ public final class CapabilityResolver {
                 found.toDiagnostics());
     }
 
+    /**
+     * The manifests {@link #resolve} asks {@code existsOnCluster} about: those the request
+     * excludes, in manifest order. Knowing them up front lets a caller look them all up on the
+     * cluster at once, asynchronously, and then resolve with the answers.
+     */
+    public static List<Manifest> excludedBy(CapabilityConfig requested, List<Manifest> manifests) {
+        return manifests.stream().filter(manifest -> !requested.includes(manifest)).toList();
+    }
+
     private static CapabilityResolution reject(CapabilityConfig requested, List<String> capabilities) {
         String message = (capabilities.size() == 1
                 ? "capability " + capabilities.get(0) + " was enabled by an earlier install of this target and"

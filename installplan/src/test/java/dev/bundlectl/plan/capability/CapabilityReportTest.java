@@ -43,4 +43,17 @@ class CapabilityReportTest {
     void implicitlyEnablingAnEnabledCapabilityChangesNothing() {
         assertThat(none.withImplicitlyEnabled(List.of("Ingress"))).isEqualTo(none);
     }
+
+    @Test
+    void aPlansRecordedStatusGivesBackItsConfiguration() {
+        CapabilityConfig config = CapabilityReport.config(new dev.bundlectl.plan.CapabilitiesStatus(
+                List.of("Console", "Build"), List.of("Console", "Insights"), List.of("Build")), "plan.yaml").orElseThrow();
+
+        assertThat(config.enabled()).containsExactly("Build", "Console");
+        assertThat(config.known()).containsExactly("Build", "Console", "Insights");
+        assertThat(config.implicitlyEnabled()).containsExactly("Build");
+        assertThat(config.disabled()).containsExactly("Insights");
+        assertThat(config.origin().source()).isEqualTo("plan.yaml");
+        assertThat(CapabilityReport.config(null, "plan.yaml")).isEmpty();
+    }
 }

@@ -67,6 +67,18 @@ class CapabilityResolverTest {
     }
 
     @Test
+    void theManifestsToLookUpAreExactlyThoseTheRequestExcludes() {
+        List<Manifest> asked = new ArrayList<>();
+        CapabilityConfig requested = disabling("Console", "Ingress");
+        CapabilityResolver.resolve(requested, Set.of(), manifest -> asked.add(manifest) && false, MANIFESTS);
+
+        assertThat(CapabilityResolver.excludedBy(requested, MANIFESTS))
+                .extracting(Manifest::name)
+                .containsExactly("openshift-console", "console-operator", "openshift-ingress");
+        assertThat(CapabilityResolver.excludedBy(requested, MANIFESTS)).isEqualTo(asked);
+    }
+
+    @Test
     void firstInstallWithNothingOnTheClusterKeepsTheRequest() {
         CapabilityConfig requested = disabling("Console", "Ingress");
         List<String> asked = new ArrayList<>();

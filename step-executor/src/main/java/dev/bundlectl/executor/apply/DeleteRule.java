@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
 import java.util.Optional;
 
 /**
@@ -26,6 +27,6 @@ public final class DeleteRule {
     public static Optional<String> problem(JsonNode manifest) {
         return Annotations.value(manifest, ANNOTATION)
                 .filter(value -> !"true".equals(value))
-                .map(value -> "invalid delete annotation \"" + ANNOTATION + "\" value: \"" + value + "\"");
+                .map(ReleaseAnnotationValidator::invalidDeleteMessage);
     }
 }

@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -121,6 +122,18 @@ public final class MockCluster implements AutoCloseable {
 
     public List<Request> writes() {
         return requests().stream().filter(request -> !request.method().equals("GET")).toList();
+    }
+
+    /** The {@code metadata.name} of every object whose creation was requested (POST), in arrival order. */
+    public List<String> createdNames() {
+        return createdNames(request -> true);
+    }
+
+    /** The same, only for the POSTs {@code which} accepts. */
+    public List<String> createdNames(Predicate<Request> which) {
+        return writes().stream().filter(request -> request.method().equals("POST")).filter(which)
+                .map(request -> Manifests.read(request.body()).path("metadata").path("name").asText())
+                .toList();
     }
 
     public void clearRequests() {

@@ -1,0 +1,119 @@
+package dev.bundlectl.plan.payload;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.SourceLocation;
+import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.StepResource;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Turns plan steps back into {@link Manifest}s, so that the rules that work on manifests (release
+ * annotations, the run graph, install levels, capabilities) also work on a plan that was stored
+ * and read back, or handed to the executor. A step's {@code sourceName} stands in for the file:
+ * for a payload plan it is the manifest's path relative to the payload directory, which is what
+ * {@link PayloadFileName} needs.
+ */
+public final class StepManifests {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private StepManifests() {
+    }
+
+    /**
+     * The manifest of one step.
+     *
+     * @param step the step
+     * @param body its manifest, parsed; not copied, so treat it as read-only
+     * @param documentIndex the manifest's position among the steps of the same {@code sourceName}
+     */
+    public static Manifest of(Step step, ObjectNode body, int documentIndex) {
+        Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(body, "body");
+        StepResource resource = step.resource();
+        JsonNode metadata = body.path("metadata");
+        String file = resource.sourceName() == null || resource.sourceName().isEmpty() ? "plan" : resource.sourceName();
+        String apiVersion = textOr(body.path("apiVersion"), resource.apiVersion());
+        String kind = textOr(body.path("kind"), resource.kind());
+        String name = textOr(metadata.path("name"), resource.name());
+        String namespace = metadata.path("namespace").isTextual() ? metadata.path("namespace").asText() : null;
+        return new Manifest(new SourceLocation(file, documentIndex), apiVersion, kind, name, namespace,
+                annotations(metadata.path("annotations")), body);
+    }
+
+    /**
+     * The manifests of the given steps, keyed and ordered like {@code bodies}. Document indexes
+     * count, per {@code sourceName}, the steps before in plan order, so that the documents of one
+     * payload file keep their order in the run graph.
+     *
+     * @param steps every step of the plan
+     * @param bodies parsed manifests by step index; steps without one are left out
+     */
+    public static Map<Integer, Manifest> of(List<Step> steps, Map<Integer, ObjectNode> bodies) {
+        Map<String, Integer> seenPerSource = new HashMap<>();
+        Map<Integer, Manifest> manifests = new LinkedHashMap<>();
+        for (int index = 0; index < steps.size(); index++) {
+            Step step = steps.get(index);
+            int documentIndex = seenPerSource.merge(String.valueOf(step.resource().sourceName()), 1, Integer::sum) - 1;
+            ObjectNode body = bodies.get(index);
+            if (body != null) {
+                manifests.put(index, of(step, body, documentIndex));
+            }
+        }
+        Map<Integer, Manifest> ordered = new LinkedHashMap<>();
+        bodies.keySet().forEach(index -> {
+            if (manifests.containsKey(index)) {
+                ordered.put(index, manifests.get(index));
+            }
+        });
+        return ordered;
+    }
+
+    /**
+     * The manifests of every step of a plan whose manifest is a JSON object, by step index.
+     * Steps without a readable manifest are left out; the executor's preflight reports them.
+     */
+    public static Map<Integer, Manifest> of(InstallPlan plan) {
+        Map<Integer, ObjectNode> bodies = new LinkedHashMap<>();
+        List<Step> steps = plan.steps();
+        for (int index = 0; index < steps.size(); index++) {
+            String text = steps.get(index).resource().manifest();
+            if (text == null || text.isBlank()) {
+                continue;
+            }
+            try {
+                if (JSON.readTree(text) instanceof ObjectNode body) {
+                    bodies.put(index, body);
+                }
+            } catch (JsonProcessingException e) {
+                // Left out: not a manifest this can describe.
+            }
+        }
+        return of(steps, bodies);
+    }
+
+    /** Annotation values as text; the reader converts non-string values the same way. */
+    private static Map<String, String> annotations(JsonNode annotations) {
+        Map<String, String> values = new LinkedHashMap<>();
+        annotations.properties().forEach(entry -> {
+            JsonNode value = entry.getValue();
+            if (!value.isNull()) {
+                values.put(entry.getKey(), value.isValueNode() ? value.asText() : value.toString());
+            }
+        });
+        return values;
+    }
+
+    private static String textOr(JsonNode node, String fallback) {
+        return node.isTextual() && !node.asText().isEmpty() ? node.asText() : Objects.toString(fallback, "");
+    }
+}

@@ -1,0 +1,66 @@
+package dev.bundlectl.executor;
+
+import dev.bundlectl.plan.payload.RunNode;
+import dev.bundlectl.plan.payload.StepRunGraph;
+import io.vertx.core.Future;
+import java.util.List;
+
+/**
+ * A release payload's order, as the cluster-version operator applies it: run levels in sequence,
+ * the component chains of a level in parallel (at most {@code concurrency} steps at once), the
+ * manifests of a chain one after another. A failed step skips what waits for it (the rest of its
+ * chain and every later level); other chains of its level go on. A CRD is created and waited
+ * for in its own node like any step; before its dependents start, discovery is refreshed for the
+ * kinds later steps need from it.
+ */
+final class RunGraphSchedule implements ExecutionSchedule {
+
+    private final StepRunGraph graph;
+    private final List<Integer> runnable;
+    private final StepLauncher launcher;
+    private final ServedKinds servedKinds;
+    private final int concurrency;
+    private final StepTracker tracker;
+
+    /**
+     * @param graph the run graph of the runnable steps
+     * @param runnable every step that runs
+     * @param launcher runs steps
+     * @param servedKinds waits for the kinds a CRD serves
+     * @param concurrency how many steps may run at once
+     * @param tracker the execution's steps, for messages
+     */
+    RunGraphSchedule(StepRunGraph graph, List<Integer> runnable, StepLauncher launcher, ServedKinds servedKinds,
+            int concurrency, StepTracker tracker) {
+        this.graph = graph;
+        this.runnable = List.copyOf(runnable);
+        this.launcher = launcher;
+        this.servedKinds = servedKinds;
+        this.concurrency = concurrency;
+        this.tracker = tracker;
+    }
+
+    @Override
+    public Future<Void> run() {
+        return GraphWalk.run(graph.graph(), concurrency, this::runNode, launcher::withinDeadline, this::skip);
+    }
+
+    private Future<Boolean> runNode(int node) {
+        int index = graph.stepOf(node);
+        return launcher.launch(index).compose(succeeded -> succeeded && servedKinds.definesKinds(index)
+                ? servedKinds.awaitKindsDefinedBy(index, runnable).map(true)
+                : Future.succeededFuture(succeeded));
+    }
+
+    private void skip(int node, int failedNode) {
+        RunNode failed = graph.graph().node(failedNode);
+        String failedStep = tracker.step(graph.stepOf(failedNode)).resource().displayName();
+        RunNode skipped = graph.graph().node(node);
+        String where = skipped.component().equals(failed.component()) && skipped.runLevel().equals(failed.runLevel())
+                && skipped.installLevel() == failed.installLevel()
+                ? "later in the same component chain"
+                : "in a later level";
+        launcher.skip(graph.stepOf(node), "not started: " + failedStep + " failed, and this step runs after it ("
+                + where + ")");
+    }
+}

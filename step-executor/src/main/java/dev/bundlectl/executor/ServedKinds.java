@@ -1,0 +1,93 @@
+package dev.bundlectl.executor;
+
+import dev.bundlectl.executor.apply.ExecutionEnvironment;
+import dev.bundlectl.executor.discovery.GroupVersionResources;
+import dev.bundlectl.plan.StepResource;
+import dev.bundlectl.plan.StepStatus;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntPredicate;
+
+/**
+ * Waits, after CRDs are Established, until discovery lists the kinds that later steps need from
+ * them: the API server's discovery can trail the Established condition a little, and a stale
+ * cached answer would make those steps fail as "not found". Kinds nobody needs are not waited for.
+ */
+final class ServedKinds {
+
+    private static final Set<StepStatus> SERVED_CRD = Set.of(StepStatus.CREATED, StepStatus.PRESENT);
+
+    private final StepTracker tracker;
+    private final Map<String, Integer> crdStepByKind;
+    private final ExecutionEnvironment env;
+
+    /**
+     * @param tracker the execution's steps
+     * @param crdStepByKind {@code group/Kind} to the index of the CRD step that defines it
+     * @param env the execution's environment
+     */
+    ServedKinds(StepTracker tracker, Map<String, Integer> crdStepByKind, ExecutionEnvironment env) {
+        this.tracker = tracker;
+        this.crdStepByKind = Map.copyOf(crdStepByKind);
+        this.env = env;
+    }
+
+    /** Whether a step is a CRD of this plan. */
+    boolean definesKinds(int index) {
+        return crdStepByKind.containsValue(index);
+    }
+
+    /**
+     * Re-reads discovery until it lists every kind that one of {@code steps} needs from a served
+     * CRD of this plan, or until the CRD timeout. Never fails: a step whose kind is still missing
+     * reports it as not found.
+     */
+    Future<Void> awaitKindsUsedBy(List<Integer> steps) {
+        return awaitKinds(steps, crd -> true);
+    }
+
+    /** The same, only for the kinds the CRD step {@code crdIndex} defines. */
+    Future<Void> awaitKindsDefinedBy(int crdIndex, List<Integer> steps) {
+        return awaitKinds(steps, crd -> crd == crdIndex);
+    }
+
+    private Future<Void> awaitKinds(List<Integer> steps, IntPredicate crdFilter) {
+        if (env.dryRun()) {
+            return Future.succeededFuture();
+        }
+        long limit = Math.min(env.now() + env.options().crdTimeout().toNanos(), env.deadlineNanos());
+        Set<String> awaited = new HashSet<>();
+        List<Future<Void>> refreshes = new ArrayList<>();
+        for (int index : steps) {
+            StepResource resource = tracker.step(index).resource();
+            String group = resource.group() == null ? "" : resource.group();
+            Integer definingCrd = crdStepByKind.get(group + "/" + resource.kind());
+            if (definingCrd == null || !crdFilter.test(definingCrd)
+                    || !SERVED_CRD.contains(tracker.step(definingCrd).status())
+                    || !awaited.add(group + "/" + resource.version() + "/" + resource.kind())) {
+                continue;
+            }
+            refreshes.add(awaitServed(group, resource.version(), resource.kind(), limit));
+        }
+        return Future.join(refreshes).<Void>mapEmpty().otherwiseEmpty();
+    }
+
+    private Future<Void> awaitServed(String group, String version, String kind, long limit) {
+        return env.discovery().refresh(group, version).transform(answer -> {
+            GroupVersionResources served = answer.succeeded() ? answer.result() : null;
+            if (served != null && served.find(kind).isPresent()) {
+                return Future.succeededFuture();
+            }
+            if (env.now() + env.options().crdPollInterval().toNanos() > limit) {
+                // The steps that need this kind will report it as not found.
+                return Future.succeededFuture();
+            }
+            return env.options().scheduler().sleep(env.context(), env.options().crdPollInterval())
+                    .compose(slept -> awaitServed(group, version, kind, limit));
+        });
+    }
+}

@@ -1,0 +1,97 @@
+package dev.bundlectl.executor.capability;
+
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.executor.discovery.Discovery;
+import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.plan.api.ApiResource;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Looks up whether manifests' objects already exist on the cluster: seed 000's implicit
+ * enablement applies an excluded manifest whose object is already there. A kind the cluster does
+ * not serve has no objects; an object that cannot be read (403, timeout) counts as absent, with a
+ * warning. A few lookups run at once, each lane one request after another, so a large payload
+ * does not flood the API server.
+ */
+public final class ExistingObjects {
+
+    /** How many lookups run at once. */
+    static final int LANES = 4;
+
+    private final KubeApi api;
+    private final Discovery discovery;
+
+    /** Lookups through this API and discovery. */
+    public ExistingObjects(KubeApi api, Discovery discovery) {
+        this.api = Objects.requireNonNull(api, "api");
+        this.discovery = Objects.requireNonNull(discovery, "discovery");
+    }
+
+    /**
+     * Checks each manifest's object.
+     *
+     * @param manifests the manifests to check
+     * @param targetNamespace for a bundle, the install namespace (every namespaced object goes
+     *     there, as the planner places it); null for a payload, whose objects keep their own namespace
+     * @return which exist; never fails
+     */
+    public Future<ExistenceCheck> check(List<Manifest> manifests, String targetNamespace) {
+        ConcurrentLinkedQueue<Manifest> existing = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<String> warnings = new ConcurrentLinkedQueue<>();
+        List<Future<Void>> lanes = new ArrayList<>();
+        for (int lane = 0; lane < LANES && lane < manifests.size(); lane++) {
+            Future<Void> chain = Future.succeededFuture();
+            for (int i = lane; i < manifests.size(); i += LANES) {
+                Manifest manifest = manifests.get(i);
+                chain = chain.compose(previous -> lookup(manifest, targetNamespace)
+                        .map(found -> {
+                            if (found) {
+                                existing.add(manifest);
+                            }
+                            return (Void) null;
+                        })
+                        .otherwise(error -> {
+                            warnings.add("could not check whether " + manifest.displayName() + " already exists ("
+                                    + error.getMessage() + "); it counts as absent");
+                            return null;
+                        }));
+            }
+            lanes.add(chain);
+        }
+        return Future.join(lanes).transform(done -> Future.succeededFuture(
+                ExistenceCheck.of(existing, warnings.stream().sorted().toList())));
+    }
+
+    private Future<Boolean> lookup(Manifest manifest, String targetNamespace) {
+        return discovery.find(manifest.group(), manifest.version(), manifest.kind()).compose(type -> {
+            if (type.isEmpty()) {
+                return Future.succeededFuture(false);
+            }
+            Optional<String> namespace = namespaceOf(type.get(), manifest, targetNamespace);
+            if (type.get().namespaced() && namespace.isEmpty()) {
+                return Future.succeededFuture(false);
+            }
+            return api.get(type.get(), namespace.orElse(null), manifest.name())
+                    .map(live -> true)
+                    .recover(error -> error instanceof ApiException missing && missing.isHttp(404)
+                            ? Future.succeededFuture(false)
+                            : Future.failedFuture(error));
+        });
+    }
+
+    private static Optional<String> namespaceOf(ApiResource type, Manifest manifest, String targetNamespace) {
+        if (!type.namespaced()) {
+            return Optional.empty();
+        }
+        if (targetNamespace != null) {
+            return Optional.of(targetNamespace);
+        }
+        return Optional.ofNullable(manifest.namespace()).filter(namespace -> !namespace.isBlank());
+    }
+}

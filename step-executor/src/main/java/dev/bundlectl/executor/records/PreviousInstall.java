@@ -1,0 +1,70 @@
+package dev.bundlectl.executor.records;
+
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.plan.StepStatus;
+import java.util.Collections;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What the latest install record of a target says for the next install of the same target: is
+ * this the first install, which capabilities were enabled, and which objects were applied.
+ * Seed 000 keeps applying what was applied once, so a manifest whose object an earlier install
+ * applied implicitly enables its capabilities even if the object is gone now.
+ */
+public final class PreviousInstall {
+
+    private static final Set<StepStatus> APPLIED = Set.of(StepStatus.CREATED, StepStatus.PRESENT);
+
+    private final InstallRecord record;
+
+    private PreviousInstall(InstallRecord record) {
+        this.record = record;
+    }
+
+    /** The install that {@code record} describes; none when empty. */
+    public static PreviousInstall of(Optional<InstallRecord> record) {
+        return new PreviousInstall(Objects.requireNonNull(record, "record").orElse(null));
+    }
+
+    /** No earlier install. */
+    public static PreviousInstall none() {
+        return new PreviousInstall(null);
+    }
+
+    /** The record, if there was an earlier install. */
+    public Optional<InstallRecord> record() {
+        return Optional.ofNullable(record);
+    }
+
+    /** Whether no earlier install of the target is recorded. */
+    public boolean firstInstall() {
+        return record == null;
+    }
+
+    /** The capabilities the earlier install had enabled (implicit ones included), sorted; empty for none. */
+    public Set<String> enabledCapabilities() {
+        return record == null ? Set.of() : Collections.unmodifiableSet(new TreeSet<>(record.enabledCapabilities()));
+    }
+
+    /**
+     * Whether the earlier install applied this manifest's object (its step ended {@code Created}
+     * or {@code Present}).
+     *
+     * @param manifest the manifest
+     * @param targetNamespace for a bundle, the install namespace: a record keeps one namespace's
+     *     install, so any namespace matches; null for a payload, whose objects keep their own
+     */
+    public boolean applied(Manifest manifest, String targetNamespace) {
+        if (record == null) {
+            return false;
+        }
+        String namespace = manifest.namespace() == null || manifest.namespace().isBlank() ? null : manifest.namespace();
+        return record.steps().stream().filter(step -> APPLIED.contains(step.status())).map(RecordedStep::object)
+                .anyMatch(object -> object.group().equals(manifest.group()) && object.kind().equals(manifest.kind())
+                        && object.name().equals(manifest.name())
+                        && (targetNamespace != null || Objects.equals(object.namespace(), namespace)));
+    }
+}

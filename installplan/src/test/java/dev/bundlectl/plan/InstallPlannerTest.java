@@ -115,8 +115,16 @@ class InstallPlannerTest {
             PlanResult result = planner.plan(bundle("demo", configMap("settings", null), oddCsv), request());
 
             assertThat(kindsAndNames(result)).containsExactly("ClusterServiceVersion/odd.v1", "ConfigMap/settings");
-            assertThat(result.verdict().reasons()).containsExactly("ClusterServiceVersion/demo/odd.v1: "
-                    + "GroupVersionKind /v1alpha1, Kind=ClusterServiceVersion not found on the cluster");
+            // OLM reads every CSV as operators.coreos.com/v1alpha1, whatever apiVersion it declares.
+            assertThat(result.verdict().installable()).isTrue();
+            Step csvStep = result.plan().steps().get(0);
+            assertThat(csvStep.resource().apiVersion()).isEqualTo("operators.coreos.com/v1alpha1");
+            assertThat(csvStep.resource().manifest()).startsWith("{\"apiVersion\":\"operators.coreos.com/v1alpha1\"");
+            assertThat(result.diagnostics().warnings()).anySatisfy(warning -> {
+                assertThat(warning.field()).isEqualTo("apiVersion");
+                assertThat(warning.message()).isEqualTo("apiVersion \"v1alpha1\" is read as operators.coreos.com/v1alpha1, "
+                        + "as OLM reads every ClusterServiceVersion");
+            });
         }
 
         @Test

@@ -69,13 +69,4 @@ class SafeYamlTest {
         assertThatThrownBy(() -> SafeYaml.readText(latin1, 1000)).hasMessage(latin1 + ": is not UTF-8 text");
         assertThatThrownBy(() -> SafeYaml.readText(dir, 1000)).hasMessage(dir + ": is a directory, expected a file");
     }
-
-    @Test
-    void snakeYamlMessagesBecomeOneLine() {
-        String message = "while parsing a block mapping\n in 'reader', line 1, column 1:\n    a: b\n    ^\n"
-                + "expected <block end>, but found '-'\n in 'reader', line 2, column 1:\n    - c\n    ^\n";
-
-        assertThat(SafeYaml.oneLine(message))
-                .isEqualTo("while parsing a block mapping; expected <block end>, but found '-'");
-    }
 }

@@ -30,6 +30,26 @@ class SafeYamlTest {
     }
 
     @Test
+    void anchorsOnPlainValuesAreRejectedToo() {
+        assertThatThrownBy(() -> SafeYaml.readTree("a: 1\nb: &n 5\n", "f.yaml"))
+                .isInstanceOf(InputFileException.class)
+                .hasMessage("f.yaml:2: YAML anchor \"&n\" is not supported; write the values out in full");
+    }
+
+    @Test
+    void syntaxErrorsNameTheLineOfTheCulprit() {
+        assertThatThrownBy(() -> SafeYaml.readTree("a:\n\tb: 1\n", "f.yaml"))
+                .isInstanceOf(InputFileException.class)
+                .hasMessageStartingWith("f.yaml:2: found character '\\t(TAB)' that cannot start any token");
+    }
+
+    @Test
+    void listEntriesKeepTheLineTheyStartOn() throws Exception {
+        assertThat(SafeYaml.readList("# surfaces\n- {kind: A}\n-\n  kind: B\n", "f.yaml"))
+                .extracting(SafeYaml.LocatedNode::line).containsExactly(2, 4);
+    }
+
+    @Test
     void anAliasWithoutAnchorIsReportedAsASyntaxError() {
         assertThatThrownBy(() -> SafeYaml.readTree("a: *nowhere\n", "f.yaml"))
                 .isInstanceOf(InputFileException.class)

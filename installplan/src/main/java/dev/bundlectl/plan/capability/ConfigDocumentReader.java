@@ -64,7 +64,7 @@ final class ConfigDocumentReader {
     }
 
     /** The refusals in the words capability configurations have always had. */
-    private record Words(Syntax syntax) implements StrictDocument.Wording {
+    private record Words(Syntax syntax) implements StrictDocument.Wording<String> {
 
         @Override
         public String forbidden(YamlReference reference) {
@@ -83,7 +83,7 @@ final class ConfigDocumentReader {
         }
 
         @Override
-        public String extraDocument(int documents) {
+        public String extraDocument(int line, int documents) {
             return "expected one document, found " + documents;
         }
 

@@ -56,7 +56,6 @@ public final class SafeYaml {
     private static final SafeYamlLoader LOADER = new SafeYamlLoader(LIMITS, EmptyValues.EMPTY_STRING);
 
     private static final Set<YamlReference.Kind> FORBIDDEN = EnumSet.allOf(YamlReference.Kind.class);
-    private static final StrictDocument.Wording WORDING = new Words();
 
     private SafeYaml() {
     }
@@ -138,7 +137,7 @@ public final class SafeYaml {
         Syntax syntax = looksLikeJson(text) ? Syntax.JSON : Syntax.YAML;
         StrictDocument read = StrictDocument.of(LOADER.parse(text, file, syntax), FORBIDDEN);
         if (read instanceof StrictDocument.Refusal refusal) {
-            throw new InputFileException(file, refusal.line(), refusal.describe(WORDING));
+            throw refusal.describe(new Words(file));
         }
         return ((StrictDocument.One) read).document();
     }
@@ -167,35 +166,35 @@ public final class SafeYaml {
         return LOADER.jsonFactoryBuilder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
     }
 
-    /** The refusals in this class's words; the file and line are the exception's. */
-    private static final class Words implements StrictDocument.Wording {
+    /** The refusals in this class's words, as exceptions naming the file. */
+    private record Words(String file) implements StrictDocument.Wording<InputFileException> {
 
         @Override
-        public String forbidden(YamlReference reference) {
-            return reference.kind() == YamlReference.Kind.ALIAS
+        public InputFileException forbidden(YamlReference reference) {
+            return new InputFileException(file, reference.line(), reference.kind() == YamlReference.Kind.ALIAS
                     ? "YAML alias \"*" + reference.name() + "\" is not supported; write the value out in full"
-                    : "YAML anchor \"&" + reference.name() + "\" is not supported; write the values out in full";
+                    : "YAML anchor \"&" + reference.name() + "\" is not supported; write the values out in full");
         }
 
         @Override
-        public String duplicateKey(DuplicateKey key) {
-            return "Duplicate field '" + key.key() + "'";
+        public InputFileException duplicateKey(DuplicateKey key) {
+            return new InputFileException(file, key.line(), "Duplicate field '" + key.key() + "'");
         }
 
         @Override
-        public String unparsable(ParseFailure failure) {
-            return failure.kind() == ParseFailure.Kind.UNEXPECTED
-                    ? "cannot be parsed: " + failure.problem() : failure.problem();
+        public InputFileException unparsable(ParseFailure failure) {
+            return new InputFileException(file, failure.line(), failure.kind() == ParseFailure.Kind.UNEXPECTED
+                    ? "cannot be parsed: " + failure.problem() : failure.problem());
         }
 
         @Override
-        public String extraDocument(int documents) {
-            return "holds more than one document; expected exactly one";
+        public InputFileException extraDocument(int line, int documents) {
+            return new InputFileException(file, line, "holds more than one document; expected exactly one");
         }
 
         @Override
-        public String empty() {
-            return "is empty";
+        public InputFileException empty() {
+            return new InputFileException(file, 0, "is empty");
         }
     }
 }

@@ -74,53 +74,35 @@ public sealed interface StrictDocument {
     /** Why the file is refused. */
     sealed interface Refusal extends StrictDocument {
 
-        /** The one-based line of the culprit, or 0 when the refusal is about the whole file. */
-        int line();
-
-        /** The refusal in a reader's words. */
-        String describe(Wording wording);
+        /** The refusal in a reader's words (a message, an exception...). */
+        default <T> T describe(Wording<T> wording) {
+            // One dispatch over the sealed cases, until Java has pattern-matching switch.
+            if (this instanceof Forbidden forbidden) {
+                return wording.forbidden(forbidden.reference());
+            }
+            if (this instanceof DuplicatedKey duplicated) {
+                return wording.duplicateKey(duplicated.key());
+            }
+            if (this instanceof Unparsable unparsable) {
+                return wording.unparsable(unparsable.failure());
+            }
+            if (this instanceof ExtraDocument extra) {
+                return wording.extraDocument(extra.line(), extra.documents());
+            }
+            return wording.empty();
+        }
     }
 
     /** The file uses an anchor or alias it may not. */
     record Forbidden(YamlReference reference) implements Refusal {
-
-        @Override
-        public int line() {
-            return reference.line();
-        }
-
-        @Override
-        public String describe(Wording wording) {
-            return wording.forbidden(reference);
-        }
     }
 
     /** A mapping has the same key twice. */
     record DuplicatedKey(DuplicateKey key) implements Refusal {
-
-        @Override
-        public int line() {
-            return key.line();
-        }
-
-        @Override
-        public String describe(Wording wording) {
-            return wording.duplicateKey(key);
-        }
     }
 
     /** The file is not well-formed, or not within the reader's limits. */
     record Unparsable(ParseFailure failure) implements Refusal {
-
-        @Override
-        public int line() {
-            return failure.line();
-        }
-
-        @Override
-        public String describe(Wording wording) {
-            return wording.unparsable(failure);
-        }
     }
 
     /**
@@ -130,43 +112,33 @@ public sealed interface StrictDocument {
      * @param documents how many documents the file holds, counted up to its last non-empty one
      */
     record ExtraDocument(int line, int documents) implements Refusal {
-
-        @Override
-        public String describe(Wording wording) {
-            return wording.extraDocument(documents);
-        }
     }
 
     /** The file holds no document, or only empty ones. */
     record Empty() implements Refusal {
-
-        @Override
-        public int line() {
-            return 0;
-        }
-
-        @Override
-        public String describe(Wording wording) {
-            return wording.empty();
-        }
     }
 
-    /** How one reader words each refusal: one line, without the file name. */
-    interface Wording {
+    /**
+     * How one reader words each refusal, without the file name. The places are in the arguments:
+     * one-based lines and columns, 0 when unknown.
+     *
+     * @param <T> what the reader makes of a refusal: a message, an exception
+     */
+    interface Wording<T> {
 
         /** The file uses {@code reference}, which it may not. */
-        String forbidden(YamlReference reference);
+        T forbidden(YamlReference reference);
 
         /** A mapping has {@code key} twice. */
-        String duplicateKey(DuplicateKey key);
+        T duplicateKey(DuplicateKey key);
 
         /** The file could not be parsed to its end. */
-        String unparsable(ParseFailure failure);
+        T unparsable(ParseFailure failure);
 
-        /** The file holds {@code documents} documents. */
-        String extraDocument(int documents);
+        /** The file holds {@code documents} documents; the second starts on {@code line}. */
+        T extraDocument(int line, int documents);
 
         /** The file holds no document. */
-        String empty();
+        T empty();
     }
 }

@@ -49,7 +49,7 @@ class StrictDocumentTest {
     @Test
     void whateverComesFirstInTheFileIsTheRefusal() {
         assertThat(read("a: 1\na: 2\nb: *x\n", NO_ALIASES)).isInstanceOfSatisfying(StrictDocument.DuplicatedKey.class,
-                refused -> assertThat(refused.line()).isEqualTo(2));
+                refused -> assertThat(refused.key().line()).isEqualTo(2));
         assertThat(read("b: &x 1\na: 1\na: 2\n", NONE)).isInstanceOf(StrictDocument.Forbidden.class);
         // The alias to nothing fails parsing, but using an alias at all is what comes first.
         assertThat(read("a: *nowhere\n", NO_ALIASES)).isInstanceOf(StrictDocument.Forbidden.class);

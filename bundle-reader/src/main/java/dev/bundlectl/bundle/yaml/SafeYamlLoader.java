@@ -106,7 +106,8 @@ public final class SafeYamlLoader {
         byte[] content = ((FileBytes.Content) read).bytes();
         Syntax syntax = Syntax.ofFileName(displayPath);
         int longLine = syntax == Syntax.YAML ? LongLines.firstLineLongerThan(content, limits.maxLineBytes()) : 0;
-        return parse(longLine, () -> factory(syntax).createParser(content), displayPath, syntax);
+        return longLine > 0 ? longLine(longLine, displayPath, syntax)
+                : parse(() -> factory(syntax).createParser(content), displayPath, syntax);
     }
 
     /**
@@ -119,7 +120,8 @@ public final class SafeYamlLoader {
      */
     public LoadResult parse(String text, String displayPath, Syntax syntax) {
         int longLine = syntax == Syntax.YAML ? LongLines.firstLineLongerThan(text, limits.maxLineBytes()) : 0;
-        return parse(longLine, () -> factory(syntax).createParser(text), displayPath, syntax);
+        return longLine > 0 ? longLine(longLine, displayPath, syntax)
+                : parse(() -> factory(syntax).createParser(text), displayPath, syntax);
     }
 
     /** Parses a JSON text found inside a manifest, such as the CSV's {@code olm.properties}. */
@@ -148,9 +150,21 @@ public final class SafeYamlLoader {
     }
 
     private static LoadResult unread(String displayPath, String error) {
+        return LoadResult.unread(fileError(displayPath, error));
+    }
+
+    private LoadResult longLine(int line, String displayPath, Syntax syntax) {
+        ParseFailure failure = new ParseFailure(ParseFailure.Kind.LONG_LINE, -1, line, 0, "line " + line
+                + " is longer than the limit of " + limits.maxLineBytes()
+                + " bytes (such lines take quadratic time to parse)");
+        return new LoadResult(List.of(), fileError(displayPath, message(failure, syntax)), List.of(), List.of(),
+                Optional.of(failure));
+    }
+
+    private static Diagnostics fileError(String displayPath, String error) {
         Diagnostics.Collector diagnostics = new Diagnostics.Collector();
         diagnostics.error(SourceLocation.file(displayPath), null, null, error);
-        return LoadResult.unread(diagnostics.toDiagnostics());
+        return diagnostics.toDiagnostics();
     }
 
     /** Opens a parser on the text to load. */
@@ -159,17 +173,12 @@ public final class SafeYamlLoader {
         JsonParser open() throws IOException;
     }
 
-    private LoadResult parse(int longLine, ParserSource source, String displayPath, Syntax syntax) {
-        if (longLine > 0) {
-            ParseFailure failure = new ParseFailure(ParseFailure.Kind.LONG_LINE, -1, longLine, 0, "line " + longLine
-                    + " is longer than the limit of " + limits.maxLineBytes()
-                    + " bytes (such lines take quadratic time to parse)");
-            return failed(List.of(), new Diagnostics.Collector(), List.of(), List.of(), failure, displayPath, syntax);
-        }
+    private LoadResult parse(ParserSource source, String displayPath, Syntax syntax) {
         Diagnostics.Collector diagnostics = new Diagnostics.Collector();
         List<LoadedDocument> documents = new ArrayList<>();
         List<YamlReference> references = new ArrayList<>();
         List<DuplicateKey> duplicateKeys = new ArrayList<>();
+        ParseFailure failure = null;
         int index = 0;
         ExpansionBudget budget = new ExpansionBudget(limits.maxAliasExpansionNodes());
         try (JsonParser parser = source.open()) {
@@ -192,10 +201,11 @@ public final class SafeYamlLoader {
         } catch (TreeBuildException | IOException | RuntimeException e) {
             // SnakeYAML and Jackson should only throw IOExceptions; anything else is still a
             // problem of this input, not a reason to stop reading the others.
-            ParseFailure failure = ParseFailures.of(e, index);
-            return failed(documents, diagnostics, references, duplicateKeys, failure, displayPath, syntax);
+            failure = ParseFailures.of(e, index);
+            diagnostics.error(new SourceLocation(displayPath, index), null, null, message(failure, syntax));
         }
-        return new LoadResult(documents, diagnostics.toDiagnostics(), references, duplicateKeys, Optional.empty());
+        return new LoadResult(documents, diagnostics.toDiagnostics(), references, duplicateKeys,
+                Optional.ofNullable(failure));
     }
 
     private static void warnAboutDuplicateKeys(LoadedDocument document, List<DuplicateKey> duplicateKeys,
@@ -204,15 +214,6 @@ public final class SafeYamlLoader {
             diagnostics.warning(document.location(), document.objectName(), duplicate.path(), "duplicate key '"
                     + duplicate.key() + "' at line " + duplicate.line() + "; the last value wins");
         }
-    }
-
-    private static LoadResult failed(List<LoadedDocument> documents, Diagnostics.Collector diagnostics,
-            List<YamlReference> references, List<DuplicateKey> duplicateKeys, ParseFailure failure,
-            String displayPath, Syntax syntax) {
-        SourceLocation location = failure.documentIndex() < 0 ? SourceLocation.file(displayPath)
-                : new SourceLocation(displayPath, failure.documentIndex());
-        diagnostics.error(location, null, null, message(failure, syntax));
-        return new LoadResult(documents, diagnostics.toDiagnostics(), references, duplicateKeys, Optional.of(failure));
     }
 
     /** The failure in the bundle reader's words. */

@@ -23,8 +23,9 @@ public sealed interface StrictDocument {
 
     /**
      * Applies the strict reading to what the loader found in one text. When several rules are
-     * broken, the refusal is the one that comes first in the file, as a person fixes a file from
-     * the top.
+     * broken, the refusal is the first forbidden reference or duplicate key in the file (whichever
+     * comes first, as a person fixes a file from the top); else the parse failure; else the number
+     * of documents.
      *
      * @param loaded the loader's result
      * @param forbidden the YAML references the file may not use

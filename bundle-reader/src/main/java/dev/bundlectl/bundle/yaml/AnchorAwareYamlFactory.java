@@ -5,8 +5,13 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactoryBuilder;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
+import java.io.Reader;
 
-/** A {@link YAMLFactory} whose byte-array parsers are {@link AnchorAwareYamlParser}s. */
+/**
+ * A {@link YAMLFactory} whose parsers of bytes and of strings (which come through a reader) are
+ * {@link AnchorAwareYamlParser}s: a stock parser would let {@link TreeBuilder} read every alias as
+ * a plain string.
+ */
 final class AnchorAwareYamlFactory extends YAMLFactory {
 
     private static final long serialVersionUID = 1L;
@@ -17,7 +22,12 @@ final class AnchorAwareYamlFactory extends YAMLFactory {
 
     @Override
     protected YAMLParser _createParser(byte[] data, int offset, int length, IOContext context) throws IOException {
+        return _createParser(_createReader(data, offset, length, null, context), context);
+    }
+
+    @Override
+    protected YAMLParser _createParser(Reader reader, IOContext context) {
         return new AnchorAwareYamlParser(context, _parserFeatures, _yamlParserFeatures, _loaderOptions, _objectCodec,
-                _createReader(data, offset, length, null, context));
+                reader);
     }
 }

@@ -6,6 +6,7 @@ package dev.bundlectl.bundle.yaml;
  * @param path the field path of the key, e.g. {@code spec.template.metadata.labels.app}
  * @param key the key itself
  * @param line the one-based line of the second occurrence, or 0 when unknown
+ * @param column the one-based column where the second occurrence starts, or 0 when unknown
  */
-public record DuplicateKey(String path, String key, int line) {
+public record DuplicateKey(String path, String key, int line, int column) {
 }

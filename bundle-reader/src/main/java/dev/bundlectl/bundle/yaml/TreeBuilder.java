@@ -21,7 +21,9 @@ import java.util.Map;
 /**
  * Builds the tree of one document from a streaming parser, doing what jackson-dataformat-yaml
  * does not: it expands YAML aliases (jackson hands {@code *a} over as the string {@code "a"}),
- * applies merge keys ({@code <<: *a} and {@code <<: [*a, *b]}), and records duplicate keys.
+ * applies merge keys ({@code <<: *a} and {@code <<: [*a, *b]}), and records duplicate keys, the
+ * anchors and aliases it met, and the lines where the document and the elements of a root
+ * sequence start.
  *
  * <p>Aliases are expanded by deep copy so that every manifest owns its tree. The copies are
  * counted against an {@link ExpansionBudget} shared by the file's documents: the size of an
@@ -44,6 +46,9 @@ final class TreeBuilder {
     private final Map<String, Anchored> anchors = new HashMap<>();
     private final Deque<Frame> stack = new ArrayDeque<>();
     private final List<DuplicateKey> duplicateKeys = new ArrayList<>();
+    private final List<YamlReference> references = new ArrayList<>();
+    private final List<Integer> elementLines = new ArrayList<>();
+    private int line;
     private long nodesBuilt;
 
     /**
@@ -63,11 +68,30 @@ final class TreeBuilder {
         return duplicateKeys;
     }
 
+    /** The anchors and aliases seen so far, in document order. */
+    List<YamlReference> references() {
+        return references;
+    }
+
+    /** The one-based line where the document's root value starts. */
+    int line() {
+        return line;
+    }
+
+    /** When the root is a sequence, the one-based line where each of its elements starts. */
+    List<Integer> elementLines() {
+        return elementLines;
+    }
+
     /** Reads tokens from the current one up to the end of this document's root value. */
     JsonNode build() throws IOException, TreeBuildException {
         JsonToken token = parser.currentToken();
+        line = parser.currentTokenLocation().getLineNr();
         while (true) {
             JsonNode completed = null;
+            if (stack.size() == 1 && stack.peek().node instanceof ArrayNode && startsValue(token)) {
+                elementLines.add(parser.currentTokenLocation().getLineNr());
+            }
             switch (token) {
                 case START_OBJECT:
                     push(NODES.objectNode());
@@ -76,8 +100,7 @@ final class TreeBuilder {
                     push(NODES.arrayNode());
                     break;
                 case FIELD_NAME:
-                    stack.peek().pendingKey = parser.currentName();
-                    stack.peek().keyLine = parser.currentTokenLocation().getLineNr();
+                    key(stack.peek());
                     break;
                 case END_OBJECT:
                 case END_ARRAY:
@@ -100,13 +123,28 @@ final class TreeBuilder {
         }
     }
 
+    private static boolean startsValue(JsonToken token) {
+        return token != JsonToken.FIELD_NAME && token != JsonToken.END_OBJECT && token != JsonToken.END_ARRAY;
+    }
+
+    private void key(Frame frame) throws IOException {
+        JsonLocation at = parser.currentTokenLocation();
+        frame.pendingKey = parser.currentName();
+        frame.keyLine = at.getLineNr();
+        frame.keyColumn = at.getColumnNr();
+        // An anchored key (&k key: v) cannot be aliased here, but a strict reader must still see it.
+        noteAnchor(yaml == null ? null : yaml.scalarAnchor());
+    }
+
     private void push(ContainerNode<?> node) throws IOException, TreeBuildException {
         if (stack.size() >= limits.maxNestingDepth()) {
             throw failure("mappings and sequences nest deeper than " + limits.maxNestingDepth()
                     + " levels (the reader's limit)");
         }
         nodesBuilt++;
-        stack.push(new Frame(node, containerAnchor(), nodesBuilt - 1));
+        String anchor = containerAnchor();
+        noteAnchor(anchor);
+        stack.push(new Frame(node, anchor, nodesBuilt - 1));
     }
 
     private JsonNode pop() throws TreeBuildException {
@@ -130,7 +168,7 @@ final class TreeBuilder {
             return;
         }
         if (object.has(key)) {
-            duplicateKeys.add(new DuplicateKey(pathTo(key), key, parent.keyLine));
+            duplicateKeys.add(new DuplicateKey(pathTo(key), key, parent.keyLine, parent.keyColumn));
         }
         object.set(key, value);
     }
@@ -180,6 +218,7 @@ final class TreeBuilder {
         switch (token) {
             case VALUE_STRING:
                 if (yaml != null && yaml.isCurrentAlias()) {
+                    references.add(reference(YamlReference.Kind.ALIAS, parser.getText()));
                     return expandAlias(parser.getText());
                 }
                 if (parser.getTextLength() > limits.maxStringLength()) {
@@ -214,10 +253,22 @@ final class TreeBuilder {
         }
         nodesBuilt++;
         String anchor = yaml == null ? null : yaml.scalarAnchor();
+        noteAnchor(anchor);
         if (anchor != null) {
             anchors.put(anchor, new Anchored(node, 1));
         }
         return node;
+    }
+
+    private void noteAnchor(String anchor) {
+        if (anchor != null) {
+            references.add(reference(YamlReference.Kind.ANCHOR, anchor));
+        }
+    }
+
+    private YamlReference reference(YamlReference.Kind kind, String name) {
+        JsonLocation at = parser.currentTokenLocation();
+        return new YamlReference(kind, name, at.getLineNr(), at.getColumnNr());
     }
 
     private JsonNode integer() throws IOException {
@@ -283,6 +334,7 @@ final class TreeBuilder {
         final long nodesAtStart;
         String pendingKey;
         int keyLine;
+        int keyColumn;
         List<ObjectNode> mergeSources;
 
         Frame(ContainerNode<?> node, String anchor, long nodesAtStart) {

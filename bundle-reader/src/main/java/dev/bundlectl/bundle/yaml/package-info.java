@@ -1,5 +1,8 @@
 /**
- * Safe YAML and JSON loading: size, line, string, nesting and alias-expansion limits, YAML alias
- * and merge-key expansion, duplicate-key warnings, and parse errors as one-line diagnostics.
+ * The project's one YAML and JSON reader: file size, line, string, nesting and alias-expansion
+ * limits, YAML alias and merge-key expansion, and parse errors as one-line diagnostics. Besides
+ * the trees, {@link dev.bundlectl.bundle.yaml.SafeYamlLoader} reports the anchors, aliases,
+ * duplicate keys and document lines it met, so that stricter readers of hand-written files can
+ * apply their own rules without parsing again.
  */
 package dev.bundlectl.bundle.yaml;

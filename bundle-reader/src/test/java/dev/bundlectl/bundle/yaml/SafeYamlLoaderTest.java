@@ -3,6 +3,7 @@ package dev.bundlectl.bundle.yaml;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bundlectl.bundle.Diagnostic;
 import dev.bundlectl.bundle.ReaderLimits;
 import dev.bundlectl.bundle.Severity;
@@ -280,5 +281,123 @@ class SafeYamlLoaderTest {
                 .isInstanceOfSatisfying(JsonText.Malformed.class, m -> assertThat(m.problem()).contains("line 1"));
         assertThat(loader.parseJson("[] []")).isInstanceOf(JsonText.Malformed.class);
         assertThat(loader.parseJson("  ")).isInstanceOf(JsonText.Malformed.class);
+    }
+
+    @Test
+    void textsAreParsedLikeFilesAndEveryAnchorAndAliasIsReportedWhereItIsWritten() {
+        LoadResult result = loader.parse("""
+                &k key: v
+                list: [&n 5, *n]
+                map: &m {a: 1}
+                copy: *m
+                """, "t.yaml", Syntax.YAML);
+
+        assertThat(result.complete()).isTrue();
+        assertThat(result.documents().get(0).root().path("copy").path("a").asInt()).isEqualTo(1);
+        assertThat(result.references()).containsExactly(
+                new YamlReference(YamlReference.Kind.ANCHOR, "k", 1, 1),
+                new YamlReference(YamlReference.Kind.ANCHOR, "n", 2, 8),
+                new YamlReference(YamlReference.Kind.ALIAS, "n", 2, 14),
+                new YamlReference(YamlReference.Kind.ANCHOR, "m", 3, 6),
+                new YamlReference(YamlReference.Kind.ALIAS, "m", 4, 7));
+    }
+
+    @Test
+    void duplicateKeysAreReportedWithTheirPlaceAsWellAsWarned() {
+        LoadResult result = loader.parse("a: 1\nb:\n  c: 1\n  c: 2\n", "t.yaml", Syntax.YAML);
+
+        assertThat(result.duplicateKeys()).containsExactly(new DuplicateKey("b.c", "c", 4, 3));
+        assertThat(result.diagnostics().warnings()).singleElement().extracting(Diagnostic::field).isEqualTo("b.c");
+    }
+
+    @Test
+    void whatCameBeforeAFailureInTheFailingDocumentIsStillReported() {
+        LoadResult result = loader.parse("a: &x 1\nb: 1\nb: 2\nc: *nowhere\n", "t.yaml", Syntax.YAML);
+
+        assertThat(result.documents()).isEmpty();
+        assertThat(result.references()).extracting(YamlReference::name).containsExactly("x", "nowhere");
+        assertThat(result.duplicateKeys()).extracting(DuplicateKey::key).containsExactly("b");
+        assertThat(result.failure()).hasValueSatisfying(failure -> {
+            assertThat(failure.kind()).isEqualTo(ParseFailure.Kind.CONTENT);
+            assertThat(failure.documentIndex()).isZero();
+            assertThat(failure.line()).isEqualTo(4);
+            assertThat(failure.problem()).startsWith("the alias *nowhere refers to no anchor");
+        });
+    }
+
+    @Test
+    void syntaxFailuresPointAtTheCulprit() {
+        LoadResult result = loader.parse("a: 1\n---\nb: [\n", "t.yaml", Syntax.YAML);
+
+        assertThat(result.documents()).hasSize(1);
+        assertThat(result.failure()).hasValueSatisfying(failure -> {
+            assertThat(failure.kind()).isEqualTo(ParseFailure.Kind.SYNTAX);
+            assertThat(failure.documentIndex()).isEqualTo(1);
+            assertThat(failure.line()).isEqualTo(4);
+            assertThat(failure.column()).isEqualTo(1);
+            assertThat(failure.problem()).isEqualTo("expected the node content, but found '<stream end>'"
+                    + " (while parsing a flow node)");
+        });
+        assertThat(result.diagnostics().errors()).singleElement().hasToString("error: t.yaml[doc 1]: YAML syntax"
+                + " error at line 4, column 1: expected the node content, but found '<stream end>'"
+                + " (while parsing a flow node)");
+    }
+
+    @Test
+    void documentsKnowWhereTheyAndTheElementsOfARootSequenceStart() {
+        LoadResult result = loader.parse("# header\n---\n- {kind: A}\n-\n  kind: B\n---\nkind: C\n",
+                "t.yaml", Syntax.YAML);
+
+        assertThat(result.documents()).extracting(LoadedDocument::line).containsExactly(3, 7);
+        assertThat(result.documents().get(0).elementLines()).containsExactly(3, 5);
+        assertThat(result.documents().get(1).elementLines()).isEmpty();
+    }
+
+    @Test
+    void theSyntaxIsTheCallersChoiceNotTheName() {
+        LoadResult json = loader.parse("[1,\n 2]", "t.yaml", Syntax.JSON);
+
+        assertThat(json.documents()).singleElement().satisfies(d -> assertThat(d.elementLines()).containsExactly(1, 2));
+        assertThat(loader.parse("{a: 1}", "t.json", Syntax.YAML).complete()).isTrue();
+        assertThat(loader.parse("{a: 1}", "t.yaml", Syntax.JSON).diagnostics().errors()).singleElement()
+                .extracting(Diagnostic::message).asString().startsWith("JSON syntax error at line 1, column 2: ");
+    }
+
+    @Test
+    void emptyValuesCanStayEmptyStrings() {
+        SafeYamlLoader keeping = new SafeYamlLoader(ReaderLimits.defaults(), EmptyValues.EMPTY_STRING);
+
+        JsonNode root = keeping.parse("a:\nb: ~\n", "t.yaml", Syntax.YAML).documents().get(0).root();
+
+        assertThat(root.get("a").textValue()).isEmpty();
+        assertThat(root.get("b").isNull()).isTrue();
+        assertThat(keeping.parse("---\n", "t.yaml", Syntax.YAML).documents()).isEmpty();
+    }
+
+    @Test
+    void aLongLineInATextIsMeasuredInUtf8Bytes() {
+        SafeYamlLoader narrow = new SafeYamlLoader(new ReaderLimits(1000, 50, 1000, 10, 10));
+
+        assertThat(narrow.parse("a: " + "x".repeat(47) + "\n", "t.yaml", Syntax.YAML).complete()).isTrue();
+        LoadResult wide = narrow.parse("a: 1\nb: " + "\u00e9".repeat(24) + "\n", "t.yaml", Syntax.YAML);
+        assertThat(wide.failure()).hasValueSatisfying(failure -> {
+            assertThat(failure.kind()).isEqualTo(ParseFailure.Kind.LONG_LINE);
+            assertThat(failure.line()).isEqualTo(2);
+        });
+        assertThat(wide.diagnostics().errors()).singleElement().hasToString("error: t.yaml: line 2 is longer than"
+                + " the limit of 50 bytes (such lines take quadratic time to parse); it was not parsed");
+    }
+
+    @Test
+    void bindingFactoriesCarryTheLimitsAndTheReadingOfEmptyValues() throws IOException {
+        SafeYamlLoader keeping = new SafeYamlLoader(new ReaderLimits(1 << 20, 1 << 20, 1 << 20, 3, 100),
+                EmptyValues.EMPTY_STRING);
+
+        assertThat(new ObjectMapper(keeping.yamlFactoryBuilder().build()).readTree("a:\n").get("a").textValue())
+                .isEmpty();
+        assertThat(new ObjectMapper(loader.yamlFactoryBuilder().build()).readTree("a:\n").get("a").isNull()).isTrue();
+        assertThat(keeping.yamlFactoryBuilder().build().streamReadConstraints().getMaxNestingDepth()).isEqualTo(4);
+        assertThat(keeping.jsonFactoryBuilder().build().streamReadConstraints().getMaxStringLength())
+                .isEqualTo(1 << 20);
     }
 }

@@ -3,10 +3,7 @@ package dev.bundlectl.plan.capability;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.SourceLocation;
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.bundlectl.bundle.yaml.FileBytes;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,19 +54,16 @@ public final class CapabilityConfigParser {
     /** Reads and parses the file; a missing or unreadable file is an error diagnostic. */
     public CapabilityConfigResult parse(Path file) {
         String name = file.toString();
-        try {
-            if (Files.size(file) > ConfigDocumentReader.MAX_BYTES) {
-                return failure(name, "the file is larger than " + ConfigDocumentReader.MAX_BYTES
-                        + " bytes; a capability configuration is a few lines");
-            }
-            return parse(name, Files.readString(file, StandardCharsets.UTF_8));
-        } catch (NoSuchFileException e) {
-            return failure(name, "file not found");
-        } catch (CharacterCodingException e) {
-            return failure(name, "the file is not UTF-8 text");
-        } catch (IOException e) {
-            return failure(name, "cannot read the file: " + e.getMessage());
+        FileBytes read = FileBytes.read(file, ConfigDocumentReader.MAX_BYTES);
+        if (read instanceof FileBytes.TooLarge) {
+            return failure(name, ConfigDocumentReader.TOO_LARGE);
         }
+        if (read instanceof FileBytes.Unreadable unreadable) {
+            return failure(name, unreadable.cause() instanceof NoSuchFileException
+                    ? "file not found" : "cannot read the file: " + unreadable.cause().getMessage());
+        }
+        Optional<String> text = ((FileBytes.Content) read).utf8();
+        return text.isPresent() ? parse(name, text.get()) : failure(name, "the file is not UTF-8 text");
     }
 
     /**

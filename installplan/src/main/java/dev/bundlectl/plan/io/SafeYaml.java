@@ -1,41 +1,37 @@
 package dev.bundlectl.plan.io;
 
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactoryBuilder;
-import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
+import dev.bundlectl.bundle.ReaderLimits;
+import dev.bundlectl.bundle.yaml.DuplicateKey;
+import dev.bundlectl.bundle.yaml.EmptyValues;
+import dev.bundlectl.bundle.yaml.FileBytes;
+import dev.bundlectl.bundle.yaml.LoadedDocument;
+import dev.bundlectl.bundle.yaml.ParseFailure;
+import dev.bundlectl.bundle.yaml.SafeYamlLoader;
+import dev.bundlectl.bundle.yaml.Syntax;
+import dev.bundlectl.bundle.yaml.YamlReference;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
-import org.yaml.snakeyaml.LoaderOptions;
+import java.util.Set;
 
 /**
- * Reads one user-supplied YAML or JSON document into a Jackson tree, refusing what
- * jackson-dataformat-yaml would otherwise get silently wrong.
+ * Reads one user-supplied YAML or JSON document (a plan file, an API surface list) into a
+ * Jackson tree with the project's {@link SafeYamlLoader} and the {@link StrictDocument} rules:
  *
  * <ul>
  *   <li>Input is capped in size before parsing, because SnakeYAML is quadratic on long scalars.
  *   <li>Duplicate keys are an error: YAML allows them to shadow each other silently.
- *   <li>Anchors and aliases are an error: jackson-dataformat-yaml 2.x does not expand aliases,
- *       it reads {@code *a} as the string {@code "a"}.
+ *   <li>Anchors and aliases are an error: plan files are bound with plain Jackson data binding,
+ *       which does not expand aliases (it reads {@code *a} as the string {@code "a"}).
+ *   <li>Exactly one document; a trailing {@code ---} is fine.
  *   <li>A text whose first non-blank character is <code>{</code> or {@code [} is parsed as JSON.
  * </ul>
  *
@@ -48,13 +44,18 @@ public final class SafeYaml {
 
     private static final int MAX_NESTING = 200;
 
-    // Configured once and never changed afterwards: Jackson factories and mappers are then
-    // safe to share between threads.
-    private static final YAMLFactory YAML_FACTORY = yamlFactoryBuilder().build();
-    private static final ObjectMapper YAML_MAPPER = new ObjectMapper(YAML_FACTORY);
-    private static final ObjectMapper JSON_MAPPER = JsonMapper.builder(jsonFactoryBuilder().build())
-            .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-            .build();
+    /**
+     * No line bound beyond the size bound: a plan file carries each manifest on one line, and a
+     * CRD's can be megabytes long.
+     */
+    private static final ReaderLimits LIMITS = new ReaderLimits(DEFAULT_MAX_BYTES, (int) DEFAULT_MAX_BYTES,
+            (int) DEFAULT_MAX_BYTES, MAX_NESTING, ReaderLimits.DEFAULT_MAX_ALIAS_EXPANSION_NODES);
+
+    // Immutable, so safe to share between threads. A blank "key:" stays "" so that it cannot
+    // pass for an omitted field.
+    private static final SafeYamlLoader LOADER = new SafeYamlLoader(LIMITS, EmptyValues.EMPTY_STRING);
+
+    private static final Set<YamlReference.Kind> FORBIDDEN = EnumSet.allOf(YamlReference.Kind.class);
 
     private SafeYaml() {
     }
@@ -82,28 +83,20 @@ public final class SafeYaml {
      */
     public static String readText(Path path, long maxBytes) throws InputFileException {
         String name = path.toString();
-        try {
-            if (Files.isDirectory(path)) {
-                throw new InputFileException(name, 0, "is a directory, expected a file");
-            }
-            long size = Files.size(path);
-            if (size > maxBytes) {
-                throw new InputFileException(name, 0,
-                        "file is " + size + " bytes, larger than the limit of " + maxBytes + " bytes");
-            }
-            byte[] bytes = Files.readAllBytes(path);
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (NoSuchFileException e) {
-            throw new InputFileException(name, 0, "no such file");
-        } catch (CharacterCodingException e) {
-            throw new InputFileException(name, 0, "is not UTF-8 text");
-        } catch (IOException e) {
-            throw new InputFileException(name, 0, "cannot be read: " + e.getMessage());
+        if (Files.isDirectory(path)) {
+            throw new InputFileException(name, 0, "is a directory, expected a file");
         }
+        FileBytes read = FileBytes.read(path, maxBytes);
+        if (read instanceof FileBytes.TooLarge tooLarge) {
+            throw new InputFileException(name, 0,
+                    "file is " + tooLarge.size() + " bytes, larger than the limit of " + maxBytes + " bytes");
+        }
+        if (read instanceof FileBytes.Unreadable unreadable) {
+            throw new InputFileException(name, 0, unreadable.cause() instanceof NoSuchFileException
+                    ? "no such file" : "cannot be read: " + unreadable.cause().getMessage());
+        }
+        return ((FileBytes.Content) read).utf8()
+                .orElseThrow(() -> new InputFileException(name, 0, "is not UTF-8 text"));
     }
 
     /**
@@ -116,16 +109,7 @@ public final class SafeYaml {
      *     than one document
      */
     public static JsonNode readTree(String text, String file) throws InputFileException {
-        return parseOne(text, file, (mapper, parser) -> {
-            if (parser.nextToken() == null) {
-                throw new InputFileException(file, 0, "is empty");
-            }
-            JsonNode tree = mapper.readTree(parser);
-            if (tree == null || tree.isMissingNode() || tree.isNull()) {
-                throw new InputFileException(file, 0, "is empty");
-            }
-            return tree;
-        });
+        return readOne(text, file).root();
     }
 
     /**
@@ -137,46 +121,25 @@ public final class SafeYaml {
      * @throws InputFileException as {@link #readTree}, and when the document is not a list
      */
     public static List<LocatedNode> readList(String text, String file) throws InputFileException {
-        return parseOne(text, file, (mapper, parser) -> {
-            JsonToken first = parser.nextToken();
-            if (first == null) {
-                throw new InputFileException(file, 0, "is empty");
-            }
-            if (first != JsonToken.START_ARRAY) {
-                throw new InputFileException(file, lineOf(parser.currentTokenLocation()),
-                        "expected a list of entries at the top level");
-            }
-            List<LocatedNode> entries = new ArrayList<>();
-            while (parser.nextToken() != JsonToken.END_ARRAY) {
-                int line = lineOf(parser.currentTokenLocation());
-                entries.add(new LocatedNode(line, mapper.readTree(parser)));
-            }
-            return List.copyOf(entries);
-        });
+        LoadedDocument document = readOne(text, file);
+        JsonNode root = document.root();
+        if (!root.isArray()) {
+            throw new InputFileException(file, document.line(), "expected a list of entries at the top level");
+        }
+        List<LocatedNode> entries = new ArrayList<>();
+        for (int i = 0; i < root.size(); i++) {
+            entries.add(new LocatedNode(document.elementLines().get(i), root.get(i)));
+        }
+        return List.copyOf(entries);
     }
 
-    /** Reads the first document with {@code body}, then insists that no other document follows. */
-    private static <T> T parseOne(String text, String file, DocumentReader<T> body) throws InputFileException {
-        boolean json = looksLikeJson(text);
-        if (!json) {
-            rejectAnchorsAndAliases(text, file);
+    private static LoadedDocument readOne(String text, String file) throws InputFileException {
+        Syntax syntax = looksLikeJson(text) ? Syntax.JSON : Syntax.YAML;
+        StrictDocument read = StrictDocument.of(LOADER.parse(text, file, syntax), FORBIDDEN);
+        if (read instanceof StrictDocument.Refusal refusal) {
+            throw refusal.describe(new Words(file));
         }
-        ObjectMapper mapper = json ? JSON_MAPPER : YAML_MAPPER;
-        try (JsonParser parser = mapper.createParser(text)) {
-            T result = body.read(mapper, parser);
-            rejectFurtherDocuments(parser, file);
-            return result;
-        } catch (JsonProcessingException e) {
-            throw syntaxError(file, e);
-        } catch (IOException e) {
-            throw new InputFileException(file, 0, "cannot be parsed: " + e.getMessage());
-        }
-    }
-
-    /** Reads one document from a parser positioned before its first token. */
-    @FunctionalInterface
-    private interface DocumentReader<T> {
-        T read(ObjectMapper mapper, JsonParser parser) throws IOException, InputFileException;
+        return ((StrictDocument.One) read).document();
     }
 
     /** Whether the text is JSON rather than YAML: its first non-blank character opens an object or array. */
@@ -190,96 +153,48 @@ public final class SafeYaml {
         return false;
     }
 
-    private static void rejectFurtherDocuments(JsonParser parser, String file)
-            throws IOException, InputFileException {
-        JsonToken next = parser.nextToken();
-        // A trailing "---" with nothing after it is an empty document (an empty scalar), not a
-        // second object.
-        while (next == JsonToken.VALUE_NULL || (next == JsonToken.VALUE_STRING && parser.getText().isEmpty())) {
-            next = parser.nextToken();
-        }
-        if (next != null) {
-            throw new InputFileException(file, lineOf(parser.currentTokenLocation()),
-                    "holds more than one document; expected exactly one");
-        }
-    }
-
-    private static void rejectAnchorsAndAliases(String text, String file) throws InputFileException {
-        try (JsonParser parser = YAML_FACTORY.createParser(text)) {
-            YAMLParser yaml = (YAMLParser) parser;
-            while (yaml.nextToken() != null) {
-                if (yaml.isCurrentAlias()) {
-                    throw new InputFileException(file, lineOf(yaml.currentTokenLocation()),
-                            "YAML alias \"*" + yaml.getText() + "\" is not supported; write the value out in full");
-                }
-                String anchor = yaml.getObjectId();
-                if (anchor != null) {
-                    throw new InputFileException(file, lineOf(yaml.currentTokenLocation()),
-                            "YAML anchor \"&" + anchor + "\" is not supported; write the values out in full");
-                }
-            }
-        } catch (JsonProcessingException e) {
-            throw syntaxError(file, e);
-        } catch (IOException e) {
-            throw new InputFileException(file, 0, "cannot be parsed: " + e.getMessage());
-        }
-    }
-
-    private static InputFileException syntaxError(String file, JsonProcessingException e) {
-        return new InputFileException(file, lineOf(e.getLocation()), oneLine(e.getOriginalMessage()));
-    }
-
-    /**
-     * SnakeYAML messages span several lines: context, a source snippet (indented) and the
-     * problem. Keeping the unindented lines gives a readable single line.
-     */
-    static String oneLine(String message) {
-        if (message == null || message.isBlank()) {
-            return "syntax error";
-        }
-        List<String> kept = new ArrayList<>();
-        for (String line : message.split("\\R")) {
-            if (line.isBlank() || Character.isWhitespace(line.charAt(0))) {
-                continue;
-            }
-            kept.add(line.strip());
-        }
-        return kept.isEmpty() ? message.strip() : String.join("; ", kept);
-    }
-
-    private static int lineOf(JsonLocation location) {
-        return location == null ? 0 : Math.max(0, location.getLineNr());
-    }
-
     /**
      * A new YAML factory builder with this class's limits (size, nesting, string length) and
      * duplicate-key detection, for mappers that must read what {@link #readTree} accepts.
      */
     public static YAMLFactoryBuilder yamlFactoryBuilder() {
-        return YAMLFactory.builder()
-                .loaderOptions(loaderOptions())
-                .streamReadConstraints(readConstraints())
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+        return LOADER.yamlFactoryBuilder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
     }
 
     /** A new JSON factory builder with this class's limits and duplicate-key detection. */
     public static JsonFactoryBuilder jsonFactoryBuilder() {
-        return new JsonFactoryBuilder()
-                .streamReadConstraints(readConstraints())
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+        return LOADER.jsonFactoryBuilder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
     }
 
-    private static LoaderOptions loaderOptions() {
-        LoaderOptions options = new LoaderOptions();
-        options.setCodePointLimit((int) Math.min(Integer.MAX_VALUE, DEFAULT_MAX_BYTES));
-        options.setNestingDepthLimit(MAX_NESTING);
-        return options;
-    }
+    /** The refusals in this class's words, as exceptions naming the file. */
+    private record Words(String file) implements StrictDocument.Wording<InputFileException> {
 
-    private static StreamReadConstraints readConstraints() {
-        return StreamReadConstraints.builder()
-                .maxStringLength((int) Math.min(Integer.MAX_VALUE, DEFAULT_MAX_BYTES))
-                .maxNestingDepth(MAX_NESTING)
-                .build();
+        @Override
+        public InputFileException forbidden(YamlReference reference) {
+            return new InputFileException(file, reference.line(), reference.kind() == YamlReference.Kind.ALIAS
+                    ? "YAML alias \"*" + reference.name() + "\" is not supported; write the value out in full"
+                    : "YAML anchor \"&" + reference.name() + "\" is not supported; write the values out in full");
+        }
+
+        @Override
+        public InputFileException duplicateKey(DuplicateKey key) {
+            return new InputFileException(file, key.line(), "Duplicate field '" + key.key() + "'");
+        }
+
+        @Override
+        public InputFileException unparsable(ParseFailure failure) {
+            return new InputFileException(file, failure.line(), failure.kind() == ParseFailure.Kind.UNEXPECTED
+                    ? "cannot be parsed: " + failure.problem() : failure.problem());
+        }
+
+        @Override
+        public InputFileException extraDocument(int line, int documents) {
+            return new InputFileException(file, line, "holds more than one document; expected exactly one");
+        }
+
+        @Override
+        public InputFileException empty() {
+            return new InputFileException(file, 0, "is empty");
+        }
     }
 }

@@ -323,6 +323,18 @@ class CapabilityConfigParserTest {
         }
 
         @Test
+        void aTrailingDocumentMarkerIsNotASecondDocument() {
+            assertThat(parse("baselineCapabilitySet: None\n---\n").config().orElseThrow().enabled()).isEmpty();
+        }
+
+        @Test
+        void aFieldLeftBlankIsAnErrorNotTheDefault() {
+            Diagnostic error = onlyError(parse("baselineCapabilitySet:\n"));
+            assertThat(error.field()).isEqualTo("baselineCapabilitySet");
+            assertThat(error.message()).startsWith("unknown baseline capability set \"\"");
+        }
+
+        @Test
         void duplicateKeysAreAnError() {
             assertThat(onlyError(parse("baselineCapabilitySet: None\nbaselineCapabilitySet: vCurrent\n")).message())
                     .startsWith("invalid YAML");

@@ -30,6 +30,26 @@ class SafeYamlTest {
     }
 
     @Test
+    void anchorsOnPlainValuesAreRejectedToo() {
+        assertThatThrownBy(() -> SafeYaml.readTree("a: 1\nb: &n 5\n", "f.yaml"))
+                .isInstanceOf(InputFileException.class)
+                .hasMessage("f.yaml:2: YAML anchor \"&n\" is not supported; write the values out in full");
+    }
+
+    @Test
+    void syntaxErrorsNameTheLineOfTheCulprit() {
+        assertThatThrownBy(() -> SafeYaml.readTree("a:\n\tb: 1\n", "f.yaml"))
+                .isInstanceOf(InputFileException.class)
+                .hasMessageStartingWith("f.yaml:2: found character '\\t(TAB)' that cannot start any token");
+    }
+
+    @Test
+    void listEntriesKeepTheLineTheyStartOn() throws Exception {
+        assertThat(SafeYaml.readList("# surfaces\n- {kind: A}\n-\n  kind: B\n", "f.yaml"))
+                .extracting(SafeYaml.LocatedNode::line).containsExactly(2, 4);
+    }
+
+    @Test
     void anAliasWithoutAnchorIsReportedAsASyntaxError() {
         assertThatThrownBy(() -> SafeYaml.readTree("a: *nowhere\n", "f.yaml"))
                 .isInstanceOf(InputFileException.class)
@@ -68,14 +88,5 @@ class SafeYamlTest {
 
         assertThatThrownBy(() -> SafeYaml.readText(latin1, 1000)).hasMessage(latin1 + ": is not UTF-8 text");
         assertThatThrownBy(() -> SafeYaml.readText(dir, 1000)).hasMessage(dir + ": is a directory, expected a file");
-    }
-
-    @Test
-    void snakeYamlMessagesBecomeOneLine() {
-        String message = "while parsing a block mapping\n in 'reader', line 1, column 1:\n    a: b\n    ^\n"
-                + "expected <block end>, but found '-'\n in 'reader', line 2, column 1:\n    - c\n    ^\n";
-
-        assertThat(SafeYaml.oneLine(message))
-                .isEqualTo("while parsing a block mapping; expected <block end>, but found '-'");
     }
 }

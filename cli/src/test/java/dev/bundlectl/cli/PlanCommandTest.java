@@ -235,8 +235,19 @@ class PlanCommandTest {
         }
 
         @Test
-        void withoutOlmTheRequiredCsvIsUnservedAndThePlanFails() {
+        void withoutOlmTheDefaultAutoModeRendersTheCsvAndThePlanIsInstallable() {
             CliResult result = Cli.run("plan", CACHEBOX, "--api-surface", "kubernetes-without-olm");
+
+            assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.OK);
+            assertThat(tableRows(result).get(0)).isEqualTo("1|ClusterServiceVersion|cachebox-operator.v0.3.1|default|no|"
+                    + "NotCreated|rendered into 6 objects (csv-mode render)");
+            assertThat(tableRows(result)).anyMatch(row -> row.startsWith("7|└ Deployment|cachebox-operator|default|no|Unknown"));
+            assertThat(lastLine(result)).startsWith("18 steps (3 optional): 14 Unknown, 4 NotCreated. Phase RequiresApproval");
+        }
+
+        @Test
+        void withoutOlmAndCsvModeOlmTheRequiredCsvIsUnservedAndThePlanFails() {
+            CliResult result = Cli.run("plan", CACHEBOX, "--api-surface", "kubernetes-without-olm", "--csv-mode", "olm");
 
             assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.PLAN_FAILED);
             assertThat(result.err()).isEmpty();
@@ -248,7 +259,7 @@ class PlanCommandTest {
                     + "ClusterServiceVersion/default/cachebox-operator.v0.3.1: " + csvUnserved);
 
             InstallPlan plan = PlanOutput.parse(Cli.run("plan", CACHEBOX, "--api-surface", "kubernetes-without-olm",
-                    "-o", "yaml"));
+                    "--csv-mode", "olm", "-o", "yaml"));
             assertThat(plan.status().phase()).isEqualTo(InstallPlanPhase.FAILED);
             assertThat(plan.status().message())
                     .isEqualTo("predicted to fail against built-in kubernetes 1.34: "

@@ -57,6 +57,7 @@ final class FoundationFirstSchedule implements ExecutionSchedule {
         for (int index : runnable) {
             (isFoundation.test(index) ? foundation : rest).add(index);
         }
+        servedKinds.prefetchFor(rest);
         Future<Void> done = runGroup(foundation)
                 .compose(finished -> launcher.anyFailed() ? Future.succeededFuture()
                         : servedKinds.awaitKindsUsedBy(rest));

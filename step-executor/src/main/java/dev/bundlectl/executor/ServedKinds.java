@@ -42,6 +42,23 @@ final class ServedKinds {
     }
 
     /**
+     * Starts discovery of the group/versions that {@code steps} need and that no CRD of this plan
+     * defines, so that those lookups overlap the CSV and CRD phase instead of following it (one
+     * round trip less on the critical path). Kinds a plan CRD defines are left alone: they are
+     * refreshed once the CRD is Established. Failures are not cached and are left for the steps.
+     */
+    void prefetchFor(List<Integer> steps) {
+        Set<String> started = new HashSet<>();
+        for (int index : steps) {
+            StepResource resource = tracker.step(index).resource();
+            String group = resource.group() == null ? "" : resource.group();
+            if (!crdStepByKind.containsKey(group + "/" + resource.kind()) && started.add(group + "/" + resource.version())) {
+                env.discovery().groupVersion(group, resource.version());
+            }
+        }
+    }
+
+    /**
      * Re-reads discovery until it lists every kind that one of {@code steps} needs from a served
      * CRD of this plan, or until the CRD timeout. Never fails: a step whose kind is still missing
      * reports it as not found.

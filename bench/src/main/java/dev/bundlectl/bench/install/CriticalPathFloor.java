@@ -23,6 +23,8 @@ import java.util.Set;
  *
  * <p>The model follows {@code PlanExecution} phase by phase:
  * <ol>
+ *   <li>at the start, discovery for the rest's group/versions that no CRD of the plan defines is
+ *       asked for at once ({@code ServedKinds.prefetchFor}), so it overlaps the foundation;
  *   <li>foundation (the CSV and the CRDs, at most {@code concurrency} at once): each step first
  *       looks its group/version up in discovery (one GET per group/version, shared by every step
  *       that needs it while it is in flight, cached after), then POSTs; a CRD then reads itself
@@ -82,6 +84,12 @@ public final class CriticalPathFloor {
         }
         // Discovery answers survive from phase to phase: group/version -> round its answer arrives.
         Map<String, Integer> discovered = new HashMap<>();
+        for (StepResource resource : rest) {
+            if (!kindsFromCrds.contains(group(resource) + "/" + resource.kind())) {
+                // Prefetched at round 0, alongside the foundation's own lookups.
+                discovered.putIfAbsent(groupVersion(resource), 1);
+            }
+        }
         int foundationEnd = phase(foundation, concurrency, 0, discovered);
         int refresh = 0;
         for (StepResource resource : rest) {

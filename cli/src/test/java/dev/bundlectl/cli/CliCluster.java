@@ -29,9 +29,17 @@ final class CliCluster implements AutoCloseable {
         this.kubeconfig = kubeconfig;
     }
 
-    /** Starts the mock and writes its kubeconfig into {@code dir}. */
+    /** Starts the mock (OLM's CSV API served) and writes its kubeconfig into {@code dir}. */
     static CliCluster start(Path dir) {
-        MockCluster cluster = MockCluster.start();
+        return start(MockCluster.start(), dir);
+    }
+
+    /** Starts a mock cluster without OLM's API (render mode) and writes its kubeconfig into {@code dir}. */
+    static CliCluster startWithoutOlm(Path dir) {
+        return start(MockCluster.startWithoutOlm(), dir);
+    }
+
+    private static CliCluster start(MockCluster cluster, Path dir) {
         Path kubeconfig = dir.resolve("kubeconfig");
         try {
             Files.writeString(kubeconfig, """

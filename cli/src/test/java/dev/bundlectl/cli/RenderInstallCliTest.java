@@ -2,12 +2,10 @@ package dev.bundlectl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.testing.MockCluster;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -30,28 +28,12 @@ class RenderInstallCliTest {
             .withGroup("apps").withVersion("v1").withKind("Deployment").withPlural("deployments").withNamespaced(true)
             .build();
 
-    private MockCluster cluster;
-    private Path kubeconfig;
+    private CliCluster cluster;
     private final ExecutorService controller = Executors.newSingleThreadExecutor();
 
     @BeforeEach
     void startCluster(@TempDir Path dir) throws IOException {
-        cluster = MockCluster.startWithoutOlm();
-        kubeconfig = dir.resolve("kubeconfig");
-        Files.writeString(kubeconfig, """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: mock
-                  cluster: {server: %s}
-                users:
-                - name: tester
-                  user: {token: test-token}
-                contexts:
-                - name: mock
-                  context: {cluster: mock, user: tester, namespace: demo}
-                current-context: mock
-                """.formatted(cluster.url()));
+        cluster = CliCluster.startWithoutOlm(dir);
     }
 
     @AfterEach
@@ -62,12 +44,12 @@ class RenderInstallCliTest {
 
     @Test
     void rendersInstallsWaitsAndUninstallsOnAClusterWithoutOlm() throws Exception {
-        KubernetesClient client = cluster.connect().client();
+        KubernetesClient client = cluster.connection().client();
         controller.submit(() -> markAvailableOnceCreated(client, "demo", "cachebox-operator"));
         String sample = CliRun.repoRoot().resolve("samples/bundles/cachebox-operator").toString();
 
-        CliRun install = CliRun.of("install", sample, "-n", "demo", "--create-namespace", "--wait",
-                "--wait-timeout", "30s", "--kubeconfig", kubeconfig.toString());
+        CliRun install = cluster.run("install", sample, "-n", "demo", "--create-namespace", "--wait",
+                "--wait-timeout", "30s");
 
         assertThat(install.exitCode()).as(install.toString()).isZero();
         assertThat(install.out()).contains("Phase Complete");
@@ -79,14 +61,13 @@ class RenderInstallCliTest {
                 .isEqualTo(4);
         assertThat(install.out()).containsPattern("ServiceMonitor\\s+cachebox-operator-metrics\\s+demo\\s+yes\\s+NotCreated");
         assertThat(install.err()).contains("Deployment demo/cachebox-operator: Available after");
-        assertThat(cluster.requests("POST", "/apis/operators.coreos.com")).isEmpty();
+        assertThat(cluster.mock().requests("POST", "/apis/operators.coreos.com")).isEmpty();
         GenericKubernetesResource deployment =
                 client.genericKubernetesResources(DEPLOYMENTS).inNamespace("demo").withName("cachebox-operator").get();
         assertThat(deployment.getMetadata().getAnnotations()).containsEntry("olm.targetNamespaces", "");
         assertThat(deployment.getMetadata().getLabels()).containsEntry("app.kubernetes.io/managed-by", "bundlectl");
 
-        CliRun uninstall = CliRun.of("uninstall", "--package", "cachebox-operator", "-n", "demo",
-                "--kubeconfig", kubeconfig.toString());
+        CliRun uninstall = cluster.run("uninstall", "--package", "cachebox-operator", "-n", "demo");
 
         assertThat(uninstall.exitCode()).as(uninstall.toString()).isZero();
         assertThat(uninstall.out()).contains("Deleted Deployment/demo/cachebox-operator")
@@ -99,8 +80,8 @@ class RenderInstallCliTest {
     void waitReportsADeploymentThatNeverBecomesAvailableAndExitsThree() {
         String sample = CliRun.repoRoot().resolve("samples/bundles/cachebox-operator").toString();
 
-        CliRun install = CliRun.of("install", sample, "-n", "demo", "--create-namespace", "--wait",
-                "--wait-timeout", "1s", "--kubeconfig", kubeconfig.toString());
+        CliRun install = cluster.run("install", sample, "-n", "demo", "--create-namespace", "--wait",
+                "--wait-timeout", "1s");
 
         assertThat(install.exitCode()).as(install.toString()).isEqualTo(ExitCode.PLAN_FAILED);
         assertThat(install.out()).contains("Phase Complete");

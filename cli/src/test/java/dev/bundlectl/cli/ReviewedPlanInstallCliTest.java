@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bundlectl.executor.testing.MockCluster;
 import io.fabric8.kubernetes.api.model.Secret;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,29 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReviewedPlanInstallCliTest {
 
-    private MockCluster cluster;
+    private CliCluster cluster;
     private Path dir;
-    private Path kubeconfig;
 
     @BeforeEach
     void start(@TempDir Path tempDir) throws IOException {
         dir = tempDir;
-        cluster = MockCluster.start();
-        kubeconfig = dir.resolve("kubeconfig");
-        Files.writeString(kubeconfig, """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: mock
-                  cluster: {server: %s}
-                users:
-                - name: tester
-                  user: {token: test-token}
-                contexts:
-                - name: mock
-                  context: {cluster: mock, user: tester, namespace: demo}
-                current-context: mock
-                """.formatted(cluster.url()));
+        cluster = CliCluster.start(dir);
     }
 
     @AfterEach
@@ -84,11 +67,10 @@ class ReviewedPlanInstallCliTest {
         Path bundle = copyOfSample();
         Path plan = planFile(bundle);
 
-        CliRun install = CliRun.of("install", "--plan-file", plan.toString(), "--create-namespace",
-                "--kubeconfig", kubeconfig.toString());
+        CliRun install = cluster.run("install", "--plan-file", plan.toString(), "--create-namespace");
 
         assertThat(install.exitCode()).as(install.toString()).isZero();
-        Secret secret = cluster.connect().client().secrets().inNamespace("demo").withName("cachebox-license").get();
+        Secret secret = cluster.connection().client().secrets().inNamespace("demo").withName("cachebox-license").get();
         assertThat(secret.getStringData()).containsEntry("license-key", "CBX-SAMPLE-0000-0000-0000");
         assertThat(new String(Base64.getDecoder().decode(secret.getData().get("edition")), StandardCharsets.UTF_8))
                 .isEqualTo("community");
@@ -101,23 +83,21 @@ class ReviewedPlanInstallCliTest {
         Path plan = planFile(bundle);
         Path secretFile = bundle.resolve("manifests/cachebox-license_v1_secret.yaml");
         Files.writeString(secretFile, Files.readString(secretFile).replace("CBX-SAMPLE-0000-0000-0000", "CBX-OTHER"));
-        cluster.clearRequests();
+        cluster.mock().clearRequests();
 
-        CliRun install = CliRun.of("install", "--plan-file", plan.toString(), "--create-namespace",
-                "--kubeconfig", kubeconfig.toString());
+        CliRun install = cluster.run("install", "--plan-file", plan.toString(), "--create-namespace");
 
         assertThat(install.exitCode()).as(install.toString()).isEqualTo(ExitCode.INVALID_INPUT);
         assertThat(install.err()).contains("Secret cachebox-license field stringData.license-key: the bundle's value "
                 + "is not the one in the reviewed plan (digest differs)");
-        assertThat(cluster.writes()).isEmpty();
+        assertThat(cluster.mock().writes()).isEmpty();
     }
 
     @Test
     void jsonLinesPrintsOneEventPerTransition() throws IOException {
         String sample = CliRun.repoRoot().resolve("samples/bundles/cachebox-operator").toString();
 
-        CliRun install = CliRun.of("install", sample, "-n", "demo", "--create-namespace", "-o", "jsonl",
-                "--kubeconfig", kubeconfig.toString());
+        CliRun install = cluster.run("install", sample, "-n", "demo", "--create-namespace", "-o", "jsonl");
 
         assertThat(install.exitCode()).as(install.toString()).isZero();
         ObjectMapper json = new ObjectMapper();

@@ -53,12 +53,6 @@ final class InstallCommand implements Callable<Integer> {
     private PlanInputOptions input;
 
     @Mixin
-    private CapabilityOptions capabilities;
-
-    @Mixin
-    private PayloadOptions payload;
-
-    @Mixin
     private ClusterOptions cluster;
 
     @Option(names = "--plan-file", paramLabel = "FILE",
@@ -110,7 +104,7 @@ final class InstallCommand implements Callable<Integer> {
             ClusterCapabilities live = new ClusterCapabilities(connection, err);
             InstallPlan plan = planFile != null
                     ? reviewed(live, new ReviewedPlan(diagnostics).load(planFile, input.directory), diagnostics)
-                    : new Planning(diagnostics, live).plan(input, capabilities, payload,
+                    : new Planning(diagnostics, live).plan(input,
                             ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection)).result().plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
             if (!verdict.installable()) {
@@ -133,7 +127,7 @@ final class InstallCommand implements Callable<Integer> {
         if (planFile == null && input.directory == null) {
             throw new UserInputException("install needs DIR (a bundle or payload directory) or --plan-file FILE");
         }
-        if (planFile != null && (capabilities.given() || payload.given() || !input.apiSurfaces.isEmpty())) {
+        if (planFile != null && (input.capabilities.given() || input.payload.given() || !input.apiSurfaces.isEmpty())) {
             throw new UserInputException("--plan-file applies the reviewed plan as it is: capability, payload and "
                     + "--api-surface options belong to 'bundlectl plan'");
         }

@@ -40,12 +40,6 @@ final class PlanCommand implements Callable<Integer> {
     private PlanInputOptions input;
 
     @Mixin
-    private CapabilityOptions capabilities;
-
-    @Mixin
-    private PayloadOptions payload;
-
-    @Mixin
     private ClusterOptions cluster;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
@@ -65,7 +59,7 @@ final class PlanCommand implements Callable<Integer> {
         PlannedInput planned = plan(new DiagnosticsPrinter(err), err);
         PlanResult result = planned.result();
         print(SecretRedaction.redact(result.plan()), out);
-        if (payload.showExcluded) {
+        if (input.payload.showExcluded) {
             PrintWriter target = output == OutputFormat.TABLE ? out : err;
             ExcludedTable.print(planned.filteredOut(), target);
         }
@@ -75,12 +69,12 @@ final class PlanCommand implements Callable<Integer> {
     /** Offline by default; against the cluster when one is named. */
     private PlannedInput plan(DiagnosticsPrinter diagnostics, PrintWriter err) {
         if (!cluster.given()) {
-            return new Planning(diagnostics).plan(input, capabilities, payload,
+            return new Planning(diagnostics).plan(input,
                     ApiSurfaceOptions.resolve(input.apiSurfaces, null));
         }
         try (ClusterConnection connection = cluster.open()) {
-            return new Planning(diagnostics, new ClusterCapabilities(connection, err)).plan(input, capabilities,
-                    payload, ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection));
+            return new Planning(diagnostics, new ClusterCapabilities(connection, err)).plan(input,
+                    ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection));
         }
     }
 

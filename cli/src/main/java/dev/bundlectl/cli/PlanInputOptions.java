@@ -7,7 +7,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** What to plan and against what: shared by {@code plan} and {@code install}. */
+/** What to plan and how: directory, namespace, API surface, CSV mode, capabilities and payload filters; shared by {@code plan} and {@code install}. */
 final class PlanInputOptions {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
@@ -29,4 +29,10 @@ final class PlanInputOptions {
 
     @Mixin
     RenderModeOptions render = new RenderModeOptions();
+
+    @Mixin
+    CapabilityOptions capabilities = new CapabilityOptions();
+
+    @Mixin
+    PayloadOptions payload = new PayloadOptions();
 }

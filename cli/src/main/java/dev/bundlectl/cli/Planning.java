@@ -55,8 +55,9 @@ final class Planning {
      * @param surface what the target serves, or null for the default: the built-in surface for a
      *     bundle, no check at all for a payload (which targets an OpenShift cluster)
      */
-    PlannedInput plan(PlanInputOptions input, CapabilityOptions capabilities, PayloadOptions payload,
-            ApiSurface surface) {
+    PlannedInput plan(PlanInputOptions input, ApiSurface surface) {
+        CapabilityOptions capabilities = input.capabilities;
+        PayloadOptions payload = input.payload;
         PlanNames.namespaceProblem(input.namespace).ifPresent(problem -> {
             throw new UserInputException("-n " + input.namespace + ": " + problem);
         });

@@ -1,5 +1,6 @@
 package dev.bundlectl.bundle;
 
+import dev.bundlectl.bundle.testing.SharedCorpus;
 import static dev.bundlectl.bundle.TestFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,9 +43,9 @@ class BundleLayoutTest {
 
     @Test
     void everyCorpusPayloadDirIsAPayloadAndEveryDevDirABundle() {
-        assertThat(Corpus.children(Corpus.payload())).hasSize(19)
+        assertThat(SharedCorpus.children(SharedCorpus.payload())).hasSize(19)
                 .allSatisfy(payload -> assertThat(BundleLayout.isBundle(payload)).as(payload.toString()).isFalse());
-        assertThat(Corpus.devBundleDirs()).hasSize(150)
+        assertThat(SharedCorpus.devBundleDirs()).hasSize(150)
                 .allSatisfy(bundle -> assertThat(BundleLayout.isBundle(bundle)).as(bundle.toString()).isTrue());
     }
 }

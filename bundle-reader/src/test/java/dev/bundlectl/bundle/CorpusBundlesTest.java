@@ -1,5 +1,6 @@
 package dev.bundlectl.bundle;
 
+import dev.bundlectl.bundle.testing.SharedCorpus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,8 +23,8 @@ class CorpusBundlesTest {
     @BeforeAll
     void readEveryBundle() {
         BundleReader reader = new BundleReader();
-        for (Path dir : Corpus.devBundleDirs()) {
-            results.put(Corpus.devName(dir), reader.read(dir));
+        for (Path dir : SharedCorpus.devBundleDirs()) {
+            results.put(SharedCorpus.devName(dir), reader.read(dir));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.bundlectl.bundle;
 
+import dev.bundlectl.bundle.testing.SharedCorpus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.bundle.yaml.LoadResult;
@@ -21,7 +22,7 @@ class CorpusPayloadTest {
         int imageReferenceObjects = 0;
         int capabilityAnnotated = 0;
         int capabilityAnnotatedImageReferences = 0;
-        for (Path dir : Corpus.children(Corpus.payload())) {
+        for (Path dir : SharedCorpus.children(SharedCorpus.payload())) {
             PayloadReadResult result = reader.read(dir);
             assertThat(result.diagnostics().errors()).as(dir.getFileName().toString()).isEmpty();
             objects += result.manifests().size();

@@ -25,7 +25,7 @@ final class RenderModeOptions {
                     + "AllNamespaces when the CSV supports it, else OwnNamespace.")
     String installMode;
 
-    @Option(names = "--watch-namespace", paramLabel = "NS[,NS...]", split = ",",
+    @Option(names = "--watch-namespace", paramLabel = "NS", split = ",",
             description = "Render mode: the namespaces the operator watches (SingleNamespace or MultiNamespace).")
     List<String> watchNamespaces = new ArrayList<>();
 

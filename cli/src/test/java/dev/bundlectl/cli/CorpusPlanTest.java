@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.bundle.testing.SharedCorpus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.bundle.BundleReadResult;
@@ -33,7 +34,7 @@ class CorpusPlanTest {
 
     @Test
     void everyDevBundlePlansOrIsRejectedWithAClearError() {
-        List<Path> bundles = devBundles();
+        List<Path> bundles = SharedCorpus.devBundleDirs();
         assertThat(bundles).as("bundle directories under " + devRoot()).hasSize(listedBundleCount());
 
         SoftAssertions softly = new SoftAssertions();
@@ -131,30 +132,6 @@ class CorpusPlanTest {
 
     private static Path devRoot() {
         return TestPaths.corpus().resolve("dev");
-    }
-
-    /** {@code dev/<op>/<ver>/} and {@code dev/_<group>/<op>/<ver>/}, sorted. */
-    private static List<Path> devBundles() {
-        List<Path> bundles = new ArrayList<>();
-        for (Path operator : children(devRoot())) {
-            boolean group = operator.getFileName().toString().startsWith("_");
-            for (Path child : children(operator)) {
-                if (group) {
-                    bundles.addAll(children(child));
-                } else {
-                    bundles.add(child);
-                }
-            }
-        }
-        return bundles;
-    }
-
-    private static List<Path> children(Path dir) {
-        try (Stream<Path> entries = Files.list(dir)) {
-            return entries.filter(Files::isDirectory).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** How many bundles {@code dev.list} describes (one line each, after {@code #} comments). */

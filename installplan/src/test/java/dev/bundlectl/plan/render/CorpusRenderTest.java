@@ -1,5 +1,6 @@
 package dev.bundlectl.plan.render;
 
+import dev.bundlectl.bundle.testing.SharedCorpus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,9 +8,6 @@ import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.BundleReadResult;
 import dev.bundlectl.bundle.BundleReader;
 import dev.bundlectl.plan.TestBundles;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -42,7 +39,7 @@ class CorpusRenderTest {
         BundleReader reader = new BundleReader();
         Path dev = TestBundles.corpus().resolve("dev");
         assertThat(dev).isDirectory();
-        for (Path dir : bundleDirs(dev)) {
+        for (Path dir : SharedCorpus.devBundleDirs()) {
             BundleReadResult read = reader.read(dir);
             if (read.bundle().isEmpty()) {
                 continue;
@@ -232,29 +229,5 @@ class CorpusRenderTest {
             return "webhook: " + problem.field().replaceAll("\\[\\d+]", "[]");
         }
         return problem.field().replaceAll("\\[\\d+]", "[]");
-    }
-
-    /** {@code dev/<op>/<ver>/} and {@code dev/_<group>/<op>/<ver>/}. */
-    private static List<Path> bundleDirs(Path dev) {
-        List<Path> dirs = new ArrayList<>();
-        for (Path first : children(dev)) {
-            boolean grouped = first.getFileName().toString().startsWith("_");
-            for (Path second : children(first)) {
-                if (grouped) {
-                    dirs.addAll(children(second));
-                } else {
-                    dirs.add(second);
-                }
-            }
-        }
-        return dirs;
-    }
-
-    private static List<Path> children(Path dir) {
-        try (Stream<Path> entries = Files.list(dir)) {
-            return entries.filter(Files::isDirectory).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

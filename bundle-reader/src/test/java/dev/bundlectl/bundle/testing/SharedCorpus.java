@@ -1,6 +1,4 @@
-package dev.bundlectl.bundle;
-
-import static org.assertj.core.api.Assertions.assertThat;
+package dev.bundlectl.bundle.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,33 +8,40 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** The shared real-world corpus, read by path (never copied into the repository). */
-final class Corpus {
+/**
+ * The shared real-world corpus next to the repository, read by path and never copied in. Every
+ * module's corpus tests find their directories here, so the corpus layout is known in one place.
+ */
+public final class SharedCorpus {
 
-    private Corpus() {
+    private SharedCorpus() {
     }
 
     /** {@code <repoRoot>/../shared/corpus}; surefire sets {@code bundlectl.repoRoot}. */
-    static Path root() {
+    public static Path root() {
         Path repoRoot = Path.of(System.getProperty("bundlectl.repoRoot", "..")).toAbsolutePath();
         Path corpus = repoRoot.resolve("../shared/corpus").normalize();
-        assertThat(corpus.resolve("dev")).as("the shared corpus next to the repository").isDirectory();
+        if (!Files.isDirectory(corpus.resolve("dev"))) {
+            throw new IllegalStateException("the shared corpus is not next to the repository: " + corpus);
+        }
         return corpus;
     }
 
-    static Path dev() {
+    /** The 150 dev bundles' root. */
+    public static Path dev() {
         return root().resolve("dev");
     }
 
-    static Path payload() {
+    /** The OpenShift payload slices' root. */
+    public static Path payload() {
         return root().resolve("payload");
     }
 
     /**
-     * Every bundle directory of the dev set: {@code dev/<op>/<ver>/} and
-     * {@code dev/_<group>/<op>/<ver>/}, odd layouts included.
+     * Every bundle directory of the dev set, sorted: {@code dev/<op>/<ver>/} and
+     * {@code dev/_<group>/<op>/<ver>/} (odd layouts included).
      */
-    static List<Path> devBundleDirs() {
+    public static List<Path> devBundleDirs() {
         List<Path> dirs = new ArrayList<>();
         for (Path first : children(dev())) {
             boolean grouped = first.getFileName().toString().startsWith("_");
@@ -51,16 +56,17 @@ final class Corpus {
         return dirs;
     }
 
-    static List<Path> children(Path dir) {
+    /** A dev bundle's path relative to {@code dev/}, e.g. {@code _certified/acc-operator/24.2.2}. */
+    public static String devName(Path bundleDir) {
+        return dev().relativize(bundleDir).toString().replace('\\', '/');
+    }
+
+    /** The subdirectories of {@code dir}, sorted. */
+    public static List<Path> children(Path dir) {
         try (Stream<Path> entries = Files.list(dir)) {
             return entries.filter(Files::isDirectory).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** The path relative to {@code dev/}, as {@code dev.list} writes it. */
-    static String devName(Path bundleDir) {
-        return dev().relativize(bundleDir).toString().replace('\\', '/');
     }
 }

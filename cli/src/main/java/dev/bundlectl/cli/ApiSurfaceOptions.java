@@ -40,7 +40,13 @@ final class ApiSurfaceOptions {
         if (values != null && !values.isEmpty()) {
             return resolve(values, null);
         }
-        return Await.result(connection.discovery().snapshot());
+        try {
+            return Await.result(connection.discovery().snapshot());
+        } catch (RuntimeException e) {
+            // The first request to the cluster: say which cluster could not be read, not only why.
+            throw new IllegalStateException("cannot read the API discovery of " + connection.server() + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     private static ApiSurface resolveOne(String value) {

@@ -4,13 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Iterator;
 import java.util.Map;
 
-/** Deep equality of decoded JSON values, with numbers compared by value rather than by Java type. */
-final class JsonEquality {
+/**
+ * Deep equality of decoded JSON values, with numbers compared by value rather than by how they
+ * were written: {@code 9} equals {@code 9.0}, as both decode to the same Go value. Object keys
+ * compare regardless of order.
+ */
+public final class JsonEquality {
 
     private JsonEquality() {
     }
 
-    static boolean equal(JsonNode a, JsonNode b) {
+    /** Whether {@code a} and {@code b} hold the same JSON value. */
+    public static boolean equal(JsonNode a, JsonNode b) {
         if (a.isNumber() && b.isNumber()) {
             return a.decimalValue().compareTo(b.decimalValue()) == 0;
         }

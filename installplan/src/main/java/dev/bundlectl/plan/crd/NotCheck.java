@@ -21,8 +21,7 @@ final class NotCheck implements Check {
     @Override
     public void check(JsonNode value, FieldPath path, List<FieldError> errors) {
         if (schema.problems(value, path).isEmpty()) {
-            errors.add(FieldError.invalidWithoutValue(path,
-                    GoText.quote(path.toString()) + " must not validate the schema (not)"));
+            errors.add(CompositeCheck.failure(path, "must not validate the schema (not)"));
         }
     }
 }

@@ -20,9 +20,9 @@ final class SchemaCompiler {
 
     private static final List<CheckFactory> FACTORIES = List.of(
             TypeCheck::from,
-            AllOfCheck::from,
-            AnyOfCheck::from,
-            OneOfCheck::from,
+            CompositeCheck::allOf,
+            CompositeCheck::anyOf,
+            CompositeCheck::oneOf,
             NotCheck::from,
             LengthBounds::from,
             PatternCheck::from,

@@ -39,8 +39,7 @@ final class CustomResourceScan {
     }
 
     private Future<InvalidResources> page(String continueToken, InvalidResources found, boolean mayRestart) {
-        String what = "list " + type.plural() + "." + type.group() + "/" + type.version();
-        return run.retrier().read(what, () -> run.api().list(type, null, PAGE_SIZE, continueToken))
+        return run.retrier().read("list " + describe(type), () -> run.api().list(type, null, PAGE_SIZE, continueToken))
                 .transform(answer -> {
                     if (answer.succeeded()) {
                         JsonNode list = answer.result();
@@ -59,6 +58,11 @@ final class CustomResourceScan {
                     }
                     return Future.failedFuture(answer.cause());
                 });
+    }
+
+    /** {@code plural.group/version}, e.g. {@code caches.example.com/v1}, for messages. */
+    static String describe(ApiResource type) {
+        return type.plural() + "." + type.group() + "/" + type.version();
     }
 
     /** The invalid objects of one page, worked out on a worker thread. */

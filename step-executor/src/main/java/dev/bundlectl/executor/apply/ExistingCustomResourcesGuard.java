@@ -61,7 +61,7 @@ final class ExistingCustomResourcesGuard implements UpdateGuard {
         return new CustomResourceScan(run, type, version.schema()).invalidResources().transform(scanned -> {
             if (scanned.failed()) {
                 return Future.succeededFuture(Optional.of(FailurePolicy.outcome(scanned.cause(), run.optional(),
-                        prefix + "listing " + type.plural() + "." + type.group() + "/" + type.version())));
+                        prefix + "listing " + CustomResourceScan.describe(type))));
             }
             InvalidResources invalid = scanned.result();
             if (invalid.isEmpty()) {

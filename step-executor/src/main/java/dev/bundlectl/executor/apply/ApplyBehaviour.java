@@ -24,10 +24,14 @@ record ApplyBehaviour(StepPhase afterCreate, StepPhase onExisting) {
                 leaveExisting("a ClusterServiceVersion is never updated"));
     }
 
-    /** A CRD: wait for it to be served; if present, update it only when no stored version is dropped. */
+    /**
+     * A CRD: wait for it to be served; if present, update it only when no stored version is
+     * dropped and every existing custom resource still validates against the new schema.
+     */
     static ApplyBehaviour customResourceDefinition() {
+        UpdateGuard safeUpdate = new StoredVersionsGuard().then(new ExistingCustomResourcesGuard());
         return new ApplyBehaviour(CrdEstablishment::afterCreate,
-                new ExistingObjectUpdate(new StoredVersionsGuard(), CrdEstablishment::afterUpdate));
+                new ExistingObjectUpdate(safeUpdate, CrdEstablishment::afterUpdate));
     }
 
     /** This behaviour, but leaving an existing object untouched for the given reason. */

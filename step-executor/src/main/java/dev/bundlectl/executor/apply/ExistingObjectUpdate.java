@@ -4,10 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.kube.ApiException;
 import io.vertx.core.Future;
-import java.util.Optional;
 
 /**
- * The update path for an object that already exists: GET it, check the guard, copy its
+ * The update path for an object that already exists: GET it, run the guard's checks, copy its
  * {@code resourceVersion} (and fields the cluster owns), PUT. A 409 on the PUT means the version
  * went stale: GET again and retry, a bounded number of times.
  */
@@ -33,10 +32,12 @@ final class ExistingObjectUpdate implements StepPhase {
     }
 
     private Future<StepOutcome> replace(StepRun run, ObjectNode live, int conflicts) {
-        Optional<String> refusal = guard.refuse(run.manifest(), live);
-        if (refusal.isPresent()) {
-            return Future.succeededFuture(StepOutcome.failed(refusal.get()));
-        }
+        return guard.check(run, live).compose(stop -> stop.isPresent()
+                ? Future.succeededFuture(stop.get())
+                : put(run, live, conflicts));
+    }
+
+    private Future<StepOutcome> put(StepRun run, ObjectNode live, int conflicts) {
         ObjectNode desired = run.manifest().deepCopy();
         LiveFields.carryOver(run.type().group(), run.type().kind(), desired, live);
         JsonNode resourceVersion = live.path("metadata").path("resourceVersion");

@@ -2,6 +2,7 @@ package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,7 +16,12 @@ import java.util.Set;
 final class StoredVersionsGuard implements UpdateGuard {
 
     @Override
-    public Optional<String> refuse(ObjectNode desired, ObjectNode live) {
+    public Future<Optional<StepOutcome>> check(StepRun run, ObjectNode live) {
+        return Future.succeededFuture(refuse(run.manifest(), live).map(StepOutcome::failed));
+    }
+
+    /** Why the update would lose data, or empty when every stored version stays. */
+    Optional<String> refuse(ObjectNode desired, ObjectNode live) {
         Set<String> newVersions = specVersions(desired);
         List<String> dropped = new ArrayList<>();
         for (JsonNode stored : live.path("status").path("storedVersions")) {

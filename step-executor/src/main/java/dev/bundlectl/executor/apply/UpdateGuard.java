@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
 import java.util.Optional;
 
 /** A safety check before an existing object is replaced. */
@@ -8,8 +9,19 @@ import java.util.Optional;
 interface UpdateGuard {
 
     /** No check. */
-    UpdateGuard NONE = (desired, live) -> Optional.empty();
+    UpdateGuard NONE = (run, live) -> Future.succeededFuture(Optional.empty());
 
-    /** Why {@code live} must not be replaced by {@code desired}, or empty when it may. */
-    Optional<String> refuse(ObjectNode desired, ObjectNode live);
+    /**
+     * How the step ends instead of replacing {@code live} with the step's manifest, or empty when
+     * the update may go ahead. The future never fails: a check that cannot be made decides the
+     * step's outcome itself.
+     */
+    Future<Optional<StepOutcome>> check(StepRun run, ObjectNode live);
+
+    /** This check, then {@code next} once this one lets the update through. */
+    default UpdateGuard then(UpdateGuard next) {
+        return (run, live) -> check(run, live).compose(stop -> stop.isPresent()
+                ? Future.succeededFuture(stop)
+                : next.check(run, live));
+    }
 }

@@ -11,6 +11,8 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -81,6 +83,16 @@ public final class Fabric8KubeApi implements KubeApi {
         String name = object.path("metadata").path("name").asText();
         return path(() -> ResourcePaths.object(type, namespace, name))
                 .compose(path -> send(request(path, dryRun).put(JSON, write(object)).build()))
+                .map(this::objectBody);
+    }
+
+    @Override
+    public Future<ObjectNode> list(ApiResource type, String namespace, int limit, String continueToken) {
+        String query = "?limit=" + limit + (continueToken == null || continueToken.isEmpty()
+                ? ""
+                : "&continue=" + URLEncoder.encode(continueToken, StandardCharsets.UTF_8));
+        return path(() -> ResourcePaths.list(type, namespace))
+                .compose(path -> send(request(path + query, false).build()))
                 .map(this::objectBody);
     }
 

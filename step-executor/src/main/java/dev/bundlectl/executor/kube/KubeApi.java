@@ -27,6 +27,15 @@ public interface KubeApi {
     /** PUT {@code object}, which must carry the {@code metadata.resourceVersion} it replaces. */
     Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun);
 
+    /**
+     * GET one page of a collection: at most {@code limit} objects, continuing where the page
+     * that gave {@code continueToken} ended (null for the first page). A null {@code namespace}
+     * lists every namespace, also for a namespaced type. The answer is the List object; its
+     * {@code metadata.continue} is non-empty while more pages follow. A resource the server does
+     * not serve fails with a 404 {@link ApiException}.
+     */
+    Future<ObjectNode> list(ApiResource type, String namespace, int limit, String continueToken);
+
     /** DELETE one object with background propagation; does not wait for it to disappear. */
     Future<Void> delete(ApiResource type, String namespace, String name, boolean dryRun);
 

@@ -12,8 +12,7 @@ final class ResourcePaths {
 
     /** The collection path, e.g. {@code /apis/apps/v1/namespaces/ns/deployments}. */
     static String collection(ApiResource type, String namespace) {
-        StringBuilder path = new StringBuilder();
-        path.append(type.group().isEmpty() ? "/api/" + type.version() : "/apis/" + type.group() + "/" + type.version());
+        StringBuilder path = new StringBuilder(groupVersion(type));
         if (type.namespaced()) {
             if (namespace == null || namespace.isEmpty()) {
                 throw new IllegalArgumentException(type.kind() + " is namespaced but no namespace was given");
@@ -23,9 +22,24 @@ final class ResourcePaths {
         return path.append('/').append(type.plural()).toString();
     }
 
+    /**
+     * The path to list: the collection in {@code namespace}, or across all namespaces when it is
+     * null or empty (for a namespaced type too).
+     */
+    static String list(ApiResource type, String namespace) {
+        if (namespace == null || namespace.isEmpty()) {
+            return groupVersion(type) + "/" + type.plural();
+        }
+        return collection(type, namespace);
+    }
+
     /** The path of one object. */
     static String object(ApiResource type, String namespace, String name) {
         return collection(type, namespace) + "/" + segment(name);
+    }
+
+    private static String groupVersion(ApiResource type) {
+        return type.group().isEmpty() ? "/api/" + type.version() : "/apis/" + type.group() + "/" + type.version();
     }
 
     private static String segment(String value) {

@@ -32,7 +32,12 @@ public final class ReleaseAnnotations {
 
     /** Whether {@code release.openshift.io/create-only} is {@code "true"}, ignoring case, as the CVO compares it. */
     public static boolean isCreateOnly(Manifest manifest) {
-        return "true".equalsIgnoreCase(manifest.annotation(CREATE_ONLY));
+        return createOnlyValue(manifest.annotation(CREATE_ONLY));
+    }
+
+    /** Whether a {@code release.openshift.io/create-only} value (null when absent) asks for create-only. */
+    public static boolean createOnlyValue(String value) {
+        return "true".equalsIgnoreCase(value);
     }
 
     /**
@@ -40,7 +45,12 @@ public final class ReleaseAnnotations {
      * {@code "true"} does; any other value is invalid and fails validation.
      */
     public static boolean isDelete(Manifest manifest) {
-        return "true".equals(manifest.annotation(DELETE));
+        return deleteValue(manifest.annotation(DELETE));
+    }
+
+    /** Whether a {@code release.openshift.io/delete} value (null when absent) asks for deletion. */
+    public static boolean deleteValue(String value) {
+        return "true".equals(value);
     }
 
     /**

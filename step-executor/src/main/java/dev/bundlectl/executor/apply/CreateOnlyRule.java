@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.plan.payload.ReleaseAnnotations;
 
 /**
  * {@code release.openshift.io/create-only}: when {@code "true"} (ignoring case, as library-go
@@ -9,13 +10,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 public final class CreateOnlyRule {
 
     /** The annotation key. */
-    public static final String ANNOTATION = "release.openshift.io/create-only";
+    public static final String ANNOTATION = ReleaseAnnotations.CREATE_ONLY;
 
     private CreateOnlyRule() {
     }
 
     /** Whether the manifest asks to be created only. */
     public static boolean applies(JsonNode manifest) {
-        return Annotations.value(manifest, ANNOTATION).map("true"::equalsIgnoreCase).orElse(false);
+        return ReleaseAnnotations.createOnlyValue(Annotations.value(manifest, ANNOTATION).orElse(null));
     }
 }

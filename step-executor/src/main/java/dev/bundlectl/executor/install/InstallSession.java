@@ -23,7 +23,6 @@ import io.vertx.core.Future;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 
@@ -114,32 +113,22 @@ public final class InstallSession {
         return deleted;
     }
 
-    /** The CVO's warning for an object an earlier run deleted that this run found again. */
+    /** The CVO's warning for each object an earlier run deleted that this run found again and deleted. */
     private static List<String> reappeared(InstallRecord previous, InstallPlan plan) {
         if (previous == null) {
             return List.of();
         }
-        List<dev.bundlectl.plan.payload.DeletedObject> earlier = previous.deletedObjects().stream()
-                .map(d -> new dev.bundlectl.plan.payload.DeletedObject(d.object().group(), d.object().kind(),
-                        d.object().namespace(), d.object().name(), d.deletedAt()))
+        List<ObjectRef> foundAgain = plan.steps().stream()
+                .filter(step -> step.status() == StepStatus.DELETED
+                        && DeleteAction.DELETION_REQUESTED.equals(step.message()))
+                .map(step -> ObjectRef.of(step.resource()))
                 .toList();
-        return ReappearanceCheck.warnings(earlier, deleted -> foundAgain(plan, deleted));
-    }
-
-    private static boolean foundAgain(InstallPlan plan, dev.bundlectl.plan.payload.DeletedObject deleted) {
-        Optional<Step> step = plan.steps().stream()
-                .filter(s -> s.status() == StepStatus.DELETED
-                        && DeleteAction.DELETION_REQUESTED.equals(s.message())
-                        && s.resource().kind().equals(deleted.kind())
-                        && s.resource().name().equals(deleted.name())
-                        && java.util.Objects.equals(s.resource().namespace(), deleted.namespace())
-                        && java.util.Objects.equals(emptyToNull(s.resource().group()), emptyToNull(deleted.group())))
-                .findFirst();
-        return step.isPresent();
-    }
-
-    private static String emptyToNull(String text) {
-        return text == null || text.isEmpty() ? null : text;
+        return previous.deletedObjects().stream()
+                .filter(deleted -> foundAgain.stream().anyMatch(deleted.object()::sameObjectAs))
+                .map(deleted -> ReappearanceCheck.message(new dev.bundlectl.plan.payload.DeletedObject(
+                        deleted.object().group(), deleted.object().kind(), deleted.object().namespace(),
+                        deleted.object().name(), deleted.deletedAt())))
+                .toList();
     }
 
     private <T> Future<T> fromStage(CompletionStage<T> stage) {

@@ -1,12 +1,7 @@
 package dev.bundlectl.cli;
 
 import dev.bundlectl.bundle.Bundle;
-import dev.bundlectl.bundle.BundleLayout;
-import dev.bundlectl.bundle.BundleReadResult;
-import dev.bundlectl.bundle.BundleReader;
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.bundle.PayloadReadResult;
-import dev.bundlectl.bundle.PayloadReader;
 import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.PayloadPlanRequest;
 import dev.bundlectl.plan.PayloadPlanResult;
@@ -66,11 +61,11 @@ final class Planning {
             throw new UserInputException(directory + ": not a directory (expected a bundle with manifests/ and "
                     + "metadata/, or a directory of release-payload manifests)");
         }
-        if (!BundleLayout.isBundle(directory) && input.render.renderOptionsGiven()) {
+        if (!InputDirectories.isBundle(directory) && input.render.renderOptionsGiven()) {
             throw new UserInputException("--install-mode, --watch-namespace and --cert-provider render a bundle's CSV; "
                     + directory + " is a release-payload directory");
         }
-        if (BundleLayout.isBundle(directory)) {
+        if (InputDirectories.isBundle(directory)) {
             if (payload.given()) {
                 throw new UserInputException("--profile, --feature-set, --exclude-id and --show-excluded apply to "
                         + "release-payload directories; " + directory + " is a bundle");
@@ -81,9 +76,7 @@ final class Planning {
     }
 
     private PlannedInput planBundle(PlanInputOptions input, CapabilityOptions capabilityOptions, ApiSurface surface) {
-        BundleReadResult read = new BundleReader().read(input.directory);
-        diagnostics.reportOrFail(read.diagnostics());
-        Bundle bundle = read.bundle().orElseThrow(() -> new IllegalStateException("reader returned no bundle and no error"));
+        Bundle bundle = new InputDirectories(diagnostics).bundle(input.directory);
         PlanRequest request = PlanRequest.of(input.namespace, surface, input.directory.toString())
                 .withCsvMode(input.render.mode(), input.render.renderOptions());
         Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, bundle.manifests(),
@@ -100,15 +93,10 @@ final class Planning {
 
     private PlannedInput planPayload(PlanInputOptions input, CapabilityOptions capabilityOptions,
             PayloadOptions payloadOptions, ApiSurface surface) {
-        PayloadReadResult read = new PayloadReader().read(input.directory);
-        diagnostics.reportOrFail(read.diagnostics());
-        if (read.manifests().isEmpty()) {
-            throw new UserInputException(input.directory + ": no manifests found (.yaml, .yml or .json), and no bundle "
-                    + "layout (manifests/ and metadata/)");
-        }
+        List<Manifest> manifests = new InputDirectories(diagnostics).payload(input.directory);
         ClusterCapabilities.Target target =
                 new ClusterCapabilities.Target(input.namespace, directoryName(input.directory), true);
-        Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, read.manifests(), target);
+        Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, manifests, target);
         PlanRequest base = PlanRequest.of(input.namespace, surface, input.directory.toString());
         if (capabilities.isPresent()) {
             base = base.withCapabilities(CapabilityReport.status(capabilities.get()),
@@ -116,7 +104,7 @@ final class Planning {
         }
         PayloadPlanRequest request = new PayloadPlanRequest(base, target.packageName(),
                 payloadOptions.settings(), capabilities.orElse(null), phase(target));
-        PayloadPlanResult result = new PayloadPlanner().plan(read.manifests(), request);
+        PayloadPlanResult result = new PayloadPlanner().plan(manifests, request);
         diagnostics.reportOrFail(result.result().diagnostics());
         return new PlannedInput(result.result(), result.filteredOut(), true);
     }

@@ -1,11 +1,6 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.bundle.BundleLayout;
 import dev.bundlectl.bundle.Diagnostic;
-import dev.bundlectl.bundle.BundleReadResult;
-import dev.bundlectl.bundle.BundleReader;
-import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.bundle.PayloadReader;
 import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.io.InputFileException;
@@ -47,7 +42,7 @@ final class ReviewedPlan {
             return plan;
         }
         Path bundle = bundleDirectory != null ? bundleDirectory : recordedBundle(plan, planFile);
-        SecretRehydration.Result result = SecretRehydration.rehydrate(plan, manifestsOf(bundle));
+        SecretRehydration.Result result = SecretRehydration.rehydrate(plan, new InputDirectories(diagnostics).manifests(bundle));
         if (!result.problems().isEmpty()) {
             throw new UserInputException(result.problems().stream().map(p -> planFile + ": " + p).toList());
         }
@@ -73,16 +68,5 @@ final class ReviewedPlan {
                     + (recorded == null ? "" : " (the recorded path " + recorded + " is not a directory here)"));
         }
         return Path.of(recorded);
-    }
-
-    private List<Manifest> manifestsOf(Path directory) {
-        if (!BundleLayout.isBundle(directory)) {
-            var read = new PayloadReader().read(directory);
-            diagnostics.reportOrFail(read.diagnostics());
-            return read.manifests();
-        }
-        BundleReadResult read = new BundleReader().read(directory);
-        diagnostics.reportOrFail(read.diagnostics());
-        return read.bundle().orElseThrow().manifests();
     }
 }

@@ -2,15 +2,18 @@ package dev.bundlectl.executor;
 
 import dev.bundlectl.plan.InstallPlan;
 import io.vertx.core.Future;
+import java.util.Map;
 import java.util.Objects;
 
 /** One running execution of a plan. */
 public final class Execution {
 
     private final Future<InstallPlan> result;
+    private final Map<Integer, CreatedIdentity> created;
 
-    Execution(Future<InstallPlan> result) {
+    Execution(Future<InstallPlan> result, Map<Integer, CreatedIdentity> created) {
         this.result = Objects.requireNonNull(result, "result");
+        this.created = Objects.requireNonNull(created, "created");
     }
 
     /**
@@ -20,5 +23,13 @@ public final class Execution {
      */
     public Future<InstallPlan> result() {
         return result;
+    }
+
+    /**
+     * The server's identity of each object this execution created, by step index, from the
+     * create answers themselves (nothing in a dry run). Complete once {@link #result()} is.
+     */
+    public Map<Integer, CreatedIdentity> createdObjects() {
+        return Map.copyOf(created);
     }
 }

@@ -59,13 +59,13 @@ final class PlanExecution implements StepLauncher {
     private StepRunner runner;
 
     PlanExecution(InstallPlan plan, ExecutionOptions options, Context context, KubeApi api, Discovery discovery,
-            ObjectMapper json, Consumer<StepEvent> listener) {
+            ObjectMapper json, Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created) {
         this.plan = plan;
         this.options = options;
         this.context = context;
         this.api = api;
         this.discovery = discovery;
-        this.tracker = new StepTracker(plan.steps(), options.clock(), listener);
+        this.tracker = new StepTracker(plan.steps(), options.clock(), listener, created);
         this.preflight = new PlanPreflight(json);
         this.startTime = options.clock().instant();
     }

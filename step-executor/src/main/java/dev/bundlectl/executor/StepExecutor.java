@@ -7,7 +7,9 @@ import dev.bundlectl.plan.InstallPlan;
 import io.vertx.core.Context;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
@@ -62,13 +64,15 @@ public final class StepExecutor {
         // On a Vert.x thread this is the caller's own context; elsewhere a new event-loop context.
         Context context = vertx.getOrCreateContext();
         Promise<InstallPlan> result = Promise.promise();
+        Map<Integer, CreatedIdentity> created = new ConcurrentHashMap<>();
         context.runOnContext(start -> {
             try {
-                new PlanExecution(plan, options, context, api, discovery, json, listener).run().onComplete(result);
+                new PlanExecution(plan, options, context, api, discovery, json, listener, created).run()
+                        .onComplete(result);
             } catch (RuntimeException bug) {
                 result.fail(bug);
             }
         });
-        return new Execution(result.future());
+        return new Execution(result.future(), created);
     }
 }

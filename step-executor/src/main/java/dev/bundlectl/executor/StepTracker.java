@@ -1,13 +1,16 @@
 package dev.bundlectl.executor;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.apply.StepReporter;
 import dev.bundlectl.plan.Step;
 import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.api.ApiResource;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -21,14 +24,20 @@ final class StepTracker {
     private final List<Step> steps;
     private final Clock clock;
     private final Consumer<StepEvent> listener;
+    private final Map<Integer, CreatedIdentity> created;
     private final int[] attempts;
 
-    StepTracker(List<Step> steps, Clock clock, Consumer<StepEvent> listener) {
+    /**
+     * @param created where the identities of created objects go, by step index; read by other
+     *     threads once the execution has finished, so it must be a concurrent map
+     */
+    StepTracker(List<Step> steps, Clock clock, Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created) {
         this.steps = new ArrayList<>(steps);
         this.attempts = new int[steps.size()];
         Arrays.fill(attempts, 1);
         this.clock = clock;
         this.listener = listener;
+        this.created = created;
     }
 
     Step step(int index) {
@@ -86,6 +95,11 @@ final class StepTracker {
             @Override
             public void retrying(String message, int attempt) {
                 StepTracker.this.retrying(index, message, attempt);
+            }
+
+            @Override
+            public void created(ApiResource type, ObjectNode live) {
+                created.put(index, CreatedIdentity.of(type.plural(), live));
             }
         };
     }

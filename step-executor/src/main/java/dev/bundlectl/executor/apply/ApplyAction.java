@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.apply;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.plan.errors.ApiErrorClassifier;
 import dev.bundlectl.plan.errors.ErrorClass;
@@ -24,7 +25,10 @@ final class ApplyAction {
     Future<StepOutcome> run(StepRun run) {
         return run.retrier()
                 .write("create", () -> run.api().create(run.type(), run.namespace(), run.manifest(), run.dryRun()))
-                .compose(created -> behaviour.afterCreate().apply(run), error -> onCreateFailure(run, error));
+                .compose(created -> {
+                    reportCreated(run, created);
+                    return behaviour.afterCreate().apply(run);
+                }, error -> onCreateFailure(run, error));
     }
 
     private Future<StepOutcome> onCreateFailure(StepRun run, Throwable error) {
@@ -47,9 +51,20 @@ final class ApplyAction {
             return behaviour.onExisting().apply(run);
         }
         return run.retrier().read("get", () -> run.api().get(run.type(), run.namespace(), run.name()))
-                .compose(live -> SentObjectMatch.matches(run.manifest(), live)
-                                ? behaviour.afterCreate().apply(run)
-                                : behaviour.onExisting().apply(run),
+                .compose(live -> {
+                            if (!SentObjectMatch.matches(run.manifest(), live)) {
+                                return behaviour.onExisting().apply(run);
+                            }
+                            // Our own earlier create landed and only its answer was lost.
+                            reportCreated(run, live);
+                            return behaviour.afterCreate().apply(run);
+                        },
                         error -> Future.succeededFuture(FailurePolicy.outcome(error, run.optional(), "get")));
+    }
+
+    private static void reportCreated(StepRun run, ObjectNode live) {
+        if (!run.dryRun()) {
+            run.reporter().created(run.type(), live);
+        }
     }
 }

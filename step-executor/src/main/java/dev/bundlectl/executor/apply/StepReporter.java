@@ -1,6 +1,8 @@
 package dev.bundlectl.executor.apply;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.api.ApiResource;
 
 /** Where a running step reports progress before its final outcome. Called on the execution's context. */
 public interface StepReporter {
@@ -10,4 +12,10 @@ public interface StepReporter {
 
     /** A request failed transiently and will be sent again. */
     void retrying(String message, int attempt);
+
+    /**
+     * The server created the object (not in a dry run): {@code live} is its answer, or the object
+     * a GET found after an answer was lost.
+     */
+    void created(ApiResource type, ObjectNode live);
 }

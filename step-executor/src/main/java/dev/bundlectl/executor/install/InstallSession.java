@@ -1,6 +1,8 @@
 package dev.bundlectl.executor.install;
 
 import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.CreatedIdentity;
+import dev.bundlectl.executor.Execution;
 import dev.bundlectl.executor.ExecutionOptions;
 import dev.bundlectl.executor.StepEvent;
 import dev.bundlectl.executor.StepExecutor;
@@ -23,6 +25,7 @@ import io.vertx.core.Future;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 
@@ -63,23 +66,24 @@ public final class InstallSession {
         Future<SavedRecord> started = dryRun ? Future.succeededFuture()
                 : fromStage(store.save(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
                         RecordInheritance.ownedObjects(previous, List.of(), List.of()), List.of())));
-        return started
-                .compose(saved -> new StepExecutor(connection).start(plan, options, listener).result())
-                .compose(finished -> dryRun
-                        ? Future.succeededFuture(new InstallOutcome(finished, null, firstInstall, List.of()))
-                        : record(finished, origin, previous, firstInstall));
+        return started.compose(saved -> {
+            Execution execution = new StepExecutor(connection).start(plan, options, listener);
+            return execution.result().compose(finished -> dryRun
+                    ? Future.succeededFuture(new InstallOutcome(finished, null, firstInstall, List.of()))
+                    : record(finished, execution.createdObjects(), origin, previous, firstInstall));
+        });
     }
 
-    private Future<InstallOutcome> record(InstallPlan finished, RecordOrigin origin, InstallRecord previous,
-            boolean firstInstall) {
+    private Future<InstallOutcome> record(InstallPlan finished, Map<Integer, CreatedIdentity> identities,
+            RecordOrigin origin, InstallRecord previous, boolean firstInstall) {
         Instant now = Instant.now();
         List<DeletedObject> deletedNow = deletedBy(finished, now);
         List<String> warnings = reappeared(previous, finished);
         InstallPlan recorded = completedAt(finished, now);
-        return new CreatedObjectCollector(connection.api(), connection.discovery()).collect(finished)
-                .compose(created -> fromStage(store.save(InstallRecord.fromPlan(recorded, origin,
+        List<CreatedObject> created = createdBy(finished, identities);
+        return fromStage(store.save(InstallRecord.fromPlan(recorded, origin,
                         RecordInheritance.ownedObjects(previous, finished.steps(), created),
-                        RecordInheritance.deletedObjects(previous, deletedNow)))))
+                        RecordInheritance.deletedObjects(previous, deletedNow))))
                 .map(saved -> {
                     List<String> all = new ArrayList<>(warnings);
                     all.addAll(saved.warnings());
@@ -101,6 +105,26 @@ public final class InstallSession {
         InstallPlan.Status status = plan.status();
         return plan.withStatus(new InstallPlan.Status(InstallPlanPhase.INSTALLING, status.conditions(), status.plan(),
                 startTime.toString(), null, "installing", status.capabilities()));
+    }
+
+    /**
+     * The objects the run created, in step order, with the identity the server gave each in its
+     * answer; an object whose answer carried none is kept without it.
+     */
+    private static List<CreatedObject> createdBy(InstallPlan plan, Map<Integer, CreatedIdentity> identities) {
+        List<CreatedObject> created = new ArrayList<>();
+        List<Step> steps = plan.steps();
+        for (int index = 0; index < steps.size(); index++) {
+            if (steps.get(index).status() != StepStatus.CREATED) {
+                continue;
+            }
+            CreatedIdentity identity = identities.get(index);
+            created.add(identity == null
+                    ? new CreatedObject(ObjectRef.of(steps.get(index).resource()), null, null, null, null)
+                    : new CreatedObject(ObjectRef.of(steps.get(index).resource()), identity.plural(), identity.uid(),
+                            identity.resourceVersion(), null));
+        }
+        return created;
     }
 
     private static List<DeletedObject> deletedBy(InstallPlan plan, Instant when) {

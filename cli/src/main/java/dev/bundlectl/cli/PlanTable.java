@@ -3,6 +3,7 @@ package dev.bundlectl.cli;
 import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.PlanSummary;
 import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.StepStatus;
 import java.io.PrintWriter;
 import java.util.List;
 
@@ -14,20 +15,27 @@ final class PlanTable {
     private PlanTable() {
     }
 
+    /** An empty table with the step columns, for plans and for recorded installs alike. */
+    static TextTable stepTable() {
+        return new TextTable(HEADERS);
+    }
+
+    /** One step's row: its 1-based number, kind, name, namespace ({@code -} for none), optional, status, message. */
+    static List<String> stepRow(int number, String kind, String name, String namespace, boolean optional,
+            StepStatus status, String message) {
+        return List.of(Integer.toString(number), kind, name, namespace == null ? "-" : namespace,
+                optional ? "yes" : "no", status.wireName(), message == null ? "" : message);
+    }
+
     static void print(InstallPlan plan, PrintWriter out) {
-        TextTable table = new TextTable(HEADERS);
+        TextTable table = stepTable();
         List<Step> steps = plan.steps();
         for (int i = 0; i < steps.size(); i++) {
             Step step = steps.get(i);
-            table.row(List.of(
-                    Integer.toString(i + 1),
-                    // Rendered objects sit under the CSV they came from.
-                    step.parent() == null ? step.resource().kind() : "└ " + step.resource().kind(),
-                    step.resource().name(),
-                    step.resource().namespace() == null ? "-" : step.resource().namespace(),
-                    step.optional() ? "yes" : "no",
-                    step.status().wireName(),
-                    step.message() == null ? "" : step.message()));
+            // Rendered objects sit under the CSV they came from.
+            String kind = step.parent() == null ? step.resource().kind() : "└ " + step.resource().kind();
+            table.row(stepRow(i + 1, kind, step.resource().name(), step.resource().namespace(), step.optional(),
+                    step.status(), step.message()));
         }
         table.print(out);
         out.println();

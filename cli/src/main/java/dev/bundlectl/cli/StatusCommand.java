@@ -167,14 +167,12 @@ final class StatusCommand implements Callable<Integer> {
         }
         out.println("Created:    " + record.createdObjects().size() + " objects owned by this install");
         out.println();
-        TextTable table = new TextTable(List.of("#", "KIND", "NAME", "NAMESPACE", "OPTIONAL", "STATUS", "MESSAGE"));
+        TextTable table = PlanTable.stepTable();
         List<RecordedStep> steps = record.steps();
         for (int i = 0; i < steps.size(); i++) {
             RecordedStep step = steps.get(i);
-            table.row(List.of(Integer.toString(i + 1), step.object().kind(), step.object().name(),
-                    step.object().namespace() == null ? "-" : step.object().namespace(),
-                    step.optional() ? "yes" : "no", step.status().wireName(),
-                    step.message() == null ? "" : step.message()));
+            table.row(PlanTable.stepRow(i + 1, step.object().kind(), step.object().name(), step.object().namespace(),
+                    step.optional(), step.status(), step.message()));
         }
         table.print(out);
         out.println();

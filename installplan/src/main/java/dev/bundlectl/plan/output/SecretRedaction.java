@@ -29,8 +29,9 @@ import java.util.regex.Pattern;
  */
 public final class SecretRedaction {
 
-    private static final String PREFIX = "<redacted sha256:";
-    private static final Pattern MARKER = Pattern.compile("<redacted sha256:[0-9a-f]{64}>");
+    /** How every marker starts; {@link SecretRehydration} looks for it. */
+    static final String PREFIX = "<redacted sha256:";
+    private static final Pattern MARKER = Pattern.compile(Pattern.quote(PREFIX) + "[0-9a-f]{64}>");
     private static final String SECRET_KIND = "Secret";
     // Configured once, never changed: safe to share.
     private static final ObjectMapper MAPPER = new ObjectMapper();

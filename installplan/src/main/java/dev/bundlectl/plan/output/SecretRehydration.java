@@ -30,7 +30,7 @@ public final class SecretRehydration {
     /** Whether any Secret step of the plan still holds a redaction marker. */
     public static boolean needed(InstallPlan plan) {
         return plan.steps().stream().anyMatch(step -> "Secret".equals(step.resource().kind())
-                && step.resource().manifest() != null && step.resource().manifest().contains("<redacted sha256:"));
+                && step.resource().manifest() != null && step.resource().manifest().contains(SecretRedaction.PREFIX));
     }
 
     /**
@@ -58,7 +58,7 @@ public final class SecretRehydration {
     private static Step restore(Step step, List<Manifest> bundleManifests, List<String> problems) {
         StepResource resource = step.resource();
         if (!"Secret".equals(resource.kind()) || resource.manifest() == null
-                || !resource.manifest().contains("<redacted sha256:")) {
+                || !resource.manifest().contains(SecretRedaction.PREFIX)) {
             return step;
         }
         Optional<Manifest> original = bundleManifests.stream()

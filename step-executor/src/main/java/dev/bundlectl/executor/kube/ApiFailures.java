@@ -94,7 +94,7 @@ public final class ApiFailures {
         }
         Status status = client.getStatus();
         if (status == null) {
-            return new ApiFailure.HttpError(client.getCode(), null, client.getMessage(), null, List.of(), -1);
+            return new ApiFailure.HttpError(client.getCode(), null, firstLine(client.getMessage()), null, List.of(), -1);
         }
         StatusDetails details = status.getDetails();
         List<String> causes = new ArrayList<>();
@@ -109,8 +109,19 @@ public final class ApiFailures {
                 causes.add(cause(cause.getField(), cause.getMessage(), cause.getReason()));
             }
         }
-        return new ApiFailure.HttpError(client.getCode(), emptyToNull(status.getReason()), status.getMessage(),
+        // fabric8's own message (first line only: messages end up in one-line step and error texts)
+        // stands in when the Status carries none.
+        String message = status.getMessage() != null ? status.getMessage() : firstLine(client.getMessage());
+        return new ApiFailure.HttpError(client.getCode(), emptyToNull(status.getReason()), message,
                 detailsKind, causes, retryAfter);
+    }
+
+    private static String firstLine(String text) {
+        if (text == null) {
+            return null;
+        }
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
     }
 
     private static ApiFailure transport(Throwable error) {

@@ -8,6 +8,7 @@ import dev.bundlectl.executor.install.InstallOutcome;
 import dev.bundlectl.executor.install.InstallRejectedException;
 import dev.bundlectl.executor.install.InstallRequest;
 import dev.bundlectl.executor.install.InstallSession;
+import dev.bundlectl.executor.time.Scheduler;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.InstallPlanPhase;
@@ -176,7 +177,7 @@ final class InstallCommand implements Callable<Integer> {
         }
         err.println("waiting up to " + waitTimeout.toSeconds() + "s for " + deployments.size() + " Deployment(s) to become Available");
         List<DeploymentReadiness> results = Await.result(new DeploymentWait(connection.vertx(), connection.api(),
-                Duration.ofSeconds(2)).await(deployments, waitTimeout, ready -> { }));
+                Scheduler.system(), Duration.ofSeconds(2)).await(deployments, waitTimeout, ready -> { }));
         results.forEach(result -> err.println(result.line()));
         return results.stream().allMatch(DeploymentReadiness::available);
     }

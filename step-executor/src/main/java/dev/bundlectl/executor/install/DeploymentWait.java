@@ -2,8 +2,10 @@ package dev.bundlectl.executor.install;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.executor.time.Scheduler;
 import dev.bundlectl.plan.Step;
 import dev.bundlectl.plan.api.ApiResource;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -13,20 +15,29 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Waits for Deployments to report {@code Available=True} ({@code --wait}). Polls with Vert.x
- * timers, so no thread blocks while a Deployment rolls out.
+ * Waits for Deployments to report {@code Available=True} ({@code --wait}). Polls through the
+ * executor's {@link Scheduler} (Vert.x timers, or virtual time in tests), so no thread blocks
+ * while a Deployment rolls out.
  */
 public final class DeploymentWait {
 
     private static final ApiResource DEPLOYMENTS = new ApiResource("apps", "v1", "Deployment", "deployments", true);
 
-    private final Vertx vertx;
+    private final Context context;
     private final KubeApi api;
+    private final Scheduler scheduler;
     private final Duration pollInterval;
 
-    public DeploymentWait(Vertx vertx, KubeApi api, Duration pollInterval) {
-        this.vertx = vertx;
+    /**
+     * @param vertx whose context the polls run on
+     * @param api the cluster
+     * @param scheduler the time source and timer, as for the executor
+     * @param pollInterval how long to wait between reads of one Deployment
+     */
+    public DeploymentWait(Vertx vertx, KubeApi api, Scheduler scheduler, Duration pollInterval) {
+        this.context = vertx.getOrCreateContext();
         this.api = api;
+        this.scheduler = scheduler;
         this.pollInterval = pollInterval;
     }
 
@@ -38,11 +49,11 @@ public final class DeploymentWait {
      */
     public Future<List<DeploymentReadiness>> await(List<Step> deployments, Duration timeout,
             Consumer<DeploymentReadiness> onResult) {
-        long deadline = System.nanoTime() + timeout.toNanos();
+        long deadline = scheduler.nanoTime() + timeout.toNanos();
         List<Future<DeploymentReadiness>> waits = new ArrayList<>();
         for (Step step : deployments) {
             Promise<DeploymentReadiness> promise = Promise.promise();
-            poll(step.resource().namespace(), step.resource().name(), System.nanoTime(), deadline, promise);
+            poll(step.resource().namespace(), step.resource().name(), scheduler.nanoTime(), deadline, promise);
             waits.add(promise.future().onSuccess(onResult::accept));
         }
         return Future.join(waits).map(all -> waits.stream().map(Future::result).toList());
@@ -50,14 +61,14 @@ public final class DeploymentWait {
 
     private void poll(String namespace, String name, long started, long deadline, Promise<DeploymentReadiness> done) {
         api.get(DEPLOYMENTS, namespace, name).onComplete(answer -> {
-            Duration waited = Duration.ofNanos(System.nanoTime() - started);
+            Duration waited = Duration.ofNanos(scheduler.nanoTime() - started);
             String message = answer.succeeded() ? availableMessage(answer.result()) : answer.cause().getMessage();
             if (answer.succeeded() && isAvailable(answer.result())) {
                 done.complete(new DeploymentReadiness(namespace, name, true, null, waited));
-            } else if (System.nanoTime() + pollInterval.toNanos() > deadline) {
+            } else if (scheduler.nanoTime() + pollInterval.toNanos() > deadline) {
                 done.complete(new DeploymentReadiness(namespace, name, false, message, waited));
             } else {
-                vertx.setTimer(Math.max(1, pollInterval.toMillis()), timer -> poll(namespace, name, started, deadline, done));
+                scheduler.sleep(context, pollInterval).onComplete(slept -> poll(namespace, name, started, deadline, done));
             }
         });
     }

@@ -106,7 +106,7 @@ final class InstallCommand implements Callable<Integer> {
             InstallPlan plan = planFile != null
                     ? reviewed(live, new ReviewedPlan(diagnostics).load(planFile, input.directory), diagnostics)
                     : new Planning(diagnostics, live).plan(input,
-                            ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection)).result().plan();
+                            () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection)).result().plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
             if (!verdict.installable()) {
                 PlanTable.print(SecretRedaction.redact(plan), out);

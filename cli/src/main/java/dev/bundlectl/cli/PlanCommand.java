@@ -69,12 +69,11 @@ final class PlanCommand implements Callable<Integer> {
     /** Offline by default; against the cluster when one is named. */
     private PlannedInput plan(DiagnosticsPrinter diagnostics, PrintWriter err) {
         if (!cluster.given()) {
-            return new Planning(diagnostics).plan(input,
-                    ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+            return new Planning(diagnostics).plan(input, () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
         }
         try (ClusterConnection connection = cluster.open()) {
             return new Planning(diagnostics, new ClusterCapabilities(connection, err)).plan(input,
-                    ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection));
+                    () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection));
         }
     }
 

@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Reads a bundle or a release-payload directory and plans it, reporting every diagnostic.
@@ -48,9 +49,11 @@ final class Planning {
      * Reads and plans; throws {@link UserInputException} for any invalid input.
      *
      * @param surface what the target serves, or null for the default: the built-in surface for a
-     *     bundle, no check at all for a payload (which targets an OpenShift cluster)
+     *     bundle, no check at all for a payload (which targets an OpenShift cluster). Asked for only
+     *     once the directory has been read and found valid, so that a live surface's discovery
+     *     requests never come before an input error.
      */
-    PlannedInput plan(PlanInputOptions input, ApiSurface surface) {
+    PlannedInput plan(PlanInputOptions input, Supplier<ApiSurface> surface) {
         CapabilityOptions capabilities = input.capabilities;
         PayloadOptions payload = input.payload;
         PlanNames.namespaceProblem(input.namespace).ifPresent(problem -> {
@@ -70,14 +73,16 @@ final class Planning {
                 throw new UserInputException("--profile, --feature-set, --exclude-id and --show-excluded apply to "
                         + "release-payload directories; " + directory + " is a bundle");
             }
-            return planBundle(input, capabilities, surface != null ? surface : ApiSurfaces.builtIn());
+            return planBundle(input, capabilities, surface);
         }
-        return planPayload(input, capabilities, payload, surface != null ? surface : new UncheckedApiSurface());
+        return planPayload(input, capabilities, payload, surface);
     }
 
-    private PlannedInput planBundle(PlanInputOptions input, CapabilityOptions capabilityOptions, ApiSurface surface) {
+    private PlannedInput planBundle(PlanInputOptions input, CapabilityOptions capabilityOptions,
+            Supplier<ApiSurface> surface) {
         Bundle bundle = new InputDirectories(diagnostics).bundle(input.directory);
-        PlanRequest request = PlanRequest.of(input.namespace, surface, input.directory.toString())
+        ApiSurface resolvedSurface = orDefault(surface, ApiSurfaces.builtIn());
+        PlanRequest request = PlanRequest.of(input.namespace, resolvedSurface, input.directory.toString())
                 .withCsvMode(input.render.mode(), input.render.renderOptions());
         Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, bundle.manifests(),
                 new ClusterCapabilities.Target(input.namespace, bundle.packageName(), false));
@@ -92,12 +97,13 @@ final class Planning {
     }
 
     private PlannedInput planPayload(PlanInputOptions input, CapabilityOptions capabilityOptions,
-            PayloadOptions payloadOptions, ApiSurface surface) {
+            PayloadOptions payloadOptions, Supplier<ApiSurface> surface) {
         List<Manifest> manifests = new InputDirectories(diagnostics).payload(input.directory);
+        ApiSurface resolvedSurface = orDefault(surface, new UncheckedApiSurface());
         ClusterCapabilities.Target target =
                 new ClusterCapabilities.Target(input.namespace, directoryName(input.directory), true);
         Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, manifests, target);
-        PlanRequest base = PlanRequest.of(input.namespace, surface, input.directory.toString());
+        PlanRequest base = PlanRequest.of(input.namespace, resolvedSurface, input.directory.toString());
         if (capabilities.isPresent()) {
             base = base.withCapabilities(CapabilityReport.status(capabilities.get()),
                     List.of(CapabilityReport.condition(capabilities.get(), null)));
@@ -107,6 +113,11 @@ final class Planning {
         PayloadPlanResult result = new PayloadPlanner().plan(manifests, request);
         diagnostics.reportOrFail(result.result().diagnostics());
         return new PlannedInput(result.result(), result.filteredOut(), true);
+    }
+
+    private static ApiSurface orDefault(Supplier<ApiSurface> surface, ApiSurface fallback) {
+        ApiSurface given = surface.get();
+        return given != null ? given : fallback;
     }
 
     private Optional<CapabilityConfig> capabilities(CapabilityOptions options, List<Manifest> manifests,

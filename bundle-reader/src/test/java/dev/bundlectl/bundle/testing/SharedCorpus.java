@@ -17,14 +17,13 @@ public final class SharedCorpus {
     private SharedCorpus() {
     }
 
-    /** {@code <repoRoot>/../shared/corpus}; surefire sets {@code bundlectl.repoRoot}. */
+    /**
+     * {@code <repoRoot>/../shared/corpus}. Without it the calling test is skipped, or fails where
+     * {@link SharedDirectory#REQUIRE_PROPERTY} says the corpus must be there.
+     */
     public static Path root() {
-        Path repoRoot = Path.of(System.getProperty("bundlectl.repoRoot", "..")).toAbsolutePath();
-        Path corpus = repoRoot.resolve("../shared/corpus").normalize();
-        if (!Files.isDirectory(corpus.resolve("dev"))) {
-            throw new IllegalStateException("the shared corpus is not next to the repository: " + corpus);
-        }
-        return corpus;
+        SharedDirectory.require("corpus/dev");
+        return SharedDirectory.require("corpus");
     }
 
     /** The 150 dev bundles' root. */

@@ -1,0 +1,275 @@
+package dev.bundlectl.executor.testing;
+
+import dev.bundlectl.bundle.testing.SharedDirectory;
+import dev.bundlectl.executor.ClusterConnection;
+import io.fabric8.kubeapitest.KubeAPIServer;
+import io.fabric8.kubeapitest.KubeAPIServerConfigBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * A real kube-apiserver 1.26.4 with etcd, from {@code ../shared/kube-api-test}, started through
+ * fabric8's kube-api-test. It validates objects, answers with real status codes and bodies, runs
+ * server-side apply and makes CRDs Established; it runs no controllers (no Pods, no garbage
+ * collection, Namespaces never finish terminating).
+ *
+ * <p>Tests share one server per {@link Flavour} per test JVM through {@link RealApiServerExtension}
+ * and isolate themselves by namespace ({@link #newNamespace}) and by object names. Without
+ * {@code ../shared} the test is skipped with the reason (or fails in CI, see
+ * {@link SharedDirectory}).
+ */
+public final class RealApiServer implements AutoCloseable {
+
+    /** What the server has on top of Kubernetes' built-in APIs. */
+    public enum Flavour {
+        /** Nothing: OLM's CSV API is not served (render mode). */
+        PLAIN,
+        /** OLM v0's five CRDs. */
+        OLM,
+        /** OLM's CRDs plus OpenShift's ClusterVersion and ConsoleYAMLSample CRDs. */
+        OPENSHIFT
+    }
+
+    /** The Kubernetes version of the shared binaries. */
+    public static final String VERSION = "1.26.4";
+
+    private static final String BINARIES = "kube-api-test/k8s/" + VERSION + "-linux-amd64";
+
+    private final Flavour flavour;
+    private final KubeAPIServer server;
+    private final Path kubeconfig;
+    private final String kubeconfigYaml;
+    private final KubernetesClient client;
+    private final AtomicInteger namespaces = new AtomicInteger();
+    private final List<ClusterConnection> connections = new ArrayList<>();
+
+    private RealApiServer(Flavour flavour, KubeAPIServer server, Path kubeconfig, String kubeconfigYaml) {
+        this.flavour = flavour;
+        this.server = server;
+        this.kubeconfig = kubeconfig;
+        this.kubeconfigYaml = kubeconfigYaml;
+        this.client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfigYaml)).build();
+    }
+
+    /**
+     * Starts a server in a fresh directory under {@code target/}, with the flavour's CRDs created
+     * and Established. Skips the calling test when {@code ../shared} has no server binaries.
+     */
+    public static RealApiServer start(Flavour flavour) {
+        Path binaries = SharedDirectory.require(BINARIES);
+        Path testDir = workDirectory(flavour);
+        linkBinaries(binaries, testDir.resolve("k8s").resolve(VERSION + "-linux-amd64"));
+        KubeAPIServer server = new KubeAPIServer(KubeAPIServerConfigBuilder.anAPIServerConfig()
+                .withTestDir(testDir.toString())
+                .withApiServerVersion(VERSION)
+                .withOfflineMode(true)
+                .withUpdateKubeConfig(false)
+                // A busy 2-core machine can take far longer than the usual 4 s.
+                .withStartupTimeout(120_000)
+                .build());
+        server.start();
+        RealApiServer started = null;
+        try {
+            String yaml = server.getKubeConfigYaml();
+            Path kubeconfig = testDir.resolve("kubeconfig.yaml");
+            Files.writeString(kubeconfig, yaml);
+            started = new RealApiServer(flavour, server, kubeconfig, yaml);
+            started.installFlavourCrds();
+            return started;
+        } catch (IOException | RuntimeException e) {
+            if (started != null) {
+                started.close();
+            } else {
+                server.stop();
+            }
+            throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+        }
+    }
+
+    /** What this server serves beyond Kubernetes. */
+    public Flavour flavour() {
+        return flavour;
+    }
+
+    /** An admin (system:masters) kubeconfig file for this server; its context has no namespace. */
+    public Path kubeconfig() {
+        return kubeconfig;
+    }
+
+    /**
+     * A kubeconfig file in {@code dir} for this server whose context impersonates {@code user}
+     * (in {@code groups}) and whose namespace is {@code namespace} (null for none). The admin
+     * credentials stay; the server then authorizes every request as the impersonated user.
+     */
+    public Path kubeconfigAs(Path dir, String user, List<String> groups, String namespace) {
+        try {
+            var doc = (java.util.Map<String, Object>) Serialization.unmarshal(kubeconfigYaml, java.util.Map.class);
+            @SuppressWarnings("unchecked")
+            var users = (List<java.util.Map<String, Object>>) doc.get("users");
+            for (var entry : users) {
+                @SuppressWarnings("unchecked")
+                var credentials = (java.util.Map<String, Object>) entry.get("user");
+                credentials.put("as", user);
+                if (!groups.isEmpty()) {
+                    credentials.put("as-groups", groups);
+                }
+            }
+            setNamespace(doc, namespace);
+            Path file = dir.resolve("kubeconfig-" + user.replaceAll("[^a-zA-Z0-9.-]", "_") + ".yaml");
+            Files.writeString(file, Serialization.asYaml(doc));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** An admin kubeconfig file in {@code dir} whose context's namespace is {@code namespace}. */
+    public Path kubeconfigInNamespace(Path dir, String namespace) {
+        try {
+            @SuppressWarnings("unchecked")
+            var doc = (java.util.Map<String, Object>) Serialization.unmarshal(kubeconfigYaml, java.util.Map.class);
+            setNamespace(doc, namespace);
+            Path file = dir.resolve("kubeconfig-ns-" + namespace + ".yaml");
+            Files.writeString(file, Serialization.asYaml(doc));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A fabric8 config for this server (admin). */
+    public Config config() {
+        return Config.fromKubeconfig(kubeconfigYaml);
+    }
+
+    /** A blocking fabric8 client for seeding and inspecting the cluster in tests. */
+    public KubernetesClient client() {
+        return client;
+    }
+
+    /** A connection as the executor uses it; closed when the server closes. */
+    public synchronized ClusterConnection connect() {
+        ClusterConnection connection = ClusterConnection.connect(config(), Duration.ofSeconds(30));
+        connections.add(connection);
+        return connection;
+    }
+
+    /** Creates a namespace with a unique name starting with {@code prefix} and returns its name. */
+    public String newNamespace(String prefix) {
+        String name = (prefix.toLowerCase(Locale.ROOT) + "-" + namespaces.incrementAndGet() + "-"
+                + Long.toString(System.nanoTime() % 1_000_000, 36)).replaceAll("[^a-z0-9-]", "-");
+        if (name.length() > 63) {
+            name = name.substring(name.length() - 63).replaceAll("^-+", "x");
+        }
+        client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build())
+                .create();
+        return name;
+    }
+
+    /** Creates (never client-side applies: the CSV CRD is ~800 KB) and waits for Established. */
+    public void createCrds(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            for (Object item : client.load(in).items()) {
+                CustomResourceDefinition crd = Serialization.unmarshal(Serialization.asJson(item),
+                        CustomResourceDefinition.class);
+                client.apiextensions().v1().customResourceDefinitions().resource(crd).create();
+                client.apiextensions().v1().customResourceDefinitions().withName(crd.getMetadata().getName())
+                        .waitUntilCondition(c -> c != null && c.getStatus() != null
+                                && c.getStatus().getConditions() != null && c.getStatus().getConditions().stream().anyMatch(
+                                        cond -> "Established".equals(cond.getType()) && "True".equals(cond.getStatus())),
+                                60, TimeUnit.SECONDS);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Creates an object from its YAML or JSON (for seeding). */
+    public GenericKubernetesResource create(String yaml) {
+        GenericKubernetesResource resource = Serialization.unmarshal(yaml, GenericKubernetesResource.class);
+        return client.resource(resource).create();
+    }
+
+    @Override
+    public synchronized void close() {
+        connections.forEach(ClusterConnection::close);
+        connections.clear();
+        client.close();
+        server.stop();
+    }
+
+    @Override
+    public String toString() {
+        return "RealApiServer[" + flavour + ", " + client.getMasterUrl() + "]";
+    }
+
+    private void installFlavourCrds() {
+        if (flavour == Flavour.PLAIN) {
+            return;
+        }
+        for (Path crd : yamlFiles(SharedDirectory.require("kube-api-test/olm-crds"))) {
+            createCrds(crd);
+        }
+        if (flavour == Flavour.OPENSHIFT) {
+            for (Path crd : yamlFiles(SharedDirectory.require("kube-api-test/openshift-crds"))) {
+                createCrds(crd);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void setNamespace(java.util.Map<String, Object> doc, String namespace) {
+        if (namespace == null) {
+            return;
+        }
+        for (var entry : (List<java.util.Map<String, Object>>) doc.get("contexts")) {
+            ((java.util.Map<String, Object>) entry.get("context")).put("namespace", namespace);
+        }
+    }
+
+    private static List<Path> yamlFiles(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path workDirectory(Flavour flavour) {
+        try {
+            Path target = Path.of("target").toAbsolutePath();
+            Files.createDirectories(target);
+            return Files.createTempDirectory(target, "kube-api-test-" + flavour.name().toLowerCase(Locale.ROOT) + "-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void linkBinaries(Path from, Path to) {
+        try {
+            Files.createDirectories(to);
+            for (String binary : List.of("kube-apiserver", "etcd", "kubectl")) {
+                Files.createSymbolicLink(to.resolve(binary), from.resolve(binary).toAbsolutePath());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,6 +1,5 @@
 package dev.bundlectl.bench;
 
-import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,9 +20,7 @@ final class TestCorpus {
 
     /** {@code <repoRoot>/../shared/corpus}. */
     static Path sharedCorpus() {
-        Path corpus = repoRoot().resolve("../shared/corpus").normalize();
-        assertThat(corpus.resolve("dev")).as("the shared corpus next to the repository").isDirectory();
-        return corpus;
+        return dev.bundlectl.bundle.testing.SharedCorpus.root();
     }
 
     /** The hand-written sample bundle with a CSV, CRDs and a Secret. */

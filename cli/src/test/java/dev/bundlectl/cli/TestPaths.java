@@ -36,8 +36,13 @@ final class TestPaths {
         return inRepo(relative).toString();
     }
 
-    /** The shared corpus: {@code <repoRoot>/../shared/corpus}. */
+    /** The shared corpus: {@code <repoRoot>/../shared/corpus}; skips the test without it. */
     static Path corpus() {
-        return repoRoot().resolve("../shared/corpus").normalize();
+        return dev.bundlectl.bundle.testing.SharedCorpus.root();
+    }
+
+    /** A real bundle kept in the repository: {@code testdata/real-bundles/<relative>} (see its NOTICE.md). */
+    static Path realBundle(String relative) {
+        return inRepo("testdata/real-bundles/" + relative);
     }
 }

@@ -12,6 +12,8 @@ import dev.bundlectl.bundle.SourceLocation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import dev.bundlectl.bundle.testing.SharedCorpus;
+import dev.bundlectl.bundle.testing.SharedDirectory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,18 +80,25 @@ public final class TestBundles {
         return bundle(packageName, List.of(), List.of(manifests));
     }
 
-    /** The shared corpus directory ({@code <repoRoot>/../shared/corpus}). */
+    /** The shared corpus directory ({@code <repoRoot>/../shared/corpus}); skips the test without it. */
     public static Path corpus() {
-        String root = System.getProperty("bundlectl.repoRoot", System.getProperty("user.dir") + "/..");
-        return Path.of(root).resolve("../shared/corpus").normalize();
+        return SharedCorpus.root();
     }
 
     /**
-     * Reads a simple corpus bundle (single-document YAML files in {@code manifests/}, sorted by
+     * A real bundle kept in the repository ({@code testdata/real-bundles/<relativeDir>}, see its
+     * NOTICE.md), so tests that need one real bundle run in every clone.
+     */
+    public static Path realBundle(String relativeDir) {
+        return SharedDirectory.repoRoot().resolve("testdata/real-bundles").resolve(relativeDir);
+    }
+
+    /**
+     * Reads a simple real bundle from {@code testdata/real-bundles} (single-document YAML files in {@code manifests/}, sorted by
      * name) the crude way: enough to feed the planner real objects until the reader lands.
      */
     public static Bundle corpusBundle(String relativeDir, String packageName, List<OptionalManifestRef> optional) {
-        Path dir = corpus().resolve("dev").resolve(relativeDir);
+        Path dir = realBundle(relativeDir);
         List<Manifest> manifests = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir.resolve("manifests"))) {
             for (Path file : files.sorted().toList()) {

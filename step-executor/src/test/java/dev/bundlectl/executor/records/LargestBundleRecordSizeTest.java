@@ -130,7 +130,7 @@ class LargestBundleRecordSizeTest {
     }
 
     private static Path corpus() {
-        return Path.of(System.getProperty("bundlectl.repoRoot"), "..", "shared", "corpus").normalize();
+        return dev.bundlectl.bundle.testing.SharedCorpus.root();
     }
 
     private static List<Path> filesUnder(Path directory) throws IOException {

@@ -1,0 +1,120 @@
+package dev.bundlectl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bundlectl.bundle.testing.SharedCorpus;
+import dev.bundlectl.executor.testing.RealApiServer;
+import dev.bundlectl.executor.testing.RealApiServerExtension;
+import dev.bundlectl.executor.testing.RealApiServerExtension.Served;
+import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.StepStatus;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Every dev-corpus bundle on a real kube-apiserver 1.26.4 (no controllers): the bundles that
+ * {@code plan} calls installable are installed through the CLI, in OLM mode on a server with OLM's
+ * CRDs and in render mode on a server without them. The outcome of each bundle in each mode is
+ * pinned in {@code pinned/real-server-corpus.tsv}: {@code Complete}, the first failing step with the
+ * server's answer, or {@code refused} with the plan's exit code. No run may crash (exit 1 or a stack
+ * trace). Bundles are installed in sorted order into namespaces named after their position, so
+ * messages that name a namespace are stable; cluster-scoped objects (CRDs, ClusterRoles) are shared
+ * between bundles, as they would be on one cluster.
+ */
+@ExtendWith(RealApiServerExtension.class)
+class RealServerCorpusTest {
+
+    private static final int MESSAGE_LIMIT = 220;
+
+    @Test
+    void everyInstallableDevBundleOnARealServer(@Served(RealApiServer.Flavour.OLM) RealApiServer olm,
+            RealApiServer plain) {
+        List<Path> bundles = SharedCorpus.devBundleDirs();
+        PinnedOutcomes pinned = PinnedOutcomes.in("real-server-corpus.tsv");
+        Map<String, Integer> counts = new TreeMap<>();
+        List<String> crashes = new ArrayList<>();
+        int index = 0;
+        for (Path bundle : bundles) {
+            index++;
+            String name = SharedCorpus.devName(bundle);
+            String olmOutcome = installOnce(olm, bundle, "olm-" + index, "olm", crashes, name);
+            String renderOutcome = installOnce(plain, bundle, "render-" + index, "render", crashes, name);
+            pinned.record(name, "olm: " + olmOutcome + " | render: " + renderOutcome);
+            counts.merge("olm " + category(olmOutcome), 1, Integer::sum);
+            counts.merge("render " + category(renderOutcome), 1, Integer::sum);
+        }
+        System.out.println("real-server corpus: " + bundles.size() + " bundles; " + counts);
+        assertThat(crashes).as("runs that crashed (exit 1 or a stack trace)").isEmpty();
+        pinned.verify();
+    }
+
+    private static String installOnce(RealApiServer server, Path bundle, String namespace, String mode,
+            List<String> crashes, String name) {
+        List<String> planArgs = new ArrayList<>(List.of("plan", bundle.toString(), "-o", "json", "-n", namespace));
+        if (mode.equals("render")) {
+            planArgs.addAll(List.of("--csv-mode", "render"));
+        }
+        CliResult plan = Cli.run(planArgs.toArray(String[]::new));
+        if (plan.exitCode() == ExitCode.ERROR || plan.showsStackTrace()) {
+            crashes.add(name + " " + mode + " plan\n" + plan.describe());
+            return "crash: plan exit " + plan.exitCode();
+        }
+        if (plan.exitCode() != ExitCode.OK) {
+            return "refused: plan exit " + plan.exitCode();
+        }
+        server.client().namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace)
+                .endMetadata().build()).create();
+        List<String> installArgs = new ArrayList<>(List.of("install", bundle.toString(), "-n", namespace,
+                "-o", "json", "--timeout", "60s", "--crd-timeout", "30s",
+                "--kubeconfig", server.kubeconfig().toString()));
+        if (mode.equals("render")) {
+            installArgs.addAll(List.of("--csv-mode", "render"));
+        }
+        CliResult install = Cli.run(installArgs.toArray(String[]::new));
+        if (install.exitCode() == ExitCode.ERROR || install.exitCode() == ExitCode.INVALID_INPUT
+                || install.showsStackTrace()) {
+            crashes.add(name + " " + mode + " install\n" + install.describe());
+            return "crash: install exit " + install.exitCode();
+        }
+        InstallPlan result = PlanOutput.parse(install);
+        return switch (result.status().phase()) {
+            case COMPLETE -> "Complete" + notCreated(result);
+            case FAILED -> "Failed: " + failures(result);
+            default -> "phase " + result.status().phase();
+        };
+    }
+
+    private static String notCreated(InstallPlan plan) {
+        long count = plan.steps().stream().filter(step -> step.status() == StepStatus.NOT_CREATED).count();
+        return count == 0 ? "" : " (" + count + " NotCreated)";
+    }
+
+    private static String failures(InstallPlan plan) {
+        return plan.steps().stream()
+                .filter(step -> step.status() == StepStatus.FAILED)
+                .map(RealServerCorpusTest::describe)
+                .collect(Collectors.joining("; "));
+    }
+
+    private static String describe(Step step) {
+        String message = step.message() == null ? "" : step.message();
+        if (message.length() > MESSAGE_LIMIT) {
+            message = message.substring(0, MESSAGE_LIMIT) + "…";
+        }
+        return step.resource().kind() + "/" + step.resource().name() + ": " + message;
+    }
+
+    private static String category(String outcome) {
+        int colon = outcome.indexOf(':');
+        String head = colon < 0 ? outcome : outcome.substring(0, colon);
+        return head.startsWith("Complete") ? "Complete" : head;
+    }
+}

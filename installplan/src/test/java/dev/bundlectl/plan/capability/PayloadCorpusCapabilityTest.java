@@ -8,7 +8,6 @@ import dev.bundlectl.plan.payload.FilterRule;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.plan.payload.PayloadInclusion;
 import dev.bundlectl.plan.payload.PayloadSelection;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -32,7 +31,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 class PayloadCorpusCapabilityTest {
 
     private static final Pattern PLUS = Pattern.compile("\\+");
-    private static final Path PAYLOAD = ManifestFixtures.corpus("payload");
 
     /** vCurrent, typed in from the table in semantics.md §4. */
     private static final Set<String> V_CURRENT = Set.of("baremetal", "marketplace", "openshift-samples", "MachineAPI",
@@ -89,7 +87,7 @@ class PayloadCorpusCapabilityTest {
 
     @Test
     void countsMatchPayloadStats() {
-        List<JsonNode> raw = new java.util.ArrayList<>(ManifestFixtures.unappliedDocuments(PAYLOAD));
+        List<JsonNode> raw = new java.util.ArrayList<>(ManifestFixtures.unappliedDocuments(ManifestFixtures.corpus("payload")));
         manifests.forEach(m -> raw.add(m.body()));
         assertThat(raw).hasSize(781);
         assertThat(raw.stream().filter(n -> !rawCapabilities(n).isEmpty())).hasSize(515);

@@ -73,7 +73,7 @@ public final class RealApiServer implements AutoCloseable {
      * and Established. Skips the calling test when {@code ../shared} has no server binaries.
      */
     public static RealApiServer start(Flavour flavour) {
-        Path binaries = SharedDirectory.require(BINARIES);
+        Path binaries = requireBinaries();
         Path testDir = workDirectory(flavour);
         linkBinaries(binaries, testDir.resolve("k8s").resolve(VERSION + "-linux-amd64"));
         KubeAPIServer server = new KubeAPIServer(KubeAPIServerConfigBuilder.anAPIServerConfig()
@@ -101,6 +101,14 @@ public final class RealApiServer implements AutoCloseable {
             }
             throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
         }
+    }
+
+    /**
+     * The directory of the server binaries in {@code ../shared}; skips the calling test (or fails
+     * it where {@link SharedDirectory#REQUIRE_PROPERTY} is set) when it is missing.
+     */
+    public static Path requireBinaries() {
+        return SharedDirectory.require(BINARIES);
     }
 
     /** What this server serves beyond Kubernetes. */

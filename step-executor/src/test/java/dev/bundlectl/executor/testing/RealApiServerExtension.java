@@ -4,6 +4,7 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * ends (the root store closes it). Choose the flavour with {@link Served}; the default is
  * {@link RealApiServer.Flavour#PLAIN}.
  */
-public final class RealApiServerExtension implements ParameterResolver {
+public final class RealApiServerExtension implements BeforeAllCallback, ParameterResolver {
 
     private static final ExtensionContext.Namespace SERVERS =
             ExtensionContext.Namespace.create(RealApiServerExtension.class);
@@ -25,6 +26,15 @@ public final class RealApiServerExtension implements ParameterResolver {
     public @interface Served {
         /** The flavour. */
         RealApiServer.Flavour value();
+    }
+
+    /**
+     * Skips the whole class (or fails it in CI) when the server binaries are missing, before any
+     * parameter is resolved: JUnit would report a skip during parameter resolution as an error.
+     */
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        RealApiServer.requireBinaries();
     }
 
     @Override

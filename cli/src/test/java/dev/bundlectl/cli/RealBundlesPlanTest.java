@@ -1,0 +1,91 @@
+package dev.bundlectl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.StepStatus;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ten real bundles kept in {@code testdata/real-bundles} (so this runs in every clone), planned
+ * offline on the default surface, with each verdict pinned in {@code pinned/real-bundles-plan.tsv}.
+ * The pins are cross-checked against what the bundles carry, counted here from their files
+ * independently of the planner: a bundle with a {@code v1beta1} CRD or a monitoring object (neither
+ * served by the default Kubernetes 1.34 surface, and never listed optional by these bundles) must be
+ * predicted to fail, and any other must be installable.
+ */
+class RealBundlesPlanTest {
+
+    @Test
+    void eachRealBundlesVerdictIsPinnedAndMatchesWhatItCarries() {
+        PinnedOutcomes pinned = PinnedOutcomes.in("real-bundles-plan.tsv");
+        Map<String, Integer> exitCodes = new TreeMap<>();
+        for (Path bundle : bundles()) {
+            String name = root().relativize(bundle).toString();
+            CliResult result = Cli.run("plan", bundle.toString(), "-o", "json");
+            assertThat(result.showsStackTrace()).as(name).isFalse();
+            assertThat(result.exitCode()).as(name + "\n" + result.describe()).isIn(ExitCode.OK, ExitCode.PLAN_FAILED);
+            InstallPlan plan = PlanOutput.parse(result);
+            pinned.record(name, "exit " + result.exitCode() + ", " + plan.steps().size() + " steps"
+                    + unserved(plan));
+            exitCodes.put(name, result.exitCode());
+            boolean carriesUnserved = carries(bundle, "apiextensions.k8s.io/v1beta1")
+                    || carries(bundle, "kind: ServiceMonitor") || carries(bundle, "kind: PrometheusRule")
+                    || carries(bundle, "\"kind\": \"ServiceMonitor\"");
+            assertThat(result.exitCode()).as(name + ": predicted to fail exactly when it carries an unserved API")
+                    .isEqualTo(carriesUnserved ? ExitCode.PLAN_FAILED : ExitCode.OK);
+        }
+        assertThat(exitCodes).hasSize(10);
+        pinned.verify();
+    }
+
+    private static String unserved(InstallPlan plan) {
+        String failed = plan.steps().stream()
+                .filter(step -> step.message() != null && step.status() == StepStatus.UNKNOWN)
+                .map(RealBundlesPlanTest::kindAndName)
+                .collect(Collectors.joining(", "));
+        return failed.isEmpty() ? "" : "; predicted to fail: " + failed;
+    }
+
+    private static String kindAndName(Step step) {
+        return step.resource().kind() + "/" + step.resource().name();
+    }
+
+    private static Path root() {
+        return TestPaths.inRepo("testdata/real-bundles");
+    }
+
+    /** The bundle directories: those that hold a {@code manifests/} directory. */
+    private static List<Path> bundles() {
+        try (Stream<Path> dirs = Files.walk(root(), 3)) {
+            return dirs.filter(dir -> Files.isDirectory(dir.resolve("manifests"))).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Whether any manifest file of the bundle contains {@code text}. */
+    private static boolean carries(Path bundle, String text) {
+        try (Stream<Path> files = Files.walk(bundle.resolve("manifests"))) {
+            return files.filter(Files::isRegularFile).anyMatch(file -> {
+                try {
+                    return Files.readString(file).contains(text);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

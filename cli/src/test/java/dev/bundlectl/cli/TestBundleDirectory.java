@@ -34,6 +34,11 @@ final class TestBundleDirectory {
                 spec:
                   displayName: Test operator
                   version: 1.0.0
+                  # OLM's CSV schema requires an install strategy; a real API server refuses the CSV without one.
+                  install:
+                    strategy: deployment
+                    spec:
+                      deployments: []
                 """.formatted(packageName));
         return bundle;
     }

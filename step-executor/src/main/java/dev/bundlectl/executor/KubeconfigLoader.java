@@ -44,6 +44,7 @@ final class KubeconfigLoader {
             throw new ConnectionException("context \"" + settings.context() + "\" not found in kubeconfig " + files);
         }
         TlsVerification.enforce(config, files);
+        KubeconfigImpersonation.apply(config);
         return config;
     }
 

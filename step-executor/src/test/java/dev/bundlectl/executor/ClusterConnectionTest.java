@@ -67,6 +67,32 @@ class ClusterConnectionTest {
     }
 
     @Test
+    void actsAsTheUserTheKubeconfigImpersonatesAsKubectlDoes() throws Exception {
+        String users = """
+                - name: token-user
+                  user:
+                    token: kubeconfig-token
+                    as: alice
+                    as-groups: [developers, auditors]
+                """;
+        try (MockCluster cluster = MockCluster.start();
+                ClusterConnection connection = ClusterConnection.open(settings(kubeconfig(cluster.url(), "", users)))) {
+            var config = connection.client().getConfiguration();
+
+            assertThat(config.getImpersonateUsername()).isEqualTo("alice");
+            assertThat(config.getImpersonateGroups()).containsExactly("developers", "auditors");
+        }
+    }
+
+    @Test
+    void withoutImpersonationTheCredentialsActAsThemselves() throws Exception {
+        try (MockCluster cluster = MockCluster.start();
+                ClusterConnection connection = ClusterConnection.open(settings(kubeconfig(cluster.url(), "", users())))) {
+            assertThat(connection.client().getConfiguration().getImpersonateUsername()).isNull();
+        }
+    }
+
+    @Test
     void usesTheKubeconfigsTokenAndSwitchesFabric8RetriesOff() throws Exception {
         try (MockCluster cluster = MockCluster.start();
                 ClusterConnection connection = ClusterConnection.open(settings(kubeconfig(cluster.url(), "", users())))) {

@@ -7,7 +7,12 @@ import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;
 
-/** Makes sure the install namespace exists before the first write, creating it only when asked. */
+/**
+ * Makes sure the install namespace exists before the first write, creating it only when asked. A
+ * user whose rights end at the namespace's contents may not read the Namespace object itself: a 403
+ * on that read is not a reason to stop, because the writes will tell (a missing namespace answers
+ * 404 with {@code details.kind=namespaces}), as they do for kubectl.
+ */
 final class NamespaceGuard {
 
     private static final ApiResource NAMESPACES = new ApiResource("", "v1", "Namespace", "namespaces", false);
@@ -23,6 +28,9 @@ final class NamespaceGuard {
         return api.get(NAMESPACES, null, namespace)
                 .<Void>map(existing -> null)
                 .recover(failure -> {
+                    if (failure instanceof ApiException forbidden && forbidden.isHttp(403) && !create) {
+                        return Future.succeededFuture();
+                    }
                     if (!(failure instanceof ApiException api404) || !api404.isHttp(404)) {
                         return Future.failedFuture(failure);
                     }

@@ -69,6 +69,11 @@ final class InstallCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     private DryRunMode dryRun;
 
+    @Option(names = "--force-conflicts",
+            description = "Server-side apply takes over fields that another field manager owns, instead of failing "
+                    + "the step with the conflict.")
+    private boolean forceConflicts;
+
     @Option(names = "--timeout", paramLabel = "D", defaultValue = "5m", converter = DurationConverter.class,
             description = "Deadline for the whole install, retries included (default: ${DEFAULT-VALUE}).")
     private Duration timeout;
@@ -148,6 +153,7 @@ final class InstallCommand implements Callable<Integer> {
                 .crdTimeout(crdTimeout)
                 .timeout(timeout)
                 .dryRunServer(dryRun == DryRunMode.SERVER)
+                .forceConflicts(forceConflicts)
                 .build();
         String namespace = plan.metadata().namespace() != null && planFile != null ? plan.metadata().namespace()
                 : input.namespace;

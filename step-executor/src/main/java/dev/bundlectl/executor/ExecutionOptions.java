@@ -22,7 +22,8 @@ import java.util.Objects;
  * @param backoffMax the largest retry delay (a longer {@code Retry-After} is still honoured)
  * @param jitter the fraction of each delay that is randomised, 0 (none) to 1
  * @param crdPollInterval how often a CRD's conditions and the discovery of its kinds are polled
- * @param conflictRetries how many times an update that hits 409 Conflict is retried with a fresh GET
+ * @param forceConflicts server-side apply takes over fields that another field manager owns, instead
+ *     of failing the step with the conflict
  * @param scheduler time and delays; tests pass a virtual one
  * @param clock wall-clock time for plan and event timestamps
  */
@@ -36,16 +37,13 @@ public record ExecutionOptions(
         Duration backoffMax,
         double jitter,
         Duration crdPollInterval,
-        int conflictRetries,
+        boolean forceConflicts,
         Scheduler scheduler,
         Clock clock) {
 
     public ExecutionOptions {
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be at least 1, not " + concurrency);
-        }
-        if (conflictRetries < 0) {
-            throw new IllegalArgumentException("conflictRetries must not be negative");
         }
         if (!(jitter >= 0 && jitter <= 1)) {
             throw new IllegalArgumentException("jitter must be between 0 and 1, not " + jitter);
@@ -92,7 +90,7 @@ public record ExecutionOptions(
         private Duration backoffMax = Duration.ofSeconds(10);
         private double jitter = 0.2;
         private Duration crdPollInterval = Duration.ofMillis(500);
-        private int conflictRetries = 5;
+        private boolean forceConflicts;
         private Scheduler scheduler = Scheduler.system();
         private Clock clock = Clock.systemUTC();
 
@@ -109,7 +107,7 @@ public record ExecutionOptions(
             backoffMax = from.backoffMax;
             jitter = from.jitter;
             crdPollInterval = from.crdPollInterval;
-            conflictRetries = from.conflictRetries;
+            forceConflicts = from.forceConflicts;
             scheduler = from.scheduler;
             clock = from.clock;
         }
@@ -163,9 +161,9 @@ public record ExecutionOptions(
             return this;
         }
 
-        /** See {@link ExecutionOptions#conflictRetries()}. */
-        public Builder conflictRetries(int value) {
-            conflictRetries = value;
+        /** See {@link ExecutionOptions#forceConflicts()}. */
+        public Builder forceConflicts(boolean value) {
+            forceConflicts = value;
             return this;
         }
 
@@ -184,7 +182,7 @@ public record ExecutionOptions(
         /** The options; invalid values throw {@link IllegalArgumentException}. */
         public ExecutionOptions build() {
             return new ExecutionOptions(concurrency, crdTimeout, timeout, dryRunServer, firstInstall, backoffBase,
-                    backoffMax, jitter, crdPollInterval, conflictRetries, scheduler, clock);
+                    backoffMax, jitter, crdPollInterval, forceConflicts, scheduler, clock);
         }
     }
 }

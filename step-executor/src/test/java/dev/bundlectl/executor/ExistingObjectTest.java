@@ -72,63 +72,49 @@ class ExistingObjectTest {
     }
 
     @Test
-    void alreadyExistsTakesTheUpdatePathWithTheLiveResourceVersion() {
-        seed(configMap("settings", Map.of("level", "old")));
-        cluster.server().expect().post().withPath(CONFIGMAPS)
-                .andReturn(409, Statuses.status(409, "AlreadyExists", "configmaps \"settings\" already exists")).once();
-
-        InstallPlan result = run(required(configMap("settings", Map.of("level", "new")), true));
-
-        assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
-        assertThat(result.steps().get(0).message()).isEqualTo("already existed; updated");
-        assertThat(cluster.requests("GET", CONFIGMAPS + "/settings")).hasSize(1);
-        List<MockCluster.Request> puts = cluster.requests("PUT", CONFIGMAPS + "/settings");
-        assertThat(puts).hasSize(1);
-        assertThat(Manifests.read(puts.get(0).body()).path("metadata").path("resourceVersion").asText()).isNotEmpty();
-        assertThat(storedData("settings")).containsEntry("level", "new");
-    }
-
-    @Test
-    void theMocksInvalid409IsCheckedWithAGetAndUpdated() {
+    void anExistingObjectIsServerSideAppliedInOneRequestAndIsPresent() {
         seed(configMap("settings", Map.of("level", "old")));
 
         InstallPlan result = run(required(configMap("settings", Map.of("level", "new")), true));
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
+        assertThat(result.steps().get(0).message()).isEqualTo("already existed; applied");
+        List<MockCluster.Request> patches = cluster.requests("PATCH", CONFIGMAPS + "/settings");
+        assertThat(patches).singleElement().satisfies(patch -> assertThat(patch.path())
+                .contains("fieldManager=bundlectl").doesNotContain("force=true"));
+        assertThat(cluster.requests("GET", CONFIGMAPS + "/settings")).isEmpty();
+        assertThat(cluster.requests("PUT", CONFIGMAPS + "/settings")).isEmpty();
+        assertThat(cluster.requests("POST", CONFIGMAPS)).isEmpty();
         assertThat(storedData("settings")).containsEntry("level", "new");
     }
 
     @Test
-    void aConflictOnTheUpdateReadsTheObjectAgainAndRetries() {
+    void aFieldOwnedByAnotherManagerFailsTheStepNamingTheManagerAndTheField() {
         seed(configMap("settings", Map.of("level", "old")));
-        cluster.server().expect().put().withPath(CONFIGMAPS + "/settings")
-                .andReturn(409, Statuses.status(409, "Conflict", "Operation cannot be fulfilled on configmaps "
-                        + "\"settings\": the object has been modified; please apply your changes to the latest version"))
-                .once();
+        cluster.server().expect().patch().withPath(CONFIGMAPS + "/settings?fieldManager=bundlectl")
+                .andReturn(409, Statuses.conflict("Apply failed with 1 conflict: conflict with \"kubectl-edit\" using v1: "
+                        + ".data.level", ".data.level", "conflict with \"kubectl-edit\" using v1"))
+                .always();
 
         InstallPlan result = run(required(configMap("settings", Map.of("level", "new")), true));
-
-        assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
-        assertThat(cluster.requests("GET", CONFIGMAPS + "/settings")).hasSize(3);
-        assertThat(cluster.requests("PUT", CONFIGMAPS + "/settings")).hasSize(2);
-        assertThat(listener.retries(0)).singleElement()
-                .satisfies(event -> assertThat(event.message()).contains("409 Conflict").contains("reading the object again"));
-        assertThat(storedData("settings")).containsEntry("level", "new");
-    }
-
-    @Test
-    void conflictsThatNeverEndFailTheStepAfterTheBoundedRetries() {
-        seed(configMap("settings", Map.of("level", "old")));
-        cluster.server().expect().put().withPath(CONFIGMAPS + "/settings")
-                .andReturn(409, Statuses.status(409, "Conflict", "the object has been modified")).always();
-
-        InstallPlan result = run(ExecutionOptions.builder().conflictRetries(2),
-                required(configMap("settings", Map.of("level", "new")), true));
 
         Step step = result.steps().get(0);
         assertThat(step.status()).isEqualTo(StepStatus.FAILED);
-        assertThat(step.message()).contains("409 Conflict").contains("still conflicting after 3 attempts");
-        assertThat(cluster.requests("PUT", CONFIGMAPS + "/settings")).hasSize(3);
+        assertThat(step.message()).contains("409 Conflict").contains("kubectl-edit").contains(".data.level")
+                .contains("--force-conflicts");
+        assertThat(storedData("settings")).containsEntry("level", "old");
+    }
+
+    @Test
+    void forceConflictsAsksTheServerToTakeTheFieldsOver() {
+        seed(configMap("settings", Map.of("level", "old")));
+
+        InstallPlan result = run(ExecutionOptions.builder().forceConflicts(true),
+                required(configMap("settings", Map.of("level", "new")), true));
+
+        assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
+        assertThat(cluster.requests("PATCH", CONFIGMAPS + "/settings")).singleElement()
+                .satisfies(patch -> assertThat(patch.path()).contains("force=true"));
     }
 
     @Test

@@ -7,7 +7,8 @@ import dev.bundlectl.plan.errors.ErrorClass;
 import io.vertx.core.Future;
 
 /**
- * Create, and when the object exists, the kind's existing-object path.
+ * Create, and when the object exists, the behaviour's existing-object path: for the kinds that are
+ * created once and then left alone (a CSV, a create-only object).
  *
  * <p>A 409 whose reason is neither AlreadyExists nor Conflict (fabric8's CRUD mock says
  * {@code Invalid}) is checked with a GET: if the object is there, it takes the existing-object

@@ -4,47 +4,23 @@ import dev.bundlectl.plan.StepStatus;
 import io.vertx.core.Future;
 
 /**
- * How one kind is applied: what follows a successful create, and what to do when the object
- * already exists.
+ * How a create-only kind is applied (a ClusterServiceVersion, or an object annotated
+ * {@code release.openshift.io/create-only}): create it, and leave an existing one as it is.
  *
  * @param afterCreate runs once the create succeeded
  * @param onExisting runs when the create found the object already there
  */
 record ApplyBehaviour(StepPhase afterCreate, StepPhase onExisting) {
 
-    /** Objects in general: Created; if present, GET, copy the resourceVersion, update, Present. */
-    static ApplyBehaviour updateExisting() {
-        return new ApplyBehaviour(ApplyBehaviour::created, new ExistingObjectUpdate(UpdateGuard.NONE,
-                run -> Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, "already existed; updated"))));
+    /** Created, or Present and left unchanged for the given reason. */
+    static ApplyBehaviour createOnly(String why) {
+        return createOnly(run -> Future.succeededFuture(StepOutcome.applied(StepStatus.CREATED, "created")), why);
     }
 
-    /** A CSV: Created; if present, Present and never updated. */
-    static ApplyBehaviour clusterServiceVersion() {
-        return new ApplyBehaviour(ApplyBehaviour::created,
-                leaveExisting("a ClusterServiceVersion is never updated"));
-    }
-
-    /**
-     * A CRD: wait for it to be served; if present, update it only when no stored version is
-     * dropped and every existing custom resource still validates against the new schema.
-     */
-    static ApplyBehaviour customResourceDefinition() {
-        UpdateGuard safeUpdate = new StoredVersionsGuard().then(new ExistingCustomResourcesGuard());
-        return new ApplyBehaviour(CrdEstablishment::afterCreate,
-                new ExistingObjectUpdate(safeUpdate, CrdEstablishment::afterUpdate));
-    }
-
-    /** This behaviour, but leaving an existing object untouched for the given reason. */
-    ApplyBehaviour leavingExisting(String why) {
-        return new ApplyBehaviour(afterCreate, leaveExisting(why));
-    }
-
-    private static StepPhase leaveExisting(String why) {
-        return run -> Future.succeededFuture(
-                StepOutcome.applied(StepStatus.PRESENT, "already exists; left unchanged (" + why + ")"));
-    }
-
-    private static Future<StepOutcome> created(StepRun run) {
-        return Future.succeededFuture(StepOutcome.applied(StepStatus.CREATED, "created"));
+    /** {@code afterCreate} once created (a CRD waits to be served), or Present and left unchanged. */
+    static ApplyBehaviour createOnly(StepPhase afterCreate, String why) {
+        return new ApplyBehaviour(afterCreate,
+                run -> Future.succeededFuture(
+                        StepOutcome.applied(StepStatus.PRESENT, "already exists; left unchanged (" + why + ")")));
     }
 }

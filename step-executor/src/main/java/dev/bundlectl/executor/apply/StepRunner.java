@@ -88,19 +88,23 @@ public final class StepRunner {
         if (delete) {
             return DeleteAction.run(run);
         }
-        return new ApplyAction(behaviourFor(step.resource(), manifest)).run(run);
+        return strategyFor(step.resource(), manifest).apply(run);
     }
 
-    private static ApplyBehaviour behaviourFor(StepResource resource, JsonNode manifest) {
-        ApplyBehaviour behaviour;
-        if (isCrd(resource)) {
-            behaviour = ApplyBehaviour.customResourceDefinition();
-        } else if (isFoundation(resource)) {
-            behaviour = ApplyBehaviour.clusterServiceVersion();
-        } else {
-            behaviour = ApplyBehaviour.updateExisting();
+    /**
+     * How a step's object is written: a CSV and a create-only object are created and otherwise left
+     * alone; a CRD is checked, applied and waited for; anything else is server-side applied.
+     */
+    private static StepPhase strategyFor(StepResource resource, JsonNode manifest) {
+        if (isFoundation(resource) && !isCrd(resource)) {
+            return new ApplyAction(ApplyBehaviour.createOnly("a ClusterServiceVersion is never updated"))::run;
         }
-        return CreateOnlyRule.applies(manifest) ? behaviour.leavingExisting("create-only") : behaviour;
+        if (CreateOnlyRule.applies(manifest)) {
+            return new ApplyAction(isCrd(resource)
+                    ? ApplyBehaviour.createOnly(CrdEstablishment::afterCreate, "create-only")
+                    : ApplyBehaviour.createOnly("create-only"))::run;
+        }
+        return isCrd(resource) ? new CrdApply() : ServerSideApply.plain();
     }
 
     private StepOutcome unserved(Step step, JsonNode manifest, boolean delete) {

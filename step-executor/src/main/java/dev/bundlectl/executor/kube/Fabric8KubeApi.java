@@ -38,6 +38,7 @@ import java.util.function.Supplier;
 public final class Fabric8KubeApi implements KubeApi {
 
     private static final String JSON = "application/json";
+    private static final String APPLY_PATCH = "application/apply-patch+yaml";
     private static final String DELETE_OPTIONS =
             "{\"apiVersion\":\"v1\",\"kind\":\"DeleteOptions\",\"propagationPolicy\":\"Background\"}";
 
@@ -74,15 +75,30 @@ public final class Fabric8KubeApi implements KubeApi {
     @Override
     public Future<ObjectNode> create(ApiResource type, String namespace, ObjectNode object, boolean dryRun) {
         return path(() -> ResourcePaths.collection(type, namespace))
-                .compose(path -> send(request(path, dryRun).post(JSON, write(object)).build()))
+                .compose(path -> send(request(path + "?fieldManager=" + FIELD_MANAGER, dryRun)
+                        .post(JSON, write(object)).build()))
                 .map(this::objectBody);
+    }
+
+    @Override
+    public Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, boolean force,
+            boolean dryRun) {
+        String name = object.path("metadata").path("name").asText();
+        String query = "?fieldManager=" + FIELD_MANAGER + (force ? "&force=true" : "");
+        // JSON is YAML, so the apply-patch content type takes the object as it is.
+        return path(() -> ResourcePaths.object(type, namespace, name))
+                .compose(path -> exchange(request(path + query, dryRun).patch(APPLY_PATCH, write(object)).build()))
+                .map(response -> new ApplyResult(objectBody(body(response)), response.code() == 201,
+                        ResponseHeaders.warnings(response.headers("Warning")),
+                        ResponseHeaders.httpDate(response.header("Date"))));
     }
 
     @Override
     public Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun) {
         String name = object.path("metadata").path("name").asText();
         return path(() -> ResourcePaths.object(type, namespace, name))
-                .compose(path -> send(request(path, dryRun).put(JSON, write(object)).build()))
+                .compose(path -> send(request(path + "?fieldManager=" + FIELD_MANAGER, dryRun)
+                        .put(JSON, write(object)).build()))
                 .map(this::objectBody);
     }
 
@@ -119,14 +135,23 @@ public final class Fabric8KubeApi implements KubeApi {
 
     private HttpRequest.Builder request(String path, boolean dryRun) {
         return http.newHttpRequestBuilder()
-                .uri(baseUrl + path + (dryRun ? "?dryRun=All" : ""))
+                .uri(baseUrl + path + (dryRun ? (path.contains("?") ? "&" : "?") + "dryRun=All" : ""))
                 .header("Accept", JSON)
                 // fabric8 applies Config.requestTimeout only in its typed DSL, not to raw requests.
                 .timeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** Sends one request and fails with an {@link ApiException} unless the answer is 2xx. */
+    /** Sends one request and answers its body; fails with an {@link ApiException} unless the answer is 2xx. */
     private Future<byte[]> send(HttpRequest request) {
+        return exchange(request).map(Fabric8KubeApi::body);
+    }
+
+    private static byte[] body(HttpResponse<byte[]> response) {
+        return response.body() == null ? new byte[0] : response.body();
+    }
+
+    /** Sends one request and answers the response; fails with an {@link ApiException} unless it is 2xx. */
+    private Future<HttpResponse<byte[]>> exchange(HttpRequest request) {
         Context context = vertx.getOrCreateContext();
         Future<CompletableFuture<HttpResponse<byte[]>>> started =
                 context.executeBlocking(() -> http.sendAsync(request, byte[].class), false);
@@ -138,7 +163,7 @@ public final class Fabric8KubeApi implements KubeApi {
                     }
                     HttpResponse<byte[]> response = done.result();
                     if (response.isSuccessful()) {
-                        return Future.succeededFuture(response.body() == null ? new byte[0] : response.body());
+                        return Future.succeededFuture(response);
                     }
                     return Future.failedFuture(new ApiException(
                             failures.fromResponse(response.code(), response.body(), response.header("Retry-After"))));

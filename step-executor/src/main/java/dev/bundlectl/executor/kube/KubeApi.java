@@ -18,11 +18,22 @@ import java.util.Optional;
  */
 public interface KubeApi {
 
+    /** The field manager of every write bundlectl makes. */
+    String FIELD_MANAGER = "bundlectl";
+
     /** GET one object; a missing object fails with a 404 {@link ApiException}. */
     Future<ObjectNode> get(ApiResource type, String namespace, String name);
 
     /** POST {@code object}; with {@code dryRun} the server validates it but stores nothing. */
     Future<ObjectNode> create(ApiResource type, String namespace, ObjectNode object, boolean dryRun);
+
+    /**
+     * Server-side apply: PATCH {@code object} as {@code application/apply-patch+yaml} under the field
+     * manager {@value #FIELD_MANAGER}, creating it when it does not exist. Fields that other managers
+     * own are kept; a field that another manager owns with a different value fails with 409
+     * {@code Conflict} unless {@code force}, which takes it over.
+     */
+    Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, boolean force, boolean dryRun);
 
     /** PUT {@code object}, which must carry the {@code metadata.resourceVersion} it replaces. */
     Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun);

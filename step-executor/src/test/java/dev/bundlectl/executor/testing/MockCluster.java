@@ -11,7 +11,10 @@ import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.ServerRequest;
 import io.fabric8.mockwebserver.ServerResponse;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.Dispatcher;
+import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.vertx.core.VertxOptions;
@@ -33,11 +36,12 @@ import java.util.regex.Pattern;
  */
 public final class MockCluster implements AutoCloseable {
 
+    private static final String APPLY_PATCH = "application/apply-patch+yaml";
     private static final Pattern CRD_OBJECT =
             Pattern.compile("/apis/apiextensions\\.k8s\\.io/v1/customresourcedefinitions/[^/?]+");
 
-    /** One request the server received. */
-    public record Request(String method, String path, String body, String authorization) {
+    /** One request the server received, and the status code it answered. */
+    public record Request(String method, String path, String body, String authorization, int code) {
     }
 
     private final KubernetesMockServer server;
@@ -129,9 +133,15 @@ public final class MockCluster implements AutoCloseable {
         return createdNames(request -> true);
     }
 
-    /** The same, only for the POSTs {@code which} accepts. */
+    /**
+     * The same, only for the requests {@code which} accepts: every POST, and every server-side apply
+     * (PATCH) that the server answered 201 Created.
+     */
     public List<String> createdNames(Predicate<Request> which) {
-        return writes().stream().filter(request -> request.method().equals("POST")).filter(which)
+        return writes().stream()
+                .filter(request -> request.method().equals("POST")
+                        || (request.method().equals("PATCH") && request.code() == 201))
+                .filter(which)
                 .map(request -> Manifests.read(request.body()).path("metadata").path("name").asText())
                 .toList();
     }
@@ -164,15 +174,52 @@ public final class MockCluster implements AutoCloseable {
             String body = request.getBody() == null || request.getBody().getBytes() == null
                     ? ""
                     : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
+            MockResponse response = isServerSideApply(request)
+                    ? serverSideApply(request, body)
+                    : delegate.dispatch(request);
             synchronized (log) {
-                log.add(new Request(request.getMethod(), request.getPath(), body, request.getHeader("Authorization")));
+                log.add(new Request(request.getMethod(), request.getPath(), body, request.getHeader("Authorization"),
+                        response.code()));
             }
-            MockResponse response = delegate.dispatch(request);
             if ("GET".equals(request.getMethod()) && CRD_OBJECT.matcher(request.getPath()).matches()
                     && response.code() == 200 && establish) {
                 return withConditions(response);
             }
             return response;
+        }
+
+        private static boolean isServerSideApply(RecordedRequest request) {
+            String type = request.getHeader("Content-Type");
+            return "PATCH".equals(request.getMethod()) && type != null && type.startsWith(APPLY_PATCH);
+        }
+
+        /**
+         * The CRUD store knows no server-side apply: it answers 415 for an existing object and 404
+         * for an absent one, where a real API server merges or creates. Stand-in: a JSON merge patch
+         * of the existing object (answered 200), else a POST of the same body to the collection
+         * (answered 201, as the real server does). Scripted answers for the PATCH still win, since
+         * the path is unchanged. The store has already consumed the request's body, hence
+         * {@code body}.
+         */
+        private MockResponse serverSideApply(RecordedRequest apply, String body) {
+            MockResponse merged = delegate.dispatch(rewritten(apply, HttpMethod.PATCH, apply.getPath(),
+                    "application/merge-patch+json", body));
+            if (merged.code() != 404) {
+                return merged;
+            }
+            String path = apply.getPath();
+            int query = path.indexOf('?');
+            String objectPath = query < 0 ? path : path.substring(0, query);
+            String collection = objectPath.substring(0, objectPath.lastIndexOf('/'));
+            String dryRun = query >= 0 && path.substring(query).contains("dryRun=All") ? "?dryRun=All" : "";
+            return delegate.dispatch(rewritten(apply, HttpMethod.POST, collection + dryRun, "application/json", body));
+        }
+
+        private static RecordedRequest rewritten(RecordedRequest request, HttpMethod method, String path,
+                String contentType, String body) {
+            return new RecordedRequest(request.getHttpVersion(), method, path,
+                    Headers.builder().add("Content-Type", contentType).build(),
+                    new Buffer(body.getBytes(StandardCharsets.UTF_8)));
         }
 
         private MockResponse withConditions(MockResponse response) {

@@ -21,6 +21,14 @@ public final class Statuses {
         return body(code, reason, message, detailsKind, causeField == null ? null : new String[] {causeField, causeMessage});
     }
 
+    /** A server-side apply conflict: 409 Conflict naming the field another manager owns. */
+    public static String conflict(String message, String field, String causeMessage) {
+        ObjectNode status = node(409, "Conflict", message);
+        status.putObject("details").putArray("causes").addObject()
+                .put("reason", "FieldManagerConflict").put("field", field).put("message", causeMessage);
+        return Manifests.write(status);
+    }
+
     public static String tooManyRequests(long retryAfterSeconds) {
         ObjectNode status = node(429, "TooManyRequests", "Too many requests, please try again later.");
         status.putObject("details").put("retryAfterSeconds", retryAfterSeconds);

@@ -1,0 +1,26 @@
+package dev.bundlectl.executor.apply;
+
+import dev.bundlectl.executor.kube.ApiException;
+import io.vertx.core.Future;
+
+/**
+ * A CRD: read it first, because an existing CRD may only change after two safety checks (no
+ * stored version dropped, every existing custom resource still valid against the new schema); then
+ * server-side apply, and wait until the CRD is Established and its names accepted.
+ */
+final class CrdApply implements StepPhase {
+
+    private final UpdateGuard guard = new StoredVersionsGuard().then(new ExistingCustomResourcesGuard());
+    private final ServerSideApply apply = new ServerSideApply(CrdEstablishment::afterCreate,
+            CrdEstablishment::afterUpdate);
+
+    @Override
+    public Future<StepOutcome> apply(StepRun run) {
+        return run.retrier().read("get", () -> run.api().get(run.type(), run.namespace(), run.name()))
+                .compose(live -> guard.check(run, live)
+                                .compose(stop -> stop.isPresent() ? Future.succeededFuture(stop.get()) : apply.apply(run)),
+                        error -> error instanceof ApiException api && api.isHttp(404)
+                                ? apply.apply(run)
+                                : Future.succeededFuture(FailurePolicy.outcome(error, run.optional(), "get")));
+    }
+}

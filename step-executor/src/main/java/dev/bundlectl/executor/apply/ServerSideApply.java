@@ -1,0 +1,95 @@
+package dev.bundlectl.executor.apply;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.executor.kube.ApplyResult;
+import dev.bundlectl.plan.errors.ApiFailure;
+import dev.bundlectl.plan.StepStatus;
+import io.vertx.core.Future;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/**
+ * Applies a step's object with server-side apply under the field manager {@code bundlectl}: one
+ * request whether or not the object exists, and fields that other managers own (an injected
+ * {@code caBundle}, say) are left as they are. The server answers 201 when it created the object and
+ * 200 when it existed; a 409 means another manager owns a field with another value.
+ *
+ * <p><b>A lost answer.</b> When an earlier try of this apply may have reached the server (a reset
+ * or timeout after sending), a retry answers 200 even though the object is ours from this very
+ * step. The object then counts as created when the server stamped its {@code creationTimestamp} no
+ * earlier than this step's first try, both read on the server's clock: the try's start is the
+ * answer's {@code Date} minus the time elapsed since then (measured locally, which needs no clock
+ * agreement), less one second because both stamps are truncated to seconds.
+ */
+final class ServerSideApply implements StepPhase {
+
+    private static final Duration STAMP_PRECISION = Duration.ofSeconds(1);
+
+    private final StepPhase afterCreate;
+    private final StepPhase afterExisting;
+
+    /**
+     * @param afterCreate runs when the apply created the object
+     * @param afterExisting runs when the object existed and the apply changed or kept it
+     */
+    ServerSideApply(StepPhase afterCreate, StepPhase afterExisting) {
+        this.afterCreate = afterCreate;
+        this.afterExisting = afterExisting;
+    }
+
+    /** Objects in general: Created, or Present once applied over an existing one. */
+    static ServerSideApply plain() {
+        return new ServerSideApply(run -> Future.succeededFuture(StepOutcome.applied(StepStatus.CREATED, "created")),
+                run -> Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, "already existed; applied")));
+    }
+
+    @Override
+    public Future<StepOutcome> apply(StepRun run) {
+        long firstTry = run.env().now();
+        return run.retrier()
+                .write("apply", () -> run.api().apply(run.type(), run.namespace(), run.manifest(),
+                        run.env().options().forceConflicts(), run.dryRun()))
+                .compose(result -> {
+                    boolean created = result.created() || landedEarlier(run, result, firstTry);
+                    if (created && !run.dryRun()) {
+                        run.reporter().created(run.type(), result.object());
+                    }
+                    return (created ? afterCreate : afterExisting).apply(run)
+                            .map(outcome -> Warnings.append(outcome, result.warnings()));
+                }, error -> Future.succeededFuture(onFailure(run, error)));
+    }
+
+    private static boolean landedEarlier(StepRun run, ApplyResult result, long firstTryNanos) {
+        if (!run.retrier().writeMayHaveLanded() || result.answeredAt().isEmpty()) {
+            return false;
+        }
+        JsonNode stamp = result.object().path("metadata").path("creationTimestamp");
+        if (!stamp.isTextual()) {
+            return false;
+        }
+        try {
+            Instant createdAt = Instant.parse(stamp.asText());
+            Duration sinceFirstTry = Duration.ofNanos(run.env().now() - firstTryNanos);
+            Instant firstTryOnServerClock = result.answeredAt().get().minus(sinceFirstTry).minus(STAMP_PRECISION);
+            return !createdAt.isBefore(firstTryOnServerClock);
+        } catch (DateTimeParseException unreadable) {
+            return false;
+        }
+    }
+
+    private static StepOutcome onFailure(StepRun run, Throwable error) {
+        StepOutcome outcome = FailurePolicy.outcome(error, run.optional(), "apply");
+        if (outcome instanceof StepOutcome.Failed failed && isFieldConflict(error)) {
+            return StepOutcome.failed(failed.message() + "; these fields belong to another field manager: pass "
+                    + "--force-conflicts to take them over");
+        }
+        return outcome;
+    }
+
+    private static boolean isFieldConflict(Throwable error) {
+        return error instanceof ApiException api && api.isHttp(409)
+                && api.failure() instanceof ApiFailure.HttpError http && "Conflict".equals(http.reason());
+    }
+}

@@ -109,14 +109,16 @@ class CustomResourceDefinitionTest {
             established.putObject("status").putArray("conditions")
                     .add(Manifests.read("{\"type\":\"Established\",\"status\":\"True\"}"))
                     .add(Manifests.read("{\"type\":\"NamesAccepted\",\"status\":\"True\"}"));
-            server.on("POST", CRDS, ScriptedServer.json(201, Manifests.write(widgets)));
+            server.on("GET", CRDS + "/widgets.example.com", ScriptedServer.status(404, "NotFound",
+                    "customresourcedefinitions.apiextensions.k8s.io \"widgets.example.com\" not found"));
+            server.on("PATCH", CRDS + "/widgets.example.com", ScriptedServer.json(201, Manifests.write(widgets)));
             server.always("GET", CRDS + "/widgets.example.com", ScriptedServer.json(200, Manifests.write(established)));
             String empty = DiscoveryDocuments.resources("example.com/v1");
             server.on("GET", "/apis/example.com/v1", ScriptedServer.json(200, empty), ScriptedServer.json(200, empty),
                     ScriptedServer.json(200, empty));
             server.always("GET", "/apis/example.com/v1",
                     ScriptedServer.json(200, DiscoveryDocuments.resources("example.com/v1", "widgets:Widget:true")));
-            server.on("POST", "/apis/example.com/v1/namespaces/operators/widgets",
+            server.on("PATCH", "/apis/example.com/v1/namespaces/operators/widgets/sample",
                     ScriptedServer.json(201, Manifests.write(object("example.com/v1", "Widget", "sample"))));
 
             InstallPlan result = Await.result(new StepExecutor(server.connect(Duration.ofSeconds(5))).start(
@@ -139,7 +141,7 @@ class CustomResourceDefinitionTest {
         assertThat(step.status()).isEqualTo(StepStatus.FAILED);
         assertThat(step.message()).isEqualTo("risk of data loss updating CustomResourceDefinition widgets.example.com: "
                 + "stored version v1alpha1 is not in the new spec's versions [v1]");
-        assertThat(cluster.requests("PUT", CRDS)).isEmpty();
+        assertThat(cluster.requests("PATCH", CRDS)).isEmpty();
         assertThat(result.steps().get(1).status()).isEqualTo(StepStatus.UNKNOWN);
     }
 
@@ -153,7 +155,7 @@ class CustomResourceDefinitionTest {
         Step step = result.steps().get(0);
         assertThat(step.status()).isEqualTo(StepStatus.PRESENT);
         assertThat(step.message()).isEqualTo("already existed; updated; Established and NamesAccepted");
-        assertThat(cluster.requests("PUT", CRDS + "/widgets.example.com")).hasSize(1);
+        assertThat(cluster.requests("PATCH", CRDS + "/widgets.example.com")).hasSize(1);
         assertThat(connection.client().apiextensions().v1().customResourceDefinitions().withName("widgets.example.com")
                 .get().getSpec().getVersions()).hasSize(2);
     }

@@ -30,11 +30,11 @@ class DryRunTest {
     @BeforeEach
     void startCluster() {
         cluster = MockCluster.start();
-        // The CRUD mock ignores dryRun, so script the CRD's dry-run create the way a real server
-        // answers it: accepted, not stored, and its group stays unserved.
+        // The CRUD mock ignores dryRun, so script the CRD's dry-run apply the way a real server
+        // answers it: created (201), not stored, and its group stays unserved.
         ObjectNode widgets = crd("example.com", "widgets", "Widget", "v1");
-        cluster.server().expect().post().withPath("/apis/apiextensions.k8s.io/v1/customresourcedefinitions?dryRun=All")
-                .andReturn(201, Manifests.write(widgets)).always();
+        cluster.server().expect().patch().withPath("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/"
+                + "widgets.example.com?fieldManager=bundlectl&dryRun=All").andReturn(201, Manifests.write(widgets)).always();
         connection = cluster.connect();
     }
 
@@ -54,7 +54,7 @@ class DryRunTest {
                 ExecutionOptions.builder().dryRunServer(true).scheduler(new VirtualScheduler()).build(), listener).result());
 
         assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.COMPLETE);
-        assertThat(cluster.writes()).isNotEmpty().allSatisfy(request -> assertThat(request.path()).endsWith("?dryRun=All"));
+        assertThat(cluster.writes()).isNotEmpty().allSatisfy(request -> assertThat(request.path()).endsWith("dryRun=All"));
         assertThat(result.steps().get(1).status()).isEqualTo(StepStatus.CREATED);
         assertThat(result.steps().get(1).message()).isEqualTo("dry run: created");
         // No CRD wait in a dry run: nothing was stored, so it would never become Established.
@@ -62,7 +62,7 @@ class DryRunTest {
         assertThat(result.steps().get(2).message()).isEqualTo("dry run: created");
         assertThat(result.steps().get(3).status()).isEqualTo(StepStatus.UNKNOWN);
         assertThat(result.steps().get(3).message()).isEqualTo("not checked: its CRD is created by this plan");
-        assertThat(cluster.requests()).noneMatch(request -> request.path().contains("/widgets"));
+        assertThat(cluster.requests()).noneMatch(request -> request.path().contains("/namespaces/operators/widgets"));
     }
 
     @Test
@@ -79,6 +79,7 @@ class DryRunTest {
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
         assertThat(result.steps().get(0).message()).isEqualTo("dry run: already existed; updated");
-        assertThat(cluster.requests("PUT", "/api/v1/namespaces/operators/configmaps/settings?dryRun=All")).hasSize(1);
+        assertThat(cluster.requests("PATCH", "/api/v1/namespaces/operators/configmaps/settings"))
+                .singleElement().satisfies(apply -> assertThat(apply.path()).endsWith("dryRun=All"));
     }
 }

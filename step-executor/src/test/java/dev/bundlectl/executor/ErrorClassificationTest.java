@@ -105,10 +105,11 @@ class ErrorClassificationTest {
 
     @ParameterizedTest(name = "{0}, optional={1}")
     @MethodSource("cases")
-    void anAnswerToACreateEndsTheStepAsTheTableSays(Answer answer, boolean optional) {
+    void anAnswerToAnApplyEndsTheStepAsTheTableSays(Answer answer, boolean optional) {
         String namespace = "case-" + NAMESPACES.incrementAndGet();
         String path = "/api/v1/namespaces/" + namespace + "/services";
-        cluster.server().expect().post().withPath(path).andReturn(answer.code(), answer.body()).always();
+        String apply = path + "/demo?fieldManager=bundlectl";
+        cluster.server().expect().patch().withPath(apply).andReturn(answer.code(), answer.body()).always();
         Step step = inNamespace(step(service("demo"), true, optional), namespace);
 
         ExecutionOptions options = ExecutionOptions.builder().scheduler(new VirtualScheduler()).jitter(0)
@@ -128,7 +129,7 @@ class ErrorClassificationTest {
         if (answer.code() == 422) {
             assertThat(done.message()).contains("spec.ports[0].port: must be between 1 and 65535");
         }
-        long creates = cluster.requests("POST", path).size();
+        long creates = cluster.requests("PATCH", apply).size();
         if (answer.kind() == Kind.TRANSIENT) {
             assertThat(creates).as("retried until the deadline").isGreaterThan(3);
             assertThat(done.message()).contains("gave up after " + creates + " attempts");
@@ -144,7 +145,7 @@ class ErrorClassificationTest {
             assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.FAILED);
             assertThat(installed.status()).isEqualTo("False");
             assertThat(installed.reason()).isEqualTo("InstallComponentFailed");
-            assertThat(installed.message()).startsWith("Service/" + namespace + "/demo: create failed: " + answer.code());
+            assertThat(installed.message()).startsWith("Service/" + namespace + "/demo: apply failed: " + answer.code());
         }
     }
 }

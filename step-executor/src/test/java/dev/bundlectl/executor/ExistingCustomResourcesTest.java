@@ -130,7 +130,7 @@ class ExistingCustomResourcesTest {
 
             assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
             assertThat(cluster.requests("GET", CACHES)).hasSize(1);
-            assertThat(cluster.requests("PUT", CRDS + "/" + CRD_NAME)).hasSize(1);
+            assertThat(cluster.requests("PATCH", CRDS + "/" + CRD_NAME)).hasSize(1);
             assertThat(liveMaximum()).isEqualTo(9);
             assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.COMPLETE);
         }
@@ -146,7 +146,7 @@ class ExistingCustomResourcesTest {
             assertThat(step.message()).isEqualTo("error validating existing CRs against new CRD's schema for "
                     + "\"caches.cache.bundlectl.dev\": error validating custom resource against new schema for Cache "
                     + "demo/big: [spec.size: Invalid value: 12: spec.size in body should be less than or equal to 9]");
-            assertThat(cluster.requests("PUT", CRDS)).isEmpty();
+            assertThat(cluster.requests("PATCH", CRDS)).isEmpty();
             assertThat(liveMaximum()).isEqualTo(20);
             assertThat(result.steps().get(1).status()).isEqualTo(StepStatus.UNKNOWN);
             assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.FAILED);
@@ -199,10 +199,9 @@ class ExistingCustomResourcesTest {
             established.putObject("status").putArray("conditions")
                     .add(Manifests.read("{\"type\":\"Established\",\"status\":\"True\"}"))
                     .add(Manifests.read("{\"type\":\"NamesAccepted\",\"status\":\"True\"}"));
-            server.on("POST", CRDS, ScriptedServer.status(409, "AlreadyExists", "already exists"));
             server.on("GET", CRDS + "/" + CRD_NAME, ScriptedServer.json(200, Manifests.write(live)));
             server.always("GET", CRDS + "/" + CRD_NAME, ScriptedServer.json(200, Manifests.write(established)));
-            server.always("PUT", CRDS + "/" + CRD_NAME, ScriptedServer.json(200, Manifests.write(established)));
+            server.always("PATCH", CRDS + "/" + CRD_NAME, ScriptedServer.json(200, Manifests.write(established)));
         }
 
         @AfterEach
@@ -239,7 +238,7 @@ class ExistingCustomResourcesTest {
                     + "11: spec.size in body should be less than or equal to 9]; "
                     + "error validating custom resource against new schema for Cache b/four: [spec.size: Invalid value: "
                     + "12: spec.size in body should be less than or equal to 9]; and 1 more invalid Cache object");
-            assertThat(server.count("PUT", CRDS + "/" + CRD_NAME)).isZero();
+            assertThat(server.count("PATCH", CRDS + "/" + CRD_NAME)).isZero();
         }
 
         @Test
@@ -249,7 +248,7 @@ class ExistingCustomResourcesTest {
             Step step = install();
 
             assertThat(step.status()).isEqualTo(StepStatus.PRESENT);
-            assertThat(server.count("PUT", CRDS + "/" + CRD_NAME)).isEqualTo(1);
+            assertThat(server.count("PATCH", CRDS + "/" + CRD_NAME)).isEqualTo(1);
         }
 
         @Test
@@ -276,7 +275,7 @@ class ExistingCustomResourcesTest {
             assertThat(step.message()).startsWith("error validating existing CRs against new CRD's schema for "
                     + "\"caches.cache.bundlectl.dev\": listing caches.cache.bundlectl.dev/v1 failed: ")
                     .contains("403").contains("cannot list resource");
-            assertThat(server.count("PUT", CRDS + "/" + CRD_NAME)).isZero();
+            assertThat(server.count("PATCH", CRDS + "/" + CRD_NAME)).isZero();
         }
 
         @Test

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
 class ExistingObjectTest {
 
     private static final String CONFIGMAPS = "/api/v1/namespaces/operators/configmaps";
+    private static final String SETTINGS_APPLY = CONFIGMAPS + "/settings?fieldManager=bundlectl";
 
     private MockCluster cluster;
     private ClusterConnection connection;
@@ -78,7 +79,7 @@ class ExistingObjectTest {
         InstallPlan result = run(required(configMap("settings", Map.of("level", "new")), true));
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
-        assertThat(result.steps().get(0).message()).isEqualTo("already existed; applied");
+        assertThat(result.steps().get(0).message()).isEqualTo("already existed; updated");
         List<MockCluster.Request> patches = cluster.requests("PATCH", CONFIGMAPS + "/settings");
         assertThat(patches).singleElement().satisfies(patch -> assertThat(patch.path())
                 .contains("fieldManager=bundlectl").doesNotContain("force=true"));
@@ -91,7 +92,7 @@ class ExistingObjectTest {
     @Test
     void aFieldOwnedByAnotherManagerFailsTheStepNamingTheManagerAndTheField() {
         seed(configMap("settings", Map.of("level", "old")));
-        cluster.server().expect().patch().withPath(CONFIGMAPS + "/settings?fieldManager=bundlectl")
+        cluster.server().expect().patch().withPath(SETTINGS_APPLY)
                 .andReturn(409, Statuses.conflict("Apply failed with 1 conflict: conflict with \"kubectl-edit\" using v1: "
                         + ".data.level", ".data.level", "conflict with \"kubectl-edit\" using v1"))
                 .always();
@@ -119,7 +120,7 @@ class ExistingObjectTest {
 
     @Test
     void retryAfterIsHonouredBeforeTheNextAttempt() {
-        cluster.server().expect().post().withPath(CONFIGMAPS)
+        cluster.server().expect().patch().withPath(SETTINGS_APPLY)
                 .andReturn(429, Statuses.status(429, "TooManyRequests", "slow down")).withHeader("Retry-After", "7").once();
 
         InstallPlan result = run(required(configMap("settings", Map.of()), true));
@@ -134,7 +135,7 @@ class ExistingObjectTest {
 
     @Test
     void retryAfterSecondsInTheStatusDetailsIsHonouredToo() {
-        cluster.server().expect().post().withPath(CONFIGMAPS).andReturn(429, Statuses.tooManyRequests(4)).once();
+        cluster.server().expect().patch().withPath(SETTINGS_APPLY).andReturn(429, Statuses.tooManyRequests(4)).once();
 
         run(required(configMap("settings", Map.of()), true));
 
@@ -143,7 +144,7 @@ class ExistingObjectTest {
 
     @Test
     void aBurstOf503IsRetriedWithGrowingDelaysUntilItPasses() {
-        cluster.server().expect().post().withPath(CONFIGMAPS)
+        cluster.server().expect().patch().withPath(SETTINGS_APPLY)
                 .andReturn(503, Statuses.status(503, "ServiceUnavailable", "try again")).times(3);
 
         InstallPlan result = run(required(configMap("settings", Map.of()), true));
@@ -156,7 +157,7 @@ class ExistingObjectTest {
             assertThat(event.status()).isEqualTo(StepStatus.CREATED);
             assertThat(event.attempt()).isEqualTo(4);
         });
-        assertThat(cluster.requests("POST", CONFIGMAPS)).hasSize(4);
+        assertThat(cluster.requests("PATCH", CONFIGMAPS + "/settings")).hasSize(4);
     }
 
     @Test
@@ -169,7 +170,7 @@ class ExistingObjectTest {
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
         assertThat(result.steps().get(0).message()).contains("create-only");
-        assertThat(cluster.requests("PUT", CONFIGMAPS)).isEmpty();
+        assertThat(cluster.requests("PATCH", CONFIGMAPS)).isEmpty();
         assertThat(storedData("settings")).containsEntry("level", "old");
     }
 
@@ -193,7 +194,7 @@ class ExistingObjectTest {
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.DELETED);
         assertThat(result.steps().get(0).message()).isEqualTo("deletion requested");
-        assertThat(cluster.requests("POST", CONFIGMAPS)).isEmpty();
+        assertThat(cluster.requests("PATCH", CONFIGMAPS)).isEmpty();
         assertThat(cluster.requests("DELETE", CONFIGMAPS + "/legacy")).hasSize(1);
         assertThat(storedData("legacy")).isNull();
     }
@@ -247,15 +248,17 @@ class ExistingObjectTest {
 
         assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.COMPLETE);
         assertThat(storedData("settings")).isNotNull();
-        MockCluster.Request roleCreate = cluster.requests("POST", "/apis/rbac.authorization.k8s.io/v1/clusterroles").get(0);
-        assertThat(Manifests.read(roleCreate.body()).path("metadata").has("namespace")).isFalse();
-        assertThat(Manifests.read(cluster.requests("POST", CONFIGMAPS).get(0).body()).path("metadata")
+        MockCluster.Request roleApply = cluster.requests("PATCH", "/apis/rbac.authorization.k8s.io/v1/clusterroles/demo")
+                .get(0);
+        assertThat(Manifests.read(roleApply.body()).path("metadata").has("namespace")).isFalse();
+        assertThat(Manifests.read(cluster.requests("PATCH", CONFIGMAPS + "/settings").get(0).body()).path("metadata")
                 .path("namespace").asText()).isEqualTo(NS);
     }
 
     @Test
     void aKindDiscoverySaysIsServedButTheServerDoesNotKnowGetsTheServersRealAnswer() {
-        cluster.server().expect().post().withPath(CONFIGMAPS).andReturn(404, "404 page not found").always();
+        cluster.server().expect().patch().withPath(SETTINGS_APPLY)
+                .andReturn(404, "404 page not found").always();
 
         InstallPlan result = run(Manifests.optional(configMap("settings", Map.of()), true));
 

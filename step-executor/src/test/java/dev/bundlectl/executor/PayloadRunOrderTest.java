@@ -121,7 +121,7 @@ class PayloadRunOrderTest {
                     && crdEstablishedRead < 0) {
                 crdEstablishedRead = i;
             }
-            if (request.method().equals("POST") && request.path().contains("/widgets")) {
+            if (request.method().equals("PATCH") && request.path().contains("/widgets/")) {
                 widgetCreate = i;
             }
         }
@@ -141,7 +141,7 @@ class PayloadRunOrderTest {
 
     @Test
     void aFailedStepSkipsTheRestOfItsChainAndLaterLevelsWhileOtherChainsGoOn() {
-        cluster.server().expect().post().withPath("/api/v1/namespaces/" + NS + "/secrets")
+        cluster.server().expect().patch().withPath("/api/v1/namespaces/" + NS + "/secrets/beta-0?fieldManager=bundlectl")
                 .andReturn(422, invalid("beta-0")).once();
 
         InstallPlan result = run(payload.plan(NS), true, 8);
@@ -149,8 +149,9 @@ class PayloadRunOrderTest {
         assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.FAILED);
         Map<String, Step> steps = byName(result);
         assertThat(steps.get("beta-0").status()).isEqualTo(StepStatus.FAILED);
-        // beta-0's POST was answered 422; nothing after it in its chain or in later levels was sent.
-        assertThat(cluster.createdNames()).containsExactlyInAnyOrder("alpha-0", "alpha-1", "alpha-2", "beta-0");
+        // beta-0's apply was answered 422; nothing after it in its chain or in later levels was sent.
+        assertThat(cluster.requests("PATCH", "/api/v1/namespaces/" + NS + "/secrets/beta-0")).hasSize(1);
+        assertThat(cluster.createdNames()).containsExactlyInAnyOrder("alpha-0", "alpha-1", "alpha-2");
         assertThat(steps.get("beta-1").status()).isEqualTo(StepStatus.UNKNOWN);
         assertThat(steps.get("beta-1").message()).isEqualTo("not started: Secret/" + NS + "/beta-0 failed, and this "
                 + "step runs after it (later in the same component chain)");

@@ -30,9 +30,9 @@ class RequiredFailureTest {
     void stepsInFlightFinishAndUnstartedStepsStayUnknown() {
         try (ScriptedServer server = ScriptedServer.start()) {
             CompletableFuture<Void> release = new CompletableFuture<>();
-            server.on("POST", "/api/v1/namespaces/operators/serviceaccounts",
+            server.on("PATCH", "/api/v1/namespaces/operators/serviceaccounts/demo",
                     status(403, "Forbidden", "serviceaccounts is forbidden: User \"dev\" cannot create"));
-            server.on("POST", "/api/v1/namespaces/operators/configmaps",
+            server.on("PATCH", "/api/v1/namespaces/operators/configmaps/slow",
                     new ScriptedServer.Held(release, json(201, Manifests.write(configMap("slow", Map.of())))));
             RecordingListener recorder = new RecordingListener();
             // Let the slow step answer only once the failure is known.
@@ -52,15 +52,16 @@ class RequiredFailureTest {
             assertThat(result.steps()).extracting(step -> step.status()).containsExactly(StepStatus.FAILED,
                     StepStatus.CREATED, StepStatus.UNKNOWN, StepStatus.UNKNOWN);
             assertThat(result.steps().get(0).message())
-                    .isEqualTo("create failed: 403 Forbidden: serviceaccounts is forbidden: User \"dev\" cannot create");
-            assertThat(server.count("POST", "/api/v1/namespaces/operators/services")).isZero();
-            assertThat(server.count("POST", "/api/v1/namespaces/operators/configmaps")).isEqualTo(1);
+                    .isEqualTo("apply failed: 403 Forbidden: serviceaccounts is forbidden: User \"dev\" cannot create");
+            assertThat(server.count("PATCH", "/api/v1/namespaces/operators/services/demo")).isZero();
+            assertThat(server.count("PATCH", "/api/v1/namespaces/operators/configmaps/slow")).isEqualTo(1);
+            assertThat(server.count("PATCH", "/api/v1/namespaces/operators/configmaps/later")).isZero();
             assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.FAILED);
             PlanCondition installed = result.status().conditions().get(0);
             assertThat(installed.type()).isEqualTo("Installed");
             assertThat(installed.status()).isEqualTo("False");
             assertThat(installed.reason()).isEqualTo("InstallComponentFailed");
-            assertThat(installed.message()).isEqualTo("ServiceAccount/operators/demo: create failed: 403 Forbidden: "
+            assertThat(installed.message()).isEqualTo("ServiceAccount/operators/demo: apply failed: 403 Forbidden: "
                     + "serviceaccounts is forbidden: User \"dev\" cannot create");
             assertThat(result.status().message()).isEqualTo(installed.message());
         }

@@ -5,7 +5,6 @@ import static dev.bundlectl.executor.testing.Manifests.required;
 import static dev.bundlectl.executor.testing.ScriptedServer.hang;
 import static dev.bundlectl.executor.testing.ScriptedServer.json;
 import static dev.bundlectl.executor.testing.ScriptedServer.reset;
-import static dev.bundlectl.executor.testing.ScriptedServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,15 +21,20 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Connection resets, timeouts and refused connections, and creates whose answer was lost. */
+/** Connection resets, timeouts and refused connections, and applies whose answer was lost. */
 class TransportFaultTest {
 
     private static final String CONFIGMAPS = "/api/v1/namespaces/operators/configmaps";
+    private static final String SETTINGS = CONFIGMAPS + "/settings";
     private static final Duration REQUEST_TIMEOUT = Duration.ofMillis(300);
 
     private ScriptedServer server;
@@ -62,20 +66,20 @@ class TransportFaultTest {
     }
 
     @Test
-    void connectionResetsAreRetriedUntilTheCreateSucceeds() {
-        server.on("POST", CONFIGMAPS, reset(), reset(), json(201, Manifests.write(settings())));
+    void connectionResetsAreRetriedUntilTheApplySucceeds() {
+        server.on("PATCH", SETTINGS, reset(), reset(), json(201, Manifests.write(settings())));
 
         InstallPlan result = run(server.connect(REQUEST_TIMEOUT), required(settings(), true));
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.CREATED);
-        assertThat(server.count("POST", CONFIGMAPS)).isEqualTo(3);
+        assertThat(server.count("PATCH", SETTINGS)).isEqualTo(3);
         assertThat(listener.retries(0)).hasSize(2)
                 .allSatisfy(event -> assertThat(event.message()).contains("connection reset"));
     }
 
     @Test
     void aTimedOutRequestIsRetried() {
-        server.on("POST", CONFIGMAPS, hang(), json(201, Manifests.write(settings())));
+        server.on("PATCH", SETTINGS, hang(), json(201, Manifests.write(settings())));
 
         InstallPlan result = run(server.connect(REQUEST_TIMEOUT), required(settings(), true));
 
@@ -85,32 +89,48 @@ class TransportFaultTest {
     }
 
     @Test
-    void aCreateWhoseAnswerWasLostButThatLandedCountsAsCreated() {
-        server.on("POST", CONFIGMAPS, hang(),
-                status(409, "AlreadyExists", "configmaps \"settings\" already exists"));
-        ObjectNode stored = settings();
-        stored.withObject("/metadata").put("resourceVersion", "12").put("uid", "abc");
-        server.on("GET", CONFIGMAPS + "/settings", json(200, Manifests.write(stored)));
+    void anApplyWhoseAnswerWasLostButThatCreatedTheObjectCountsAsCreated() {
+        // The retry finds the object (200, not 201); the server stamped it after the first try began.
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        server.on("PATCH", SETTINGS, hang(), json(200, Manifests.write(stored(now)), "Date", httpDate(now)));
 
         InstallPlan result = run(server.connect(REQUEST_TIMEOUT), required(settings(), true));
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.CREATED);
-        assertThat(server.count("PUT", CONFIGMAPS + "/settings")).isZero();
+        assertThat(server.count("PATCH", SETTINGS)).isEqualTo(2);
     }
 
     @Test
-    void anObjectThatIsNotTheOneSentAfterALostAnswerIsUpdated() {
-        server.on("POST", CONFIGMAPS, hang(),
-                status(409, "AlreadyExists", "configmaps \"settings\" already exists"));
-        ObjectNode someoneElses = configMap("settings", Map.of("level", "low"));
-        someoneElses.withObject("/metadata").put("resourceVersion", "12");
-        server.always("GET", CONFIGMAPS + "/settings", json(200, Manifests.write(someoneElses)));
-        server.on("PUT", CONFIGMAPS + "/settings", json(200, Manifests.write(settings())));
+    void anObjectThatExistedBeforeALostAnswerIsPresent() {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        server.on("PATCH", SETTINGS, hang(),
+                json(200, Manifests.write(stored(now.minus(Duration.ofDays(3)))), "Date", httpDate(now)));
 
         InstallPlan result = run(server.connect(REQUEST_TIMEOUT), required(settings(), true));
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
-        assertThat(server.count("PUT", CONFIGMAPS + "/settings")).isEqualTo(1);
+    }
+
+    @Test
+    void withoutTheServersDateALostAnswerIsNotClaimedAsCreated() {
+        // No clock to compare the creation stamp with: claiming the object could let uninstall
+        // delete something that was there before.
+        server.on("PATCH", SETTINGS, hang(), json(200, Manifests.write(stored(Instant.now()))));
+
+        InstallPlan result = run(server.connect(REQUEST_TIMEOUT), required(settings(), true));
+
+        assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
+    }
+
+    private static ObjectNode stored(Instant createdAt) {
+        ObjectNode stored = settings();
+        stored.withObject("/metadata").put("resourceVersion", "12").put("uid", "abc")
+                .put("creationTimestamp", createdAt.truncatedTo(ChronoUnit.SECONDS).toString());
+        return stored;
+    }
+
+    private static String httpDate(Instant instant) {
+        return DateTimeFormatter.RFC_1123_DATE_TIME.format(instant.atZone(ZoneOffset.UTC));
     }
 
     @Test

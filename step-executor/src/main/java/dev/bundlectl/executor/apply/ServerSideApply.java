@@ -42,7 +42,7 @@ final class ServerSideApply implements StepPhase {
     /** Objects in general: Created, or Present once applied over an existing one. */
     static ServerSideApply plain() {
         return new ServerSideApply(run -> Future.succeededFuture(StepOutcome.applied(StepStatus.CREATED, "created")),
-                run -> Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, "already existed; applied")));
+                run -> Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, "already existed; updated")));
     }
 
     @Override

@@ -12,6 +12,7 @@ import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.ServerRequest;
 import io.fabric8.mockwebserver.ServerResponse;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.internal.SimpleRequest;
 import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.Dispatcher;
 import io.fabric8.mockwebserver.http.Headers;
@@ -54,7 +55,7 @@ public final class MockCluster implements AutoCloseable {
 
     private MockCluster(Map<String, String> discovery) {
         Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
-        behaviour = new Behaviour(new KubernetesMixedDispatcher(responses));
+        behaviour = new Behaviour(new KubernetesMixedDispatcher(responses), responses);
         server = new KubernetesMockServer(new Context(), new MockWebServer(), responses, behaviour, false);
         server.init();
         discovery.forEach((path, document) ->
@@ -161,12 +162,14 @@ public final class MockCluster implements AutoCloseable {
     /** Logs requests, and adds CRD conditions to CRD reads the way the apiextensions controller would. */
     private static final class Behaviour extends Dispatcher {
         private final Dispatcher delegate;
+        private final Map<ServerRequest, Queue<ServerResponse>> scripted;
         private final List<Request> log = new ArrayList<>();
         private volatile boolean establish = true;
         private volatile String namesRejectedReason;
 
-        Behaviour(Dispatcher delegate) {
+        Behaviour(Dispatcher delegate, Map<ServerRequest, Queue<ServerResponse>> scripted) {
             this.delegate = delegate;
+            this.scripted = scripted;
         }
 
         @Override
@@ -174,7 +177,7 @@ public final class MockCluster implements AutoCloseable {
             String body = request.getBody() == null || request.getBody().getBytes() == null
                     ? ""
                     : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
-            MockResponse response = isServerSideApply(request)
+            MockResponse response = isServerSideApply(request) && !isScripted(request)
                     ? serverSideApply(request, body)
                     : delegate.dispatch(request);
             synchronized (log) {
@@ -188,6 +191,11 @@ public final class MockCluster implements AutoCloseable {
             return response;
         }
 
+        private boolean isScripted(RecordedRequest request) {
+            Queue<ServerResponse> answers = scripted.get(new SimpleRequest(HttpMethod.PATCH, request.getPath()));
+            return answers != null && !answers.isEmpty();
+        }
+
         private static boolean isServerSideApply(RecordedRequest request) {
             String type = request.getHeader("Content-Type");
             return "PATCH".equals(request.getMethod()) && type != null && type.startsWith(APPLY_PATCH);
@@ -195,24 +203,36 @@ public final class MockCluster implements AutoCloseable {
 
         /**
          * The CRUD store knows no server-side apply: it answers 415 for an existing object and 404
-         * for an absent one, where a real API server merges or creates. Stand-in: a JSON merge patch
-         * of the existing object (answered 200), else a POST of the same body to the collection
-         * (answered 201, as the real server does). Scripted answers for the PATCH still win, since
-         * the path is unchanged. The store has already consumed the request's body, hence
-         * {@code body}.
+         * for an absent one, where a real API server merges or creates. Stand-in: the applied object
+         * deep-merged over the stored one (objects merged, lists replaced: close to apply for the
+         * fields bundlectl owns) and PUT back, answered 200; else a POST of the same body to the
+         * collection, answered 201 as the real server does. Scripted answers for the PATCH are left
+         * to the scripts. The store has already consumed the request's body, hence {@code body}.
          */
         private MockResponse serverSideApply(RecordedRequest apply, String body) {
-            MockResponse merged = delegate.dispatch(rewritten(apply, HttpMethod.PATCH, apply.getPath(),
-                    "application/merge-patch+json", body));
-            if (merged.code() != 404) {
-                return merged;
-            }
             String path = apply.getPath();
             int query = path.indexOf('?');
             String objectPath = query < 0 ? path : path.substring(0, query);
+            MockResponse stored = delegate.dispatch(rewritten(apply, HttpMethod.GET, objectPath, "application/json", ""));
+            if (stored.code() == 200) {
+                ObjectNode merged = Manifests.read(new String(stored.getBody().getBytes(), StandardCharsets.UTF_8));
+                mergeInto(merged, Manifests.read(body));
+                return delegate.dispatch(rewritten(apply, HttpMethod.PUT, objectPath, "application/json",
+                        Manifests.write(merged)));
+            }
             String collection = objectPath.substring(0, objectPath.lastIndexOf('/'));
             String dryRun = query >= 0 && path.substring(query).contains("dryRun=All") ? "?dryRun=All" : "";
             return delegate.dispatch(rewritten(apply, HttpMethod.POST, collection + dryRun, "application/json", body));
+        }
+
+        private static void mergeInto(ObjectNode target, ObjectNode applied) {
+            applied.fields().forEachRemaining(field -> {
+                if (field.getValue() instanceof ObjectNode nested && target.get(field.getKey()) instanceof ObjectNode into) {
+                    mergeInto(into, nested);
+                } else {
+                    target.set(field.getKey(), field.getValue().deepCopy());
+                }
+            });
         }
 
         private static RecordedRequest rewritten(RecordedRequest request, HttpMethod method, String path,

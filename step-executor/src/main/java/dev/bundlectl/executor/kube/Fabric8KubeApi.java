@@ -94,15 +94,6 @@ public final class Fabric8KubeApi implements KubeApi {
     }
 
     @Override
-    public Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun) {
-        String name = object.path("metadata").path("name").asText();
-        return path(() -> ResourcePaths.object(type, namespace, name))
-                .compose(path -> send(request(path + "?fieldManager=" + FIELD_MANAGER, dryRun)
-                        .put(JSON, write(object)).build()))
-                .map(this::objectBody);
-    }
-
-    @Override
     public Future<ObjectNode> list(ApiResource type, String namespace, int limit, String continueToken) {
         String query = "?limit=" + limit + (continueToken == null || continueToken.isEmpty()
                 ? ""

@@ -35,9 +35,6 @@ public interface KubeApi {
      */
     Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, boolean force, boolean dryRun);
 
-    /** PUT {@code object}, which must carry the {@code metadata.resourceVersion} it replaces. */
-    Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun);
-
     /**
      * GET one page of a collection: at most {@code limit} objects, continuing where the page
      * that gave {@code continueToken} ended (null for the first page). A null {@code namespace}

@@ -1,11 +1,13 @@
 package dev.bundlectl.cli;
 
 import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.io.InputFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -35,13 +37,19 @@ final class ApiSurfaceOptions {
         return combined;
     }
 
-    /** The surface the values describe, or what the connected cluster serves when none was given. */
-    static ApiSurface resolveOrLive(List<String> values, ClusterConnection connection) {
+    /**
+     * The surface the values describe, or what the connected cluster serves when none was given.
+     * Discovery requests that fail transiently are retried for at most {@code patience}; a
+     * group/version that still fails is left for the planner to report (see
+     * {@link dev.bundlectl.plan.api.DiscoveryFailures}).
+     */
+    static ApiSurface resolveOrLive(List<String> values, ClusterConnection connection, Duration patience) {
         if (values != null && !values.isEmpty()) {
             return resolve(values, null);
         }
+        Discovery discovery = connection.discovery();
         try {
-            return Await.result(connection.discovery().snapshot());
+            return Await.result(discovery.retrying(discovery.retries().withPatience(patience)).snapshot());
         } catch (RuntimeException e) {
             // The first request to the cluster: say which cluster could not be read, not only why.
             throw new IllegalStateException("cannot read the API discovery of " + connection.server() + ": "

@@ -6,6 +6,7 @@ import dev.bundlectl.executor.ClusterConnection;
 import dev.bundlectl.executor.capability.ClusterVersionReader;
 import dev.bundlectl.executor.capability.ExistenceCheck;
 import dev.bundlectl.executor.capability.ExistingObjects;
+import dev.bundlectl.executor.discovery.DiscoveryFailedException;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.PreviousInstall;
@@ -132,7 +133,7 @@ final class ClusterCapabilities {
         Optional<ObjectNode> clusterVersion;
         try {
             clusterVersion = Await.result(new ClusterVersionReader(connection.api(), connection.discovery()).read());
-        } catch (ApiException e) {
+        } catch (ApiException | DiscoveryFailedException e) {
             throw new UserInputException("cannot read the cluster's capabilities from " + ClusterCapabilityStatus.KIND
                     + "/" + ClusterCapabilityStatus.NAME + " (" + e.getMessage() + "); give them with "
                     + "--capabilities-file or the capability flags");

@@ -2,6 +2,7 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.executor.ClusterConnection;
 import dev.bundlectl.executor.ExecutionOptions;
+import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.install.DeploymentReadiness;
 import dev.bundlectl.executor.install.DeploymentWait;
 import dev.bundlectl.executor.install.InstallOutcome;
@@ -111,7 +112,8 @@ final class InstallCommand implements Callable<Integer> {
             InstallPlan plan = planFile != null
                     ? reviewed(live, new ReviewedPlan(diagnostics).load(planFile, input.directory), diagnostics)
                     : new Planning(diagnostics, live).plan(input,
-                            () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection)).result().plan();
+                            () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection, discoveryPatience()))
+                            .result().plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
             if (!verdict.installable()) {
                 PlanTable.print(SecretRedaction.redact(plan), out);
@@ -127,6 +129,15 @@ final class InstallCommand implements Callable<Integer> {
             return waitForDeployments && dryRun == DryRunMode.NONE && !awaitDeployments(connection, outcome.plan(), err)
                     ? ExitCode.PLAN_FAILED : ExitCode.OK;
         }
+    }
+
+    /**
+     * How long planning retries a failing discovery: within --timeout, and no longer than the
+     * default, since a group/version that stays down only matters to the steps that use it (they
+     * retry it again until the deadline).
+     */
+    private Duration discoveryPatience() {
+        return timeout.compareTo(DiscoveryRetries.DEFAULT_PATIENCE) < 0 ? timeout : DiscoveryRetries.DEFAULT_PATIENCE;
     }
 
     private void validateFlags() {

@@ -1,6 +1,7 @@
 package dev.bundlectl.cli;
 
 import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.output.InstallPlanCodec;
@@ -73,7 +74,7 @@ final class PlanCommand implements Callable<Integer> {
         }
         try (ClusterConnection connection = cluster.open()) {
             return new Planning(diagnostics, new ClusterCapabilities(connection, err)).plan(input,
-                    () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection));
+                    () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection, DiscoveryRetries.DEFAULT_PATIENCE));
         }
     }
 

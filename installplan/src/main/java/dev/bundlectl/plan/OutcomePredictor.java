@@ -68,6 +68,13 @@ final class OutcomePredictor {
         if (surface.find(gvk.group(), gvk.version(), gvk.kind()).isPresent()) {
             return new Prediction(StepStatus.UNKNOWN, null);
         }
+        Optional<String> discoveryFailure = surface.discoveryFailure(gvk.group(), gvk.version());
+        if (discoveryFailure.isPresent()) {
+            // Nobody knows whether the API is served: the install finds out, so this is no prediction of failure.
+            warnings.warning(manifest.source(), manifest.displayName(), "apiVersion",
+                    discoveryFailure.get() + "; whether " + gvk + " is served is unknown");
+            return new Prediction(StepStatus.UNKNOWN, discoveryFailure.get());
+        }
         List<String> versions = surface.servedVersions(gvk.group(), gvk.kind());
         boolean otherVersionServed = surface.servesKind(gvk.group(), gvk.kind());
         if (otherVersionServed && !surface.listsEveryVersion(gvk.group(), gvk.kind())) {

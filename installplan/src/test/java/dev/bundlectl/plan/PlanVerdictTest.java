@@ -3,6 +3,7 @@ package dev.bundlectl.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bundlectl.plan.api.DiscoveryFailures;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -38,6 +39,15 @@ class PlanVerdictTest {
         assertThat(verdict).isSameAs(PlanVerdict.INSTALLABLE);
         assertThat(verdict.installable()).isTrue();
         assertThat(verdict.reasons()).isEmpty();
+    }
+
+    @Test
+    void aRequiredStepWhoseDiscoveryFailedDoesNotBlock() {
+        String failed = DiscoveryFailures.message("metrics.k8s.io/v1beta1", "503 ServiceUnavailable: service unavailable");
+
+        assertThat(PlanVerdict.of(List.of(step("sick", false, StepStatus.UNKNOWN, failed)))).isSameAs(PlanVerdict.INSTALLABLE);
+        assertThat(DiscoveryFailures.isDiscoveryFailure(failed)).isTrue();
+        assertThat(DiscoveryFailures.isDiscoveryFailure("GroupVersionKind x not found on the cluster")).isFalse();
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.bundlectl.executor;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bundlectl.executor.discovery.Discovery;
+import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.kube.Fabric8KubeApi;
 import dev.bundlectl.executor.kube.KubeApi;
 import io.fabric8.kubernetes.client.Config;
@@ -36,7 +37,7 @@ public final class ClusterConnection implements AutoCloseable {
         this.vertx = vertx;
         this.client = client;
         this.api = api;
-        this.discovery = new Discovery(api);
+        this.discovery = new Discovery(api, vertx, DiscoveryRetries.system());
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.bundlectl.executor.apply.ExecutionEnvironment;
 import dev.bundlectl.executor.apply.StepOutcome;
 import dev.bundlectl.executor.apply.StepRunner;
 import dev.bundlectl.executor.discovery.Discovery;
+import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.InstallPlanPhase;
@@ -80,7 +81,9 @@ final class PlanExecution implements StepLauncher {
         }
         long deadline = options.scheduler().nanoTime() + options.timeout().toNanos();
         Map<String, Integer> crdStepByKind = crdStepsByKind(runnable);
-        env = new ExecutionEnvironment(context, api, discovery, options, deadline, crdStepByKind.keySet());
+        // Discovery for the steps retries until the execution's own deadline, on its scheduler.
+        env = new ExecutionEnvironment(context, api, discovery.retrying(DiscoveryRetries.forExecution(options, deadline)),
+                options, deadline, crdStepByKind.keySet());
         runner = new StepRunner(env);
         ServedKinds servedKinds = new ServedKinds(tracker, crdStepByKind, env);
         InstallPhase phase = options.firstInstall() ? InstallPhase.FIRST_INSTALL : InstallPhase.UPDATE;

@@ -36,6 +36,15 @@ public interface ApiSurface {
     }
 
     /**
+     * Why this surface cannot tell whether a group/version is served: its discovery failed (see
+     * {@link DiscoveryFailures}). Empty when the surface knows, which is always the case for a
+     * surface that does not come from a live cluster.
+     */
+    default Optional<String> discoveryFailure(String group, String version) {
+        return Optional.empty();
+    }
+
+    /**
      * A surface serving what either serves. {@link #find} asks {@code first} before
      * {@code second}, so {@code first}'s scope wins where both serve a GVK.
      */

@@ -20,6 +20,11 @@ record UnionApiSurface(ApiSurface first, ApiSurface second) implements ApiSurfac
     }
 
     @Override
+    public Optional<String> discoveryFailure(String group, String version) {
+        return first.discoveryFailure(group, version).or(() -> second.discoveryFailure(group, version));
+    }
+
+    @Override
     public boolean servesKind(String group, String kind) {
         return first.servesKind(group, kind) || second.servesKind(group, kind);
     }

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.executor.discovery.DiscoveryFailedException;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.plan.StepStatus;
 import dev.bundlectl.plan.errors.ApiErrorClassifier;
@@ -8,7 +9,8 @@ import dev.bundlectl.plan.errors.ErrorClass;
 /**
  * What a failed request means for a step (semantics.md §3): an optional step whose failure is of
  * class NotCreated ends {@code NotCreated} with the API's answer as its message; every other
- * failure fails the step, and so the plan.
+ * failure fails the step, and so the plan. A failed discovery of the step's API fails the step
+ * whether it is optional or not: it says nothing about whether the API is served.
  */
 final class FailurePolicy {
 
@@ -20,6 +22,10 @@ final class FailurePolicy {
      * {@code update}, ...).
      */
     static StepOutcome outcome(Throwable error, boolean optional, String verb) {
+        if (error instanceof DiscoveryFailedException discoveryFailed) {
+            // Not "not served": nobody could tell, so even an optional step fails (a transient error exhausted).
+            return StepOutcome.failed(discoveryFailed.getMessage());
+        }
         if (error instanceof RetriesExhaustedException exhausted) {
             return StepOutcome.failed(verb + " failed: " + exhausted.getMessage());
         }

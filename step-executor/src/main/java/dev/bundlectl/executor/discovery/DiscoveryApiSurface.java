@@ -11,23 +11,48 @@ import java.util.Set;
 
 /**
  * A live cluster's discovery as an {@link ApiSurface}, so that a plan can be made against what
- * the cluster really serves. A snapshot: later changes on the cluster are not seen.
+ * the cluster really serves. A snapshot: later changes on the cluster are not seen. Group/versions
+ * whose discovery failed are neither served nor unserved: {@link #discoveryFailure} says why.
  */
 public final class DiscoveryApiSurface implements ApiSurface {
 
     private final Map<String, ApiResource> byGvk = new HashMap<>();
     private final Set<String> groupKinds = new HashSet<>();
+    private final Map<GroupVersion, String> failed;
     private final String description;
 
-    /** A surface of the given group/versions. */
+    /** A surface of the given group/versions, all discovered. */
     public DiscoveryApiSurface(Collection<GroupVersionResources> served, String description) {
+        this(served, Map.of(), description);
+    }
+
+    /**
+     * A surface of the given group/versions.
+     *
+     * @param served the group/versions that were discovered
+     * @param failed the group/versions whose discovery failed, with the message to show
+     * @param description where the surface came from
+     */
+    public DiscoveryApiSurface(Collection<GroupVersionResources> served, Map<GroupVersion, String> failed,
+            String description) {
         for (GroupVersionResources groupVersion : served) {
             for (ApiResource resource : groupVersion.byKind().values()) {
                 byGvk.put(key(resource.group(), resource.version(), resource.kind()), resource);
                 groupKinds.add(resource.group() + "/" + resource.kind());
             }
         }
+        this.failed = Map.copyOf(failed);
         this.description = description;
+    }
+
+    /** The group/versions whose discovery failed, with the message that says so. */
+    public Map<GroupVersion, String> failures() {
+        return failed;
+    }
+
+    @Override
+    public Optional<String> discoveryFailure(String group, String version) {
+        return Optional.ofNullable(failed.get(new GroupVersion(group, version)));
     }
 
     @Override

@@ -120,6 +120,16 @@ public final class Fabric8KubeApi implements KubeApi {
     }
 
     @Override
+    public Future<Optional<DiscoveryDocument>> discover(String path, String accept) {
+        return exchange(request(path, false).setHeader("Accept", accept).build())
+                .map(response -> Optional.of(new DiscoveryDocument(readTree(body(response)),
+                        response.header("Content-Type"))))
+                .recover(error -> error instanceof ApiException api && api.isHttp(404)
+                        ? Future.succeededFuture(Optional.empty())
+                        : Future.failedFuture(error));
+    }
+
+    @Override
     public String server() {
         return baseUrl;
     }

@@ -21,6 +21,9 @@ public interface KubeApi {
     /** The field manager of every write bundlectl makes. */
     String FIELD_MANAGER = "bundlectl";
 
+    /** The media type of plain JSON answers. */
+    String JSON_MEDIA_TYPE = "application/json";
+
     /** GET one object; a missing object fails with a 404 {@link ApiException}. */
     Future<ObjectNode> get(ApiResource type, String namespace, String name);
 
@@ -52,6 +55,15 @@ public interface KubeApi {
      * server answers 404.
      */
     Future<Optional<JsonNode>> discover(String path);
+
+    /**
+     * GET a discovery document such as {@code /apis} asking for the media types in {@code accept},
+     * with the {@code Content-Type} the server answered in; empty when the server answers 404. An
+     * API that does not override this asks for plain JSON.
+     */
+    default Future<Optional<DiscoveryDocument>> discover(String path, String accept) {
+        return discover(path).map(found -> found.map(body -> new DiscoveryDocument(body, JSON_MEDIA_TYPE)));
+    }
 
     /** The API server's URL, for messages. Never contains credentials. */
     String server();

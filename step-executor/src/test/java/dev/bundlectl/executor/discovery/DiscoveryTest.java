@@ -3,10 +3,8 @@ package dev.bundlectl.executor.discovery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.executor.ClusterConnection;
-import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.ScriptedServer;
-import dev.bundlectl.executor.testing.Statuses;
 import dev.bundlectl.plan.api.ApiResource;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -57,19 +55,6 @@ class DiscoveryTest {
 
         Await.result(discovery.refresh("", "v1"));
         assertThat(server.count("GET", "/api/v1")).isEqualTo(2);
-    }
-
-    @Test
-    void aFailedFetchIsNotCached() {
-        server.on("GET", "/apis/example.com/v1", ScriptedServer.json(503,
-                Statuses.status(503, "ServiceUnavailable", "try later")));
-        server.always("GET", "/apis/example.com/v1", ScriptedServer.json(200,
-                dev.bundlectl.executor.testing.DiscoveryDocuments.resources("example.com/v1", "widgets:Widget:true")));
-
-        Throwable first = Await.failure(discovery.find("example.com", "v1", "Widget"));
-        assertThat(first).isInstanceOf(ApiException.class);
-        assertThat(((ApiException) first).isHttp(503)).isTrue();
-        assertThat(Await.result(discovery.find("example.com", "v1", "Widget"))).isPresent();
     }
 
     @Test

@@ -135,6 +135,19 @@ public final class MockCluster implements AutoCloseable {
     }
 
     /**
+     * The names of the objects written in order, whether created or applied over an existing one:
+     * every POST and every server-side apply (PATCH) the server accepted.
+     */
+    public List<String> appliedNames(Predicate<Request> which) {
+        return writes().stream()
+                .filter(request -> request.method().equals("POST") || request.method().equals("PATCH"))
+                .filter(request -> request.code() / 100 == 2)
+                .filter(which)
+                .map(request -> Manifests.read(request.body()).path("metadata").path("name").asText())
+                .toList();
+    }
+
+    /**
      * The same, only for the requests {@code which} accepts: every POST, and every server-side apply
      * (PATCH) that the server answered 201 Created.
      */

@@ -73,9 +73,11 @@ class RealServerFaultInjectionTest {
         SoftAssertions softly = new SoftAssertions();
         Map<Fault, Long> kinds = countFaults(all);
         long faulted = all.size() - kinds.getOrDefault(Fault.NONE, 0L);
+        // Four standard deviations of the binomial share: arrival order varies from run to run.
+        double tolerance = 4 * Math.sqrt(FAULT_RATE * (1 - FAULT_RATE) / all.size());
         softly.assertThat((double) faulted / all.size())
-                .as("share of the %d requests that got a fault%n%s", all.size(), report)
-                .isBetween(FAULT_RATE - 0.06, FAULT_RATE + 0.06);
+                .as("share of the %d requests that got a fault (%s)", all.size(), kinds)
+                .isBetween(FAULT_RATE - tolerance, FAULT_RATE + tolerance);
         softly.assertThat(kinds.keySet()).as("fault kinds injected").containsAll(List.of(Fault.values()));
         softly.assertThat(installs.stream().filter(FaultedInstall::complete).count())
                 .as("installs that ended Complete (exit 0)%n%s", report)

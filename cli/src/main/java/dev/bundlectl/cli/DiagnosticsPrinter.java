@@ -3,6 +3,7 @@ package dev.bundlectl.cli;
 import dev.bundlectl.bundle.Diagnostic;
 import dev.bundlectl.bundle.Diagnostics;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.util.List;
 
 /** Prints diagnostics to stderr, one line each, and turns errors into a {@link UserInputException}. */
@@ -12,6 +13,11 @@ final class DiagnosticsPrinter {
 
     DiagnosticsPrinter(PrintWriter err) {
         this.err = err;
+    }
+
+    /** A printer that drops warnings (they were shown once already) and still fails on errors. */
+    DiagnosticsPrinter errorsOnly() {
+        return new DiagnosticsPrinter(new PrintWriter(Writer.nullWriter()));
     }
 
     /** Prints the warnings; if there are errors, throws them as invalid input (exit 2). */

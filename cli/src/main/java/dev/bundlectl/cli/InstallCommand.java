@@ -70,6 +70,11 @@ final class InstallCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     private DryRunMode dryRun;
 
+    @Option(names = "--allow-edited-plan",
+            description = "With --plan-file: apply the plan even if it differs from a fresh plan of its bundle, or "
+                    + "cannot be checked against it; the differences are printed first.")
+    private boolean allowEditedPlan;
+
     @Option(names = "--force-conflicts",
             description = "Server-side apply takes over fields that another field manager owns, instead of failing "
                     + "the step with the conflict.")
@@ -107,10 +112,15 @@ final class InstallCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         validateFlags();
         DiagnosticsPrinter diagnostics = new DiagnosticsPrinter(err);
+        // A reviewed plan is checked offline, before the kubeconfig is read: a tampered one never
+        // opens a connection.
+        InstallPlan reviewedPlan = planFile != null
+                ? new ReviewedPlan(diagnostics, err).load(planFile, input.directory, allowEditedPlan)
+                : null;
         try (ClusterConnection connection = cluster.open()) {
             ClusterCapabilities live = new ClusterCapabilities(connection, err);
-            InstallPlan plan = planFile != null
-                    ? reviewed(live, new ReviewedPlan(diagnostics).load(planFile, input.directory), diagnostics)
+            InstallPlan plan = reviewedPlan != null
+                    ? reviewed(live, reviewedPlan, diagnostics)
                     : new Planning(diagnostics, live).plan(input,
                             () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection, discoveryPatience()))
                             .result().plan();
@@ -143,6 +153,9 @@ final class InstallCommand implements Callable<Integer> {
     private void validateFlags() {
         if (planFile == null && input.directory == null) {
             throw new UserInputException("install needs DIR (a bundle or payload directory) or --plan-file FILE");
+        }
+        if (allowEditedPlan && planFile == null) {
+            throw new UserInputException("--allow-edited-plan goes with --plan-file FILE");
         }
         if (planFile != null && (input.capabilities.given() || input.payload.given() || !input.apiSurfaces.isEmpty())) {
             throw new UserInputException("--plan-file applies the reviewed plan as it is: capability, payload and "

@@ -2,10 +2,13 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.plan.CsvMode;
+import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.PayloadPlanRequest;
 import dev.bundlectl.plan.PayloadPlanResult;
 import dev.bundlectl.plan.PayloadPlanner;
+import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanNames;
 import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanResult;
@@ -16,6 +19,8 @@ import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityFilter;
 import dev.bundlectl.plan.capability.CapabilityReport;
 import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.PayloadFilterSettings;
+import dev.bundlectl.plan.review.PlanOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -93,7 +98,9 @@ final class Planning {
         }
         PlanResult result = new InstallPlanner().plan(bundle, request);
         diagnostics.reportOrFail(result.diagnostics());
-        return new PlannedInput(result, List.of(), false);
+        PlanOptions options = PlanOptions.bundle(resolvedCsvMode(result.plan()), input.render.renderOptions(),
+                capabilities.orElse(null));
+        return new PlannedInput(recorded(result, options), List.of(), false);
     }
 
     private PlannedInput planPayload(PlanInputOptions input, CapabilityOptions capabilityOptions,
@@ -112,7 +119,54 @@ final class Planning {
                 payloadOptions.settings(), capabilities.orElse(null), phase(target));
         PayloadPlanResult result = new PayloadPlanner().plan(manifests, request);
         diagnostics.reportOrFail(result.result().diagnostics());
-        return new PlannedInput(result.result(), result.filteredOut(), true);
+        PlanOptions options = PlanOptions.payload(request.filters(), request.capabilities(), request.phase());
+        return new PlannedInput(recorded(result.result(), options), result.filteredOut(), true);
+    }
+
+    /**
+     * Plans {@code directory} again with the options a reviewed plan recorded, against no API
+     * surface (API availability is a prediction, which the install makes again against the live
+     * cluster): the plan a reviewed plan file must equal. Warnings were shown when the plan was
+     * made and are not repeated; errors are invalid input, as always.
+     *
+     * @param name the package name for a release-payload directory, as the reviewed plan records it
+     */
+    PlanResult replan(Path directory, String namespace, String name, PlanOptions options) {
+        DiagnosticsPrinter quiet = diagnostics.errorsOnly();
+        InputDirectories inputs = new InputDirectories(quiet);
+        PlanRequest base = PlanRequest.of(namespace, new UncheckedApiSurface(), directory.toString());
+        Optional<CapabilityConfig> capabilities = options.capabilityConfig();
+        if (InputDirectories.isBundle(directory)) {
+            PlanRequest request = base.withCsvMode(options.csvMode(), options.render());
+            if (capabilities.isPresent()) {
+                request = request.withExclusions(List.of(new CapabilityFilter(capabilities.get())))
+                        .withCapabilities(CapabilityReport.status(capabilities.get()),
+                                List.of(CapabilityReport.condition(capabilities.get(), null)));
+            }
+            PlanResult result = new InstallPlanner().plan(inputs.bundle(directory), request);
+            quiet.reportOrFail(result.diagnostics());
+            return result;
+        }
+        if (capabilities.isPresent()) {
+            base = base.withCapabilities(CapabilityReport.status(capabilities.get()),
+                    List.of(CapabilityReport.condition(capabilities.get(), null)));
+        }
+        PayloadPlanRequest request = new PayloadPlanRequest(base, name,
+                options.payload() != null ? options.payload() : new PayloadFilterSettings(null, null, null),
+                capabilities.orElse(null), options.phase() != null ? options.phase() : InstallPhase.FIRST_INSTALL);
+        PayloadPlanResult result = new PayloadPlanner().plan(inputs.payload(directory), request);
+        quiet.reportOrFail(result.result().diagnostics());
+        return result.result();
+    }
+
+    private static PlanResult recorded(PlanResult result, PlanOptions options) {
+        return new PlanResult(options.recordOn(result.plan()), result.diagnostics(), result.verdict());
+    }
+
+    /** The CSV mode the planner settled on (auto resolved), from the plan's own annotation. */
+    private static CsvMode resolvedCsvMode(InstallPlan plan) {
+        String recorded = plan.metadata().annotations().get(PlanAnnotations.CSV_MODE);
+        return recorded == null ? null : CsvMode.fromWireName(recorded).orElse(null);
     }
 
     private static ApiSurface orDefault(Supplier<ApiSurface> surface, ApiSurface fallback) {

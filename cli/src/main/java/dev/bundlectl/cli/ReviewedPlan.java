@@ -5,48 +5,104 @@ import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.io.InputFileException;
 import dev.bundlectl.plan.output.InstallPlanCodec;
+import dev.bundlectl.plan.output.SecretRedaction;
 import dev.bundlectl.plan.output.SecretRehydration;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
 import dev.bundlectl.plan.payload.StepManifests;
+import dev.bundlectl.plan.review.PlanComparison;
+import dev.bundlectl.plan.review.PlanOptions;
+import dev.bundlectl.plan.review.PlanOptionsAnnotation;
+import dev.bundlectl.plan.review.ReviewedPlans;
+import dev.bundlectl.plan.review.ReviewedStepCheck;
+import dev.bundlectl.plan.review.StepDifference;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Loads a plan that {@code bundlectl plan -o yaml} wrote and a user reviewed, so that install
- * applies exactly it (OLM's manual approval). Only redacted Secret values are taken from the
- * bundle, and only when they hash to the reviewed markers.
+ * applies exactly it (OLM's manual approval), and refuses one that was changed after review. All
+ * of it happens offline, before the kubeconfig is read: a tampered plan never opens a connection.
+ *
+ * <p>Every step must parse and describe the object its {@code resource} names. Then the bundle is
+ * planned again with the options the plan recorded, and the file's steps must equal that fresh
+ * plan's, manifests included (Secret values compared redacted). The install then runs the fresh
+ * plan's steps, which carry the bundle's real Secret values and freshly predicted statuses: no
+ * status, phase or condition is ever taken from the file. With {@code --allow-edited-plan} a plan
+ * that differs, or that cannot be checked, is applied anyway after the differences are printed.
  */
 final class ReviewedPlan {
 
     private final DiagnosticsPrinter diagnostics;
+    private final PrintWriter err;
 
-    ReviewedPlan(DiagnosticsPrinter diagnostics) {
+    ReviewedPlan(DiagnosticsPrinter diagnostics, PrintWriter err) {
         this.diagnostics = diagnostics;
+        this.err = err;
     }
 
     /**
      * @param planFile the reviewed plan
-     * @param bundleDirectory where to take redacted Secret values from, or null for the bundle
-     *     path the plan records
+     * @param bundleDirectory the bundle or payload directory the plan was made from, or null for
+     *     the path the plan records
+     * @param allowEdited apply a plan that differs from its bundle's, or that cannot be checked,
+     *     after printing why
      */
-    InstallPlan load(Path planFile, Path bundleDirectory) {
-        InstallPlan plan;
+    InstallPlan load(Path planFile, Path bundleDirectory, boolean allowEdited) {
+        InstallPlan reviewed = read(planFile);
+        failOn(planFile, ReviewedStepCheck.problems(reviewed.steps()));
+        rejectInvalidReleaseAnnotations(reviewed, planFile);
+        Optional<PlanOptions> options = recordedOptions(reviewed, planFile);
+        Path bundle = bundleDirectory != null ? bundleDirectory : recordedBundle(reviewed);
+        String unchecked = bundle == null || !Files.isDirectory(bundle)
+                ? "its bundle is not here (" + (bundle == null ? "the plan names none" : bundle + " is not a directory")
+                        + "); give it as install DIR --plan-file " + planFile
+                : options.isEmpty() ? "it does not record the options it was made with (annotation "
+                        + PlanOptions.ANNOTATION + "); make it again with bundlectl plan" : null;
+        if (unchecked != null) {
+            if (!allowEdited) {
+                throw new UserInputException(planFile + ": cannot check the reviewed plan against its bundle: "
+                        + unchecked + "; or pass --allow-edited-plan to apply it unchecked");
+            }
+            err.println("warning: " + planFile + ": applying a plan that was not checked against its bundle: "
+                    + unchecked);
+            return withSecretValues(ReviewedPlans.edited(reviewed, Optional.empty()), bundle, planFile);
+        }
+        InstallPlan fresh = new Planning(diagnostics)
+                .replan(bundle, reviewed.metadata().namespace(), packageName(reviewed, bundle), options.get()).plan();
+        List<StepDifference> differences =
+                PlanComparison.differences(reviewed.steps(), SecretRedaction.redact(fresh).steps());
+        if (differences.isEmpty()) {
+            return ReviewedPlans.approved(reviewed, fresh);
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add(planFile + ": the plan differs from a fresh plan of " + bundle + " made with the same options ("
+                + differences.size() + " difference" + (differences.size() == 1 ? "" : "s") + "):");
+        differences.forEach(difference -> lines.add("  " + difference.line()));
+        if (!allowEdited) {
+            lines.add("  nothing was applied; plan again and review the new plan, or pass --allow-edited-plan");
+            throw new UserInputException(lines);
+        }
+        err.println("warning: applying an edited plan (--allow-edited-plan); " + lines.get(0));
+        lines.subList(1, lines.size()).forEach(line -> err.println("warning: " + line.strip()));
+        return withSecretValues(ReviewedPlans.edited(reviewed, Optional.of(fresh)), bundle, planFile);
+    }
+
+    private static InstallPlan read(Path planFile) {
         try {
-            plan = InstallPlanCodec.read(planFile);
+            return InstallPlanCodec.read(planFile);
         } catch (InputFileException e) {
             throw new UserInputException(e.getMessage());
         }
-        rejectInvalidReleaseAnnotations(plan, planFile);
-        if (!SecretRehydration.needed(plan)) {
-            return plan;
+    }
+
+    private static void failOn(Path planFile, List<String> problems) {
+        if (!problems.isEmpty()) {
+            throw new UserInputException(problems.stream().map(problem -> planFile + ": " + problem).toList());
         }
-        Path bundle = bundleDirectory != null ? bundleDirectory : recordedBundle(plan, planFile);
-        SecretRehydration.Result result = SecretRehydration.rehydrate(plan, new InputDirectories(diagnostics).manifests(bundle));
-        if (!result.problems().isEmpty()) {
-            throw new UserInputException(result.problems().stream().map(p -> planFile + ": " + p).toList());
-        }
-        return result.plan().orElseThrow();
     }
 
     /** An edited plan gets the same release-annotation checks as a planned one, before anything is applied. */
@@ -60,13 +116,52 @@ final class ReviewedPlan {
         }
     }
 
-    private static Path recordedBundle(InstallPlan plan, Path planFile) {
+    private static Optional<PlanOptions> recordedOptions(InstallPlan plan, Path planFile) {
+        String recorded = plan.metadata().annotations().get(PlanOptions.ANNOTATION);
+        if (recorded == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(PlanOptionsAnnotation.read(recorded));
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(planFile + ": metadata.annotations[" + PlanOptions.ANNOTATION + "]: "
+                    + e.getMessage());
+        }
+    }
+
+    private static Path recordedBundle(InstallPlan plan) {
         String recorded = plan.metadata().annotations().get(PlanAnnotations.BUNDLE_PATH);
-        if (recorded == null || !Files.isDirectory(Path.of(recorded))) {
+        return recorded == null ? null : Path.of(recorded);
+    }
+
+    /** The payload's name as the plan records it (a bundle plan takes its package from the bundle). */
+    private static String packageName(InstallPlan plan, Path bundle) {
+        String recorded = plan.metadata().annotations().get(PlanAnnotations.PACKAGE);
+        if (recorded != null) {
+            return recorded;
+        }
+        Path name = bundle.toAbsolutePath().normalize().getFileName();
+        return name == null ? "payload" : name.toString();
+    }
+
+    /**
+     * The redacted Secret values of an edited plan, restored from the bundle where they hash to
+     * the reviewed markers; without a bundle, a plan with redacted values cannot be applied.
+     */
+    private InstallPlan withSecretValues(InstallPlan plan, Path bundle, Path planFile) {
+        if (!SecretRehydration.needed(plan)) {
+            return plan;
+        }
+        if (bundle == null || !Files.isDirectory(bundle)) {
             throw new UserInputException(planFile + ": Secret values are redacted in the plan; give the bundle "
                     + "directory (install DIR --plan-file " + planFile + ") so they can be restored and checked"
-                    + (recorded == null ? "" : " (the recorded path " + recorded + " is not a directory here)"));
+                    + (bundle == null ? "" : " (the recorded path " + bundle + " is not a directory here)"));
         }
-        return Path.of(recorded);
+        SecretRehydration.Result result =
+                SecretRehydration.rehydrate(plan, new InputDirectories(diagnostics.errorsOnly()).manifests(bundle));
+        if (!result.problems().isEmpty()) {
+            throw new UserInputException(result.problems().stream().map(p -> planFile + ": " + p).toList());
+        }
+        return result.plan().orElseThrow();
     }
 }

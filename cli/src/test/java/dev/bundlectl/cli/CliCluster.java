@@ -110,9 +110,9 @@ final class CliCluster implements AutoCloseable {
         return cluster.createdNames(request -> !request.path().contains("/secrets"));
     }
 
-    /** The names of the objects created or applied over existing ones, in order; install records left out. */
-    List<String> appliedNames() {
-        return cluster.appliedNames(request -> !request.path().contains("/secrets"));
+    /** The names of the objects written (created or applied), in the order sent; install records left out. */
+    List<String> writtenNames() {
+        return cluster.writtenNames(request -> !request.path().contains("/secrets"));
     }
 
     static JsonNode read(String json) {

@@ -131,7 +131,7 @@ class ClusterCapabilitiesCliTest {
         CliRun install = cluster.run("install", bundle.toString(), "-n", "demo", "--create-namespace",
                 "--disable-capability", "Console", "-o", "json");
         assertThat(install.exitCode()).as(install.toString()).isZero();
-        assertThat(cluster.appliedNames()).contains("console-a", "console-b");
+        assertThat(cluster.writtenNames()).contains("console-a", "console-b");
         JsonNode installed = CliCluster.read(install.out());
         assertThat(condition(installed, "Installed").path("status").asText()).isEqualTo("True");
         assertThat(condition(installed, "ImplicitlyEnabledCapabilities").path("status").asText()).isEqualTo("True");
@@ -216,7 +216,7 @@ class ClusterCapabilitiesCliTest {
         assertThat(step(installed, "console-a").path("status").asText()).isEqualTo("Created");
         assertThat(step(installed, "console-b").path("status").asText()).isEqualTo("Created");
         assertThat(step(installed, "always").path("status").asText()).isEqualTo("Present");
-        assertThat(cluster.appliedNames()).contains("console-a", "console-b");
+        assertThat(cluster.writtenNames()).contains("console-a", "console-b");
     }
 
     /** Seeds objects through the mock's own client, as if someone else had created them. */

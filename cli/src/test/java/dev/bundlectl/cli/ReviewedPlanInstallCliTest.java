@@ -88,8 +88,8 @@ class ReviewedPlanInstallCliTest {
         CliRun install = cluster.run("install", "--plan-file", plan.toString(), "--create-namespace");
 
         assertThat(install.exitCode()).as(install.toString()).isEqualTo(ExitCode.INVALID_INPUT);
-        assertThat(install.err()).contains("Secret cachebox-license field stringData.license-key: the bundle's value "
-                + "is not the one in the reviewed plan (digest differs)");
+        assertThat(install.err()).contains("step 6 (Secret/demo/cachebox-license): the Secret value at "
+                + "stringData.license-key is not the one reviewed (its digest differs)");
         assertThat(cluster.mock().writes()).isEmpty();
     }
 

@@ -135,13 +135,12 @@ public final class MockCluster implements AutoCloseable {
     }
 
     /**
-     * The names of the objects written in order, whether created or applied over an existing one:
-     * every POST and every server-side apply (PATCH) the server accepted.
+     * The names of the objects written, in the order they were sent: every create (POST) and
+     * every server-side apply (PATCH), whatever the answer.
      */
-    public List<String> appliedNames(Predicate<Request> which) {
+    public List<String> writtenNames(Predicate<Request> which) {
         return writes().stream()
                 .filter(request -> request.method().equals("POST") || request.method().equals("PATCH"))
-                .filter(request -> request.code() / 100 == 2)
                 .filter(which)
                 .map(request -> Manifests.read(request.body()).path("metadata").path("name").asText())
                 .toList();

@@ -1,0 +1,93 @@
+package dev.bundlectl.plan.review;
+
+import dev.bundlectl.plan.CsvMode;
+import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.capability.CapabilityConfig;
+import dev.bundlectl.plan.capability.CapabilityOrigin;
+import dev.bundlectl.plan.capability.CapabilitySets;
+import dev.bundlectl.plan.capability.ConfigForm;
+import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.PayloadFilterSettings;
+import dev.bundlectl.plan.render.RenderOptions;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * The options that shaped a plan's steps, recorded on the plan (annotation {@value #ANNOTATION}) so
+ * that a reviewed plan can be planned again from its bundle in the same way and compared step by
+ * step. The API surface is deliberately not part of it: it only predicts statuses, and an install
+ * asks the live cluster again.
+ *
+ * @param csvMode the CSV mode the plan used ({@code olm} or {@code render}), or null when the
+ *     request named none
+ * @param render install mode, watch namespaces and certificate provider for render mode
+ * @param capabilities the capability configuration applied, or null when none was
+ * @param payload the payload filter settings, for a release-payload plan; null for a bundle
+ * @param phase first install or update, for a release-payload plan; null for a bundle
+ */
+public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
+        PayloadFilterSettings payload, InstallPhase phase) {
+
+    /** The annotation that carries these options, as compact JSON. */
+    public static final String ANNOTATION = "bundlectl.dev/plan-options";
+
+    public PlanOptions {
+        render = render == null ? RenderOptions.DEFAULTS : render;
+    }
+
+    /** The options of a bundle plan. */
+    public static PlanOptions bundle(CsvMode csvMode, RenderOptions render, CapabilityConfig capabilities) {
+        return new PlanOptions(csvMode, render, RecordedCapabilities.of(capabilities), null, null);
+    }
+
+    /** The options of a release-payload plan. */
+    public static PlanOptions payload(PayloadFilterSettings filters, CapabilityConfig capabilities, InstallPhase phase) {
+        return new PlanOptions(null, null, RecordedCapabilities.of(capabilities),
+                Objects.requireNonNull(filters, "filters"), Objects.requireNonNull(phase, "phase"));
+    }
+
+    /** {@code plan} with these options recorded in its {@value #ANNOTATION} annotation. */
+    public InstallPlan recordOn(InstallPlan plan) {
+        Map<String, String> annotations = new LinkedHashMap<>(plan.metadata().annotations());
+        annotations.put(ANNOTATION, PlanOptionsAnnotation.write(this));
+        InstallPlan.Metadata metadata = new InstallPlan.Metadata(plan.metadata().name(), plan.metadata().namespace(),
+                annotations);
+        return new InstallPlan(metadata, plan.spec(), plan.status());
+    }
+
+    /** The recorded capability configuration, ready to plan with. */
+    public Optional<CapabilityConfig> capabilityConfig() {
+        return Optional.ofNullable(capabilities).map(RecordedCapabilities::config);
+    }
+
+    /**
+     * The capabilities a plan was made with: which were enabled and which were known. That is all
+     * the capability filter decides by; where the configuration came from is not needed to plan
+     * again.
+     *
+     * @param enabled the enabled capabilities, the implicitly enabled ones included
+     * @param known every known capability
+     */
+    public record RecordedCapabilities(SortedSet<String> enabled, SortedSet<String> known) {
+
+        public RecordedCapabilities {
+            enabled = new TreeSet<>(enabled);
+            known = new TreeSet<>(known);
+            known.addAll(enabled);
+        }
+
+        static RecordedCapabilities of(CapabilityConfig config) {
+            return config == null ? null : new RecordedCapabilities(config.enabled(), config.known());
+        }
+
+        CapabilityConfig config() {
+            return new CapabilityConfig(enabled, known, new TreeSet<>(),
+                    new CapabilityOrigin(ConfigForm.CLUSTER_VERSION, "the reviewed plan", CapabilitySets.NONE, List.copyOf(enabled)));
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package dev.bundlectl.plan.review;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.plan.CsvMode;
+import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.PayloadFilterSettings;
+import dev.bundlectl.plan.render.CertProvider;
+import dev.bundlectl.plan.render.InstallModeType;
+import dev.bundlectl.plan.render.RenderOptions;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * Writes {@link PlanOptions} as the compact JSON of the {@value PlanOptions#ANNOTATION} annotation,
+ * and reads it back from a plan file, where it may have been edited: anything malformed is an
+ * {@link IllegalArgumentException} naming the field.
+ */
+public final class PlanOptionsAnnotation {
+
+    // Configured once, never changed: safe to share.
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private PlanOptionsAnnotation() {
+    }
+
+    /** The annotation value. */
+    public static String write(PlanOptions options) {
+        ObjectNode node = JSON.createObjectNode();
+        if (options.csvMode() != null) {
+            node.put("csvMode", options.csvMode().wireName());
+        }
+        RenderOptions render = options.render();
+        if (render.installMode() != null) {
+            node.put("installMode", render.installMode().wireName());
+        }
+        if (!render.watchNamespaces().isEmpty()) {
+            strings(node.putArray("watchNamespaces"), render.watchNamespaces());
+        }
+        if (render.certProvider() != null) {
+            node.put("certProvider", render.certProvider().wireName());
+        }
+        if (options.capabilities() != null) {
+            ObjectNode capabilities = node.putObject("capabilities");
+            strings(capabilities.putArray("enabled"), options.capabilities().enabled());
+            strings(capabilities.putArray("known"), options.capabilities().known());
+        }
+        if (options.payload() != null) {
+            ObjectNode payload = node.putObject("payload");
+            putIfSet(payload, "excludeIdentifier", options.payload().excludeIdentifier());
+            putIfSet(payload, "featureSet", options.payload().featureSet());
+            putIfSet(payload, "profile", options.payload().profile());
+        }
+        if (options.phase() != null) {
+            node.put("phase", options.phase().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        }
+        try {
+            return JSON.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            // A tree of strings always serialises; failing here is a bug, not bad input.
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The options an annotation value holds; throws {@link IllegalArgumentException} naming the bad field. */
+    public static PlanOptions read(String value) {
+        JsonNode node;
+        try {
+            node = JSON.readTree(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage());
+        }
+        if (!(node instanceof ObjectNode)) {
+            throw new IllegalArgumentException("not a JSON object");
+        }
+        CsvMode csvMode = optional(node, "csvMode") == null ? null
+                : CsvMode.fromWireName(optional(node, "csvMode"))
+                        .orElseThrow(() -> bad("csvMode", optional(node, "csvMode")));
+        InstallModeType installMode = optional(node, "installMode") == null ? null
+                : InstallModeType.fromWireName(optional(node, "installMode"))
+                        .orElseThrow(() -> bad("installMode", optional(node, "installMode")));
+        CertProvider certProvider = optional(node, "certProvider") == null ? null
+                : CertProvider.fromWireName(optional(node, "certProvider"))
+                        .orElseThrow(() -> bad("certProvider", optional(node, "certProvider")));
+        RenderOptions render;
+        try {
+            render = new RenderOptions(installMode, stringList(node, "watchNamespaces"), certProvider);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("watchNamespaces: " + e.getMessage());
+        }
+        PlanOptions.RecordedCapabilities capabilities = null;
+        if (node.has("capabilities")) {
+            JsonNode recorded = node.get("capabilities");
+            capabilities = new PlanOptions.RecordedCapabilities(stringSet(recorded, "capabilities.enabled", "enabled"),
+                    stringSet(recorded, "capabilities.known", "known"));
+        }
+        PayloadFilterSettings payload = null;
+        if (node.has("payload")) {
+            JsonNode recorded = node.get("payload");
+            payload = new PayloadFilterSettings(optional(recorded, "excludeIdentifier"),
+                    optional(recorded, "featureSet"), optional(recorded, "profile"));
+        }
+        InstallPhase phase = null;
+        String phaseName = optional(node, "phase");
+        if (phaseName != null) {
+            try {
+                phase = InstallPhase.valueOf(phaseName.toUpperCase(Locale.ROOT).replace('-', '_'));
+            } catch (IllegalArgumentException unknown) {
+                throw bad("phase", phaseName);
+            }
+        }
+        return new PlanOptions(csvMode, render, capabilities, payload, phase);
+    }
+
+    private static IllegalArgumentException bad(String field, String value) {
+        return new IllegalArgumentException(field + ": unknown value \"" + value + "\"");
+    }
+
+    private static String optional(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isTextual()) {
+            throw new IllegalArgumentException(field + ": expected a string");
+        }
+        return value.asText();
+    }
+
+    private static List<String> stringList(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        List<String> strings = new ArrayList<>();
+        if (value == null || value.isNull()) {
+            return strings;
+        }
+        if (!value.isArray()) {
+            throw new IllegalArgumentException(field + ": expected a list of strings");
+        }
+        for (JsonNode item : value) {
+            if (!item.isTextual()) {
+                throw new IllegalArgumentException(field + ": expected a list of strings");
+            }
+            strings.add(item.asText());
+        }
+        return strings;
+    }
+
+    private static SortedSet<String> stringSet(JsonNode node, String path, String field) {
+        try {
+            return new TreeSet<>(stringList(node, field));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(path + ": expected a list of strings");
+        }
+    }
+
+    private static void strings(ArrayNode array, Iterable<String> values) {
+        values.forEach(array::add);
+    }
+
+    private static void putIfSet(ObjectNode node, String field, String value) {
+        if (value != null) {
+            node.put(field, value);
+        }
+    }
+}

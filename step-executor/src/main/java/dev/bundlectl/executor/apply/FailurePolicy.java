@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.apply;
 
 import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.executor.retry.RetriesExhaustedException;
 import dev.bundlectl.plan.StepStatus;
 import dev.bundlectl.plan.errors.ApiErrorClassifier;
 import dev.bundlectl.plan.errors.ErrorClass;

@@ -1,4 +1,4 @@
-package dev.bundlectl.executor.apply;
+package dev.bundlectl.executor.retry;
 
 import java.time.Duration;
 import java.util.function.DoubleSupplier;
@@ -7,14 +7,20 @@ import java.util.function.DoubleSupplier;
  * Exponential backoff with jitter: {@code base * 2^(n-1)} capped at {@code max}, less a random
  * part of up to {@code jitter} of it, and never less than the server's {@code Retry-After}.
  */
-final class Backoff {
+public final class Backoff {
 
     private final Duration base;
     private final Duration max;
     private final double jitter;
     private final DoubleSupplier random;
 
-    Backoff(Duration base, Duration max, double jitter, DoubleSupplier random) {
+    /**
+     * @param base the first delay
+     * @param max the largest delay before {@code Retry-After} is applied
+     * @param jitter the share of each delay that is randomised, 0 to 1
+     * @param random uniform values in [0, 1)
+     */
+    public Backoff(Duration base, Duration max, double jitter, DoubleSupplier random) {
         this.base = base;
         this.max = max;
         this.jitter = jitter;
@@ -26,7 +32,7 @@ final class Backoff {
      *
      * @param retryAfterSeconds the server's {@code Retry-After}, or -1
      */
-    Duration delay(int failures, long retryAfterSeconds) {
+    public Duration delay(int failures, long retryAfterSeconds) {
         long baseMillis = base.toMillis();
         int doublings = Math.min(Math.max(failures - 1, 0), 30);
         long exponential = Math.min(max.toMillis(), baseMillis << doublings);

@@ -106,6 +106,11 @@ public final class ClusterConnection implements AutoCloseable {
         return new RetryingKubeApi(api, retries, vertx);
     }
 
+    /** The asynchronous API with every request retried under {@link RetryPolicy#defaults()}. */
+    public KubeApi retryingApi() {
+        return api(RetryPolicy.defaults());
+    }
+
     /** Discovery of what the cluster serves, cached per group/version. */
     public Discovery discovery() {
         return discovery;

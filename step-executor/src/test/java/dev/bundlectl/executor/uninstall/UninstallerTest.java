@@ -181,6 +181,28 @@ class UninstallerTest {
         assertThat(again.succeeded()).isTrue();
     }
 
+    @Test
+    void theOlderRecordsOfThePackageGoWithItAndNewerOnesStay() throws Exception {
+        InstallRecord record = installEverything();
+        InstallRecord older = TestPlans.record(NS, record.startTime().minusSeconds(60));
+        InstallRecord newer = TestPlans.record(NS, record.startTime().plusSeconds(60));
+        InstallRecord otherPackage = InstallRecord.fromPlan(TestPlans.plan(NS, List.of(), InstallPlanPhase.COMPLETE),
+                new dev.bundlectl.executor.records.RecordOrigin(NS, "other-operator", null, null, false,
+                        record.startTime().minusSeconds(120)), List.of(), List.of());
+        for (InstallRecord other : List.of(older, newer, otherPackage)) {
+            Await.result(store.save(other));
+        }
+
+        UninstallReport report = Await.result(uninstaller.uninstall(record, UninstallOptions.defaults(), r -> { }));
+
+        assertThat(report.record().kind()).isEqualTo(RecordDisposition.Kind.DELETED);
+        assertThat(report.record().detail()).isEqualTo("install record ns/" + record.name() + " deleted, with 1 older"
+                + " record(s) of package " + TestPlans.PACKAGE + "; 1 newer record(s) of the package were kept, since"
+                + " they may name objects this uninstall did not touch: " + newer.name());
+        assertThat(Await.result(store.list(NS))).extracting(dev.bundlectl.executor.records.RecordEntry::name)
+                .containsExactlyInAnyOrder(newer.name(), otherPackage.name());
+    }
+
     /**
      * Creates the objects of a small install on the mock cluster and returns its saved record.
      * Steps in plan order: CSV, CRD, then the rest; one step is Present (not owned), one object

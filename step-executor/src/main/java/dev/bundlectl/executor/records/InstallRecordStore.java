@@ -210,7 +210,7 @@ public final class InstallRecordStore {
         return api.delete(SECRETS, secret.getMetadata().getNamespace(), secret.getMetadata().getName(),
                         Preconditions.uid(secret.getMetadata().getUid()), false)
                 .map(true)
-                .recover(error -> isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
+                .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
                         ? Future.succeededFuture(false) : Future.failedFuture(error));
     }
 
@@ -218,7 +218,7 @@ public final class InstallRecordStore {
         String where = record.namespace() + "/" + record.name();
         return api.create(SECRETS, record.namespace(), node(secret), false)
                 .<Void>mapEmpty()
-                .recover(error -> isHttp(error, HttpURLConnection.HTTP_CONFLICT)
+                .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT)
                         // It exists: an earlier save of the same run. Update it, unless it is something else.
                         ? replace(secret, record, 1)
                         : Future.failedFuture(failure("cannot save install record " + where, error)));
@@ -239,7 +239,7 @@ public final class InstallRecordStore {
             Secret replacement = new SecretBuilder(secret).editMetadata()
                     .withResourceVersion(existing.get().getMetadata().getResourceVersion()).endMetadata().build();
             return api.update(SECRETS, namespace, node(replacement), false).<Void>mapEmpty()
-                    .recover(error -> isHttp(error, HttpURLConnection.HTTP_CONFLICT) && attempt < UPDATE_ATTEMPTS
+                    .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT) && attempt < UPDATE_ATTEMPTS
                             ? replace(secret, record, attempt + 1)
                             : Future.failedFuture(error));
         }).recover(error -> Future.failedFuture(error instanceof InstallRecordException ? error
@@ -309,7 +309,7 @@ public final class InstallRecordStore {
     private Future<Optional<Secret>> fetch(String namespace, String name) {
         return api.get(SECRETS, namespace, name)
                 .map(object -> Optional.of(secret(object)))
-                .recover(error -> isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
+                .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
                         ? Future.succeededFuture(Optional.empty())
                         : Future.failedFuture(failure("cannot read install record " + namespace + "/" + name, error)));
     }
@@ -322,12 +322,8 @@ public final class InstallRecordStore {
         return serialization.convertValue(secret, ObjectNode.class);
     }
 
-    private static boolean isHttp(Throwable error, int code) {
-        return error instanceof ApiException api && api.isHttp(code);
-    }
-
     private static RecordStoreException listFailure(String namespace, Throwable error) {
-        if (namespace == null && isHttp(error, HttpURLConnection.HTTP_FORBIDDEN)) {
+        if (namespace == null && ApiException.isHttp(error, HttpURLConnection.HTTP_FORBIDDEN)) {
             return new RecordStoreException("listing install records in all namespaces is forbidden ("
                     + ClientErrors.describe(error) + "); list the records of one namespace instead", error);
         }

@@ -60,10 +60,10 @@ final class ObjectDeleter {
         return api.get(type, namespace, ref.name())
                 .compose(live -> deleteIfOwned(type, namespace, owned, live))
                 .recover(error -> {
-                    if (isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)) {
+                    if (ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)) {
                         return Future.succeededFuture(new DeletionResult.AlreadyGone(ref, null));
                     }
-                    if (!isHttp(error, HttpURLConnection.HTTP_CONFLICT)) {
+                    if (!ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT)) {
                         return Future.succeededFuture(new DeletionResult.Failed(ref, ClientErrors.describe(error)));
                     }
                     if (attempt < ATTEMPTS) {
@@ -97,9 +97,5 @@ final class ObjectDeleter {
     private static String text(JsonNode node, String field) {
         JsonNode value = node.path(field);
         return value.isValueNode() && !value.isNull() && !value.asText().isEmpty() ? value.asText() : null;
-    }
-
-    private static boolean isHttp(Throwable error, int code) {
-        return error instanceof ApiException api && api.isHttp(code);
     }
 }

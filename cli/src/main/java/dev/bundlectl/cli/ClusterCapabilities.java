@@ -72,7 +72,7 @@ final class ClusterCapabilities {
 
     ClusterCapabilities(ClusterConnection connection, PrintWriter err) {
         this.connection = connection;
-        this.records = new InstallRecordStore(connection.client(), WorkerExecutor.of(connection));
+        this.records = new InstallRecordStore(connection.retryingApi());
         this.err = err;
     }
 
@@ -99,7 +99,7 @@ final class ClusterCapabilities {
         }
         PreviousInstall earlier = previousInstall(target);
         List<Manifest> excluded = CapabilityResolver.excludedBy(requested.get(), manifests);
-        ExistenceCheck live = Await.result(new ExistingObjects(connection.api(), connection.discovery())
+        ExistenceCheck live = Await.result(new ExistingObjects(connection.retryingApi(), connection.discovery())
                 .check(excluded, target.placementNamespace()));
         live.warnings().forEach(warning -> err.println("warning: " + warning));
         CapabilityResolution resolution = CapabilityResolver.resolve(requested.get(), earlier.enabledCapabilities(),
@@ -132,7 +132,7 @@ final class ClusterCapabilities {
     private Optional<CapabilityConfig> fromClusterVersion(List<Manifest> manifests, DiagnosticsPrinter diagnostics) {
         Optional<ObjectNode> clusterVersion;
         try {
-            clusterVersion = Await.result(new ClusterVersionReader(connection.api(), connection.discovery()).read());
+            clusterVersion = Await.result(new ClusterVersionReader(connection.retryingApi(), connection.discovery()).read());
         } catch (ApiException | DiscoveryFailedException e) {
             throw new UserInputException("cannot read the cluster's capabilities from " + ClusterCapabilityStatus.KIND
                     + "/" + ClusterCapabilityStatus.NAME + " (" + e.getMessage() + "); give them with "

@@ -185,7 +185,7 @@ final class InstallCommand implements Callable<Integer> {
         String bundlePath = plan.metadata().annotations().get(PlanAnnotations.BUNDLE_PATH);
         InstallRequest request = new InstallRequest(namespace, createNamespace, packageName, bundlePath, options,
                 Instant.now());
-        InstallRecordStore store = new InstallRecordStore(connection.client(), WorkerExecutor.of(connection));
+        InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
         boolean progressToStdout = output == OutputFormat.TABLE || output == OutputFormat.JSONL;
         ProgressPrinter progress = new ProgressPrinter(progressToStdout ? out : err, output == OutputFormat.JSONL,
                 plan.steps().size());

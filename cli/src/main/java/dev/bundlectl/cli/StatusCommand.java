@@ -76,7 +76,7 @@ final class StatusCommand implements Callable<Integer> {
             throw new UserInputException("give NAME with -n NS, not with --all-namespaces");
         }
         try (ClusterConnection connection = cluster.open()) {
-            InstallRecordStore store = new InstallRecordStore(connection.client(), WorkerExecutor.of(connection));
+            InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
             String ns = allNamespaces ? null : namespaceOf(connection);
             return name == null ? list(store, ns, out) : show(store, ns, out);
         } catch (InstallRecordException e) {

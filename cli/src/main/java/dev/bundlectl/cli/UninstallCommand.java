@@ -59,10 +59,10 @@ final class UninstallCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try (ClusterConnection connection = cluster.open()) {
-            InstallRecordStore store = new InstallRecordStore(connection.client(), WorkerExecutor.of(connection));
+            InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
             InstallRecord record = find(store);
             BlockingQueue<DeletionResult> results = new LinkedBlockingQueue<>();
-            UninstallReport report = Await.result(new Uninstaller(connection.client(), store, WorkerExecutor.of(connection))
+            UninstallReport report = Await.result(new Uninstaller(connection.retryingApi(), connection.discovery(), store)
                     .uninstall(record, new UninstallOptions(deleteCrds), results::add));
             results.forEach(result -> out.println(result.line()));
             out.println();

@@ -5,6 +5,8 @@ import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.kube.Fabric8KubeApi;
 import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.executor.retry.RetryPolicy;
+import dev.bundlectl.executor.retry.RetryingKubeApi;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -95,6 +97,19 @@ public final class ClusterConnection implements AutoCloseable {
     /** The asynchronous API used by the executor. */
     public KubeApi api() {
         return api;
+    }
+
+    /**
+     * The asynchronous API with every request retried under {@code retries}: for install records,
+     * uninstall and other callers outside a plan's execution.
+     */
+    public KubeApi api(RetryPolicy retries) {
+        return new RetryingKubeApi(api, retries, vertx);
+    }
+
+    /** The asynchronous API with every request retried under {@link RetryPolicy#defaults()}. */
+    public KubeApi retryingApi() {
+        return api(RetryPolicy.defaults());
     }
 
     /** Discovery of what the cluster serves, cached per group/version. */

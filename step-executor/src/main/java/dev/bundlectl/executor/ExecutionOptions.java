@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.retry.RetryPolicy;
 import dev.bundlectl.executor.time.Scheduler;
 import java.time.Clock;
 import java.time.Duration;
@@ -60,6 +61,15 @@ public record ExecutionOptions(
     /** Concurrency 8, CRD timeout 60s, deadline 5m, backoff 250ms doubling to 10s, real time. */
     public static ExecutionOptions defaults() {
         return builder().build();
+    }
+
+    /**
+     * The retry policy these options describe: backoff from {@link #backoffBase()} to
+     * {@link #backoffMax()} with {@link #jitter()}, on {@link #scheduler()}, for at most
+     * {@link #timeout()} per operation.
+     */
+    public RetryPolicy retryPolicy() {
+        return RetryPolicy.of(backoffBase, backoffMax, jitter, scheduler, timeout);
     }
 
     /** A builder starting from the defaults. */

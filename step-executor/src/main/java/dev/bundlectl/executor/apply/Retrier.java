@@ -1,40 +1,36 @@
 package dev.bundlectl.executor.apply;
 
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.plan.errors.ApiErrorClassifier;
+import dev.bundlectl.executor.retry.RetryPolicy;
 import dev.bundlectl.plan.errors.ApiFailure;
 import io.vertx.core.Future;
-import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 /**
- * Sends one step's requests again after transient failures (429, 5xx, timeouts, resets), with
- * exponential backoff and jitter, honouring {@code Retry-After}, until the execution's deadline.
- * Permanent failures pass through at once. Waiting uses the scheduler, never a blocked thread.
+ * One step's use of the shared {@link RetryPolicy}: its requests are retried until the
+ * execution's deadline, each retry is reported as a step event, and the step remembers whether a
+ * failed write may still have been carried out by the server.
  */
 final class Retrier {
 
     private final ExecutionEnvironment env;
     private final StepReporter reporter;
-    private final Backoff backoff;
+    private final RetryPolicy policy;
     private boolean writeMayHaveLanded;
 
     Retrier(ExecutionEnvironment env, StepReporter reporter) {
         this.env = env;
         this.reporter = reporter;
-        this.backoff = new Backoff(env.options().backoffBase(), env.options().backoffMax(), env.options().jitter(),
-                () -> ThreadLocalRandom.current().nextDouble());
+        this.policy = env.options().retryPolicy();
     }
 
     /** A read, retried while it fails transiently. */
     <T> Future<T> read(String what, Supplier<Future<T>> request) {
-        return attempt(what, false, request, 1);
+        return attempt(what, false, request);
     }
 
     /** A write, retried while it fails transiently; remembers whether a failed try may have landed. */
     <T> Future<T> write(String what, Supplier<Future<T>> request) {
-        return attempt(what, true, request, 1);
+        return attempt(what, true, request);
     }
 
     /**
@@ -45,29 +41,13 @@ final class Retrier {
         return writeMayHaveLanded;
     }
 
-    private <T> Future<T> attempt(String what, boolean write, Supplier<Future<T>> request, int attempt) {
-        Future<T> sent;
-        try {
-            sent = request.get();
-        } catch (RuntimeException e) {
-            sent = Future.failedFuture(e);
-        }
-        return sent.recover(error -> {
-            if (!(error instanceof ApiException api) || !ApiErrorClassifier.classify(api.failure()).transientError()) {
-                return Future.failedFuture(error);
-            }
-            ApiFailure failure = api.failure();
+    private <T> Future<T> attempt(String what, boolean write, Supplier<Future<T>> request) {
+        return policy.call(env.context(), request, env::remaining, (failure, nextAttempt, delay) -> {
             if (write && mayHaveLanded(failure)) {
                 writeMayHaveLanded = true;
             }
-            Duration delay = backoff.delay(attempt, retryAfterSeconds(failure));
-            if (env.remaining().compareTo(delay) <= 0) {
-                return Future.failedFuture(new RetriesExhaustedException(failure, attempt));
-            }
             reporter.retrying(what + ": " + failure.describe() + "; retrying in " + Durations.format(delay),
-                    attempt + 1);
-            return env.options().scheduler().sleep(env.context(), delay)
-                    .compose(slept -> attempt(what, write, request, attempt + 1));
+                    nextAttempt);
         });
     }
 
@@ -79,9 +59,5 @@ final class Retrier {
         ApiFailure.TransportError.Kind kind = ((ApiFailure.TransportError) failure).kind();
         // A refused connection or a failed handshake never carried the request.
         return kind != ApiFailure.TransportError.Kind.CONNECTION_REFUSED && kind != ApiFailure.TransportError.Kind.TLS;
-    }
-
-    private static long retryAfterSeconds(ApiFailure failure) {
-        return failure instanceof ApiFailure.HttpError http ? http.retryAfterSeconds() : -1;
     }
 }

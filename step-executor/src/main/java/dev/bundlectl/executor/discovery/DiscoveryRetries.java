@@ -1,11 +1,12 @@
 package dev.bundlectl.executor.discovery;
 
 import dev.bundlectl.executor.ExecutionOptions;
-import dev.bundlectl.executor.apply.Backoff;
+import dev.bundlectl.executor.retry.Backoff;
 import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.executor.retry.RetriesExhaustedException;
+import dev.bundlectl.executor.retry.RetryObserver;
+import dev.bundlectl.executor.retry.RetryPolicy;
 import dev.bundlectl.executor.time.Scheduler;
-import dev.bundlectl.plan.errors.ApiErrorClassifier;
-import dev.bundlectl.plan.errors.ApiFailure;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import java.time.Duration;
@@ -19,8 +20,8 @@ import java.util.function.Supplier;
  * server's {@code Retry-After}, for at most {@code patience} and never past {@code deadlineNanos}.
  * A permanent failure, or one that the time left cannot cover, is passed on as it came.
  *
- * <p>Deliberately the same shape as the executor's step retries (a {@link Backoff}, the
- * {@link Scheduler}, a deadline), so that it folds into one shared retry policy.
+ * <p>What it adds to the shared {@link RetryPolicy} is discovery's own patience: a lookup gives up
+ * after {@code patience} even when the install's deadline is further away.
  *
  * @param scheduler time and delays
  * @param backoff the delays between tries
@@ -58,32 +59,17 @@ public record DiscoveryRetries(Scheduler scheduler, Backoff backoff, Duration pa
 
     /**
      * Sends {@code request} until it succeeds, fails permanently, or no time is left for the next
-     * try; then fails with the last error. Waits on {@code context} through the scheduler.
+     * try; then fails with the last error as it came (an {@link ApiException}), so that callers
+     * describe the server's answer. The retrying is the shared {@link RetryPolicy}'s.
      */
     public <T> Future<T> run(Context context, Supplier<Future<T>> request) {
         long now = scheduler.nanoTime();
         long patienceNanos = patience.toNanos();
         long giveUpAt = Math.min(deadlineNanos, patienceNanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + patienceNanos);
-        return attempt(context, request, 1, giveUpAt);
-    }
-
-    private <T> Future<T> attempt(Context context, Supplier<Future<T>> request, int attempt, long giveUpAt) {
-        Future<T> sent;
-        try {
-            sent = request.get();
-        } catch (RuntimeException e) {
-            sent = Future.failedFuture(e);
-        }
-        return sent.recover(error -> {
-            if (!(error instanceof ApiException api) || !ApiErrorClassifier.classify(api.failure()).transientError()) {
-                return Future.failedFuture(error);
-            }
-            long retryAfter = api.failure() instanceof ApiFailure.HttpError http ? http.retryAfterSeconds() : -1;
-            Duration delay = backoff.delay(attempt, retryAfter);
-            if (giveUpAt - scheduler.nanoTime() <= delay.toNanos()) {
-                return Future.failedFuture(error);
-            }
-            return scheduler.sleep(context, delay).compose(slept -> attempt(context, request, attempt + 1, giveUpAt));
-        });
+        RetryPolicy policy = new RetryPolicy(backoff, scheduler, RetryPolicy.DEFAULT_BUDGET);
+        return policy.<T>call(context, request, () -> Duration.ofNanos(Math.max(0, giveUpAt - scheduler.nanoTime())),
+                RetryObserver.NONE).recover(error -> Future.failedFuture(error instanceof RetriesExhaustedException exhausted
+                        ? new ApiException(exhausted.failure())
+                        : error));
     }
 }

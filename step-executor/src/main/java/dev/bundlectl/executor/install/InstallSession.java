@@ -26,7 +26,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 
 /**
@@ -52,7 +51,7 @@ public final class InstallSession {
     public Future<InstallOutcome> run(InstallPlan plan, InstallRequest request, Consumer<StepEvent> listener) {
         boolean dryRun = request.options().dryRunServer();
         return new NamespaceGuard(connection.api()).ensure(request.namespace(), request.createNamespace(), dryRun)
-                .compose(ready -> fromStage(store.latestFor(request.namespace(), request.packageName())))
+                .compose(ready -> store.latestFor(request.namespace(), request.packageName()))
                 .compose(previous -> execute(plan, request, previous.orElse(null), listener));
     }
 
@@ -64,8 +63,8 @@ public final class InstallSession {
         RecordOrigin origin = new RecordOrigin(request.namespace(), request.packageName(), request.bundlePath(),
                 plan.metadata().annotations().get(PlanAnnotations.BUNDLE_DIGEST), dryRun, request.startTime());
         Future<SavedRecord> started = dryRun ? Future.succeededFuture()
-                : fromStage(store.save(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
-                        RecordInheritance.ownedObjects(previous, List.of(), List.of()), List.of())));
+                : store.save(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
+                        RecordInheritance.ownedObjects(previous, List.of(), List.of()), List.of()));
         return started.compose(saved -> {
             Execution execution = new StepExecutor(connection).start(plan, options, listener);
             return execution.result().compose(finished -> dryRun
@@ -81,9 +80,9 @@ public final class InstallSession {
         List<String> warnings = reappeared(previous, finished);
         InstallPlan recorded = completedAt(finished, now);
         List<CreatedObject> created = createdBy(finished, identities);
-        return fromStage(store.save(InstallRecord.fromPlan(recorded, origin,
+        return store.save(InstallRecord.fromPlan(recorded, origin,
                         RecordInheritance.ownedObjects(previous, finished.steps(), created),
-                        RecordInheritance.deletedObjects(previous, deletedNow))))
+                        RecordInheritance.deletedObjects(previous, deletedNow)))
                 .map(saved -> {
                     List<String> all = new ArrayList<>(warnings);
                     all.addAll(saved.warnings());
@@ -153,9 +152,5 @@ public final class InstallSession {
                         deleted.object().group(), deleted.object().kind(), deleted.object().namespace(),
                         deleted.object().name(), deleted.deletedAt())))
                 .toList();
-    }
-
-    private <T> Future<T> fromStage(CompletionStage<T> stage) {
-        return Future.fromCompletionStage(stage, connection.vertx().getOrCreateContext());
     }
 }

@@ -29,6 +29,11 @@ public final class ApiException extends RuntimeException {
         return failure;
     }
 
+    /** Whether {@code error} is an {@link ApiException} with an HTTP answer of the given code. */
+    public static boolean isHttp(Throwable error, int code) {
+        return error instanceof ApiException api && api.isHttp(code);
+    }
+
     /** Whether this is an HTTP answer with the given code. */
     public boolean isHttp(int code) {
         return failure instanceof ApiFailure.HttpError http && http.code() == code;

@@ -15,9 +15,13 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
@@ -34,10 +38,20 @@ public final class ApiFailures {
     private static final int MAX_PLAIN_BODY = 300;
 
     private final ObjectMapper json;
+    private final Clock clock;
 
     /** Uses {@code json} to read {@code Status} bodies. */
     public ApiFailures(ObjectMapper json) {
+        this(json, Clock.systemUTC());
+    }
+
+    /**
+     * Uses {@code json} to read {@code Status} bodies, and {@code clock} for "now" when a
+     * {@code Retry-After} date comes without the server's {@code Date}.
+     */
+    public ApiFailures(ObjectMapper json, Clock clock) {
         this.json = json;
+        this.clock = clock;
     }
 
     /**
@@ -48,7 +62,19 @@ public final class ApiFailures {
      * @param retryAfterHeader the {@code Retry-After} header, or null
      */
     public ApiFailure.HttpError fromResponse(int code, byte[] body, String retryAfterHeader) {
-        long retryAfter = parseRetryAfter(retryAfterHeader);
+        return fromResponse(code, body, retryAfterHeader, null);
+    }
+
+    /**
+     * An HTTP error answer.
+     *
+     * @param code the status code
+     * @param body the raw body, may be empty
+     * @param retryAfterHeader the {@code Retry-After} header, or null
+     * @param dateHeader the {@code Date} header, or null; an HTTP-date {@code Retry-After} counts from it
+     */
+    public ApiFailure.HttpError fromResponse(int code, byte[] body, String retryAfterHeader, String dateHeader) {
+        long retryAfter = parseRetryAfter(retryAfterHeader, dateHeader, clock);
         JsonNode status = readStatus(body);
         if (status == null) {
             // Not a Status object: the API server's "404 page not found" for an unserved group
@@ -195,16 +221,27 @@ public final class ApiFailures {
         return text.length() > MAX_PLAIN_BODY ? text.substring(0, MAX_PLAIN_BODY) + "..." : text;
     }
 
-    static long parseRetryAfter(String header) {
+    /**
+     * Seconds to wait from a {@code Retry-After} header: delay-seconds, or an HTTP-date (RFC 9110
+     * allows both) less the server's {@code Date}, or less {@code clock}'s now when the answer has
+     * no {@code Date}; a date in the past means 0. Rounded up, so the wait is never too short.
+     * -1 when the header is absent or neither form.
+     */
+    static long parseRetryAfter(String header, String dateHeader, Clock clock) {
         if (header == null || header.isBlank()) {
             return -1;
         }
         try {
             return Math.max(0, Long.parseLong(header.strip()));
-        } catch (NumberFormatException httpDate) {
-            // The API server always sends seconds; an HTTP-date from a proxy is ignored and the
-            // normal backoff applies.
-            return -1;
+        } catch (NumberFormatException notSeconds) {
+            Optional<Instant> until = ResponseHeaders.httpDate(header);
+            if (until.isEmpty()) {
+                return -1;
+            }
+            // The server's own clock, when it says, so that clock skew does not stretch the wait.
+            Instant from = ResponseHeaders.httpDate(dateHeader).orElseGet(clock::instant);
+            long millis = Duration.between(from, until.get()).toMillis();
+            return millis <= 0 ? 0 : (millis + 999) / 1000;
         }
     }
 

@@ -39,8 +39,6 @@ public final class Fabric8KubeApi implements KubeApi {
 
     private static final String JSON = "application/json";
     private static final String APPLY_PATCH = "application/apply-patch+yaml";
-    private static final String DELETE_OPTIONS =
-            "{\"apiVersion\":\"v1\",\"kind\":\"DeleteOptions\",\"propagationPolicy\":\"Background\"}";
 
     private final Vertx vertx;
     private final HttpClient http;
@@ -94,20 +92,48 @@ public final class Fabric8KubeApi implements KubeApi {
     }
 
     @Override
-    public Future<ObjectNode> list(ApiResource type, String namespace, int limit, String continueToken) {
-        String query = "?limit=" + limit + (continueToken == null || continueToken.isEmpty()
-                ? ""
-                : "&continue=" + URLEncoder.encode(continueToken, StandardCharsets.UTF_8));
+    public Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun) {
+        String name = object.path("metadata").path("name").asText();
+        return path(() -> ResourcePaths.object(type, namespace, name))
+                .compose(path -> send(request(path + "?fieldManager=" + FIELD_MANAGER, dryRun)
+                        .put(JSON, write(object)).build()))
+                .map(this::objectBody);
+    }
+
+    @Override
+    public Future<ObjectNode> list(ApiResource type, String namespace, String labelSelector, int limit,
+            String continueToken) {
+        String query = "?limit=" + limit
+                + (labelSelector == null || labelSelector.isEmpty()
+                        ? "" : "&labelSelector=" + URLEncoder.encode(labelSelector, StandardCharsets.UTF_8))
+                + (continueToken == null || continueToken.isEmpty()
+                        ? "" : "&continue=" + URLEncoder.encode(continueToken, StandardCharsets.UTF_8));
         return path(() -> ResourcePaths.list(type, namespace))
                 .compose(path -> send(request(path + query, false).build()))
                 .map(this::objectBody);
     }
 
     @Override
-    public Future<Void> delete(ApiResource type, String namespace, String name, boolean dryRun) {
+    public Future<Void> delete(ApiResource type, String namespace, String name, Preconditions preconditions,
+            boolean dryRun) {
         return path(() -> ResourcePaths.object(type, namespace, name))
-                .compose(path -> send(request(path, dryRun).delete(JSON, DELETE_OPTIONS).build()))
+                .compose(path -> send(request(path, dryRun).delete(JSON, deleteOptions(preconditions)).build()))
                 .mapEmpty();
+    }
+
+    private String deleteOptions(Preconditions preconditions) {
+        ObjectNode options = json.createObjectNode()
+                .put("apiVersion", "v1").put("kind", "DeleteOptions").put("propagationPolicy", "Background");
+        if (preconditions != null && !preconditions.none()) {
+            ObjectNode required = options.putObject("preconditions");
+            if (preconditions.uid() != null) {
+                required.put("uid", preconditions.uid());
+            }
+            if (preconditions.resourceVersion() != null) {
+                required.put("resourceVersion", preconditions.resourceVersion());
+            }
+        }
+        return write(options);
     }
 
     @Override
@@ -167,7 +193,8 @@ public final class Fabric8KubeApi implements KubeApi {
                         return Future.succeededFuture(response);
                     }
                     return Future.failedFuture(new ApiException(
-                            failures.fromResponse(response.code(), response.body(), response.header("Retry-After"))));
+                            failures.fromResponse(response.code(), response.body(), response.header("Retry-After"),
+                                    response.header("Date"))));
                 });
     }
 

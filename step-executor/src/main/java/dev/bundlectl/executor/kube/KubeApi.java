@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -31,6 +33,12 @@ public interface KubeApi {
     Future<ObjectNode> create(ApiResource type, String namespace, ObjectNode object, boolean dryRun);
 
     /**
+     * PUT {@code object}, which must carry the {@code metadata.resourceVersion} it replaces: for
+     * bundlectl's own objects (install records), which no other manager writes.
+     */
+    Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun);
+
+    /**
      * Server-side apply: PATCH {@code object} as {@code application/apply-patch+yaml} under the field
      * manager {@value #FIELD_MANAGER}, creating it when it does not exist. Fields that other managers
      * own are kept; a field that another manager owns with a different value fails with 409
@@ -45,10 +53,50 @@ public interface KubeApi {
      * {@code metadata.continue} is non-empty while more pages follow. A resource the server does
      * not serve fails with a 404 {@link ApiException}.
      */
-    Future<ObjectNode> list(ApiResource type, String namespace, int limit, String continueToken);
+    default Future<ObjectNode> list(ApiResource type, String namespace, int limit, String continueToken) {
+        return list(type, namespace, null, limit, continueToken);
+    }
+
+    /**
+     * The same, for the objects that match {@code labelSelector} (as {@code kubectl -l} takes it;
+     * null or empty for all).
+     */
+    Future<ObjectNode> list(ApiResource type, String namespace, String labelSelector, int limit,
+            String continueToken);
+
+    /**
+     * Every object of a collection that matches {@code labelSelector}, page after page of
+     * {@code pageSize}; a null {@code namespace} lists every namespace.
+     */
+    default Future<List<ObjectNode>> listAll(ApiResource type, String namespace, String labelSelector, int pageSize) {
+        return nextPage(type, namespace, labelSelector, pageSize, null, new ArrayList<>());
+    }
+
+    private Future<List<ObjectNode>> nextPage(ApiResource type, String namespace, String labelSelector,
+            int pageSize, String continueToken, List<ObjectNode> found) {
+        return list(type, namespace, labelSelector, pageSize, continueToken).compose(page -> {
+            for (com.fasterxml.jackson.databind.JsonNode item : page.path("items")) {
+                if (item instanceof ObjectNode object) {
+                    found.add(object);
+                }
+            }
+            String next = page.path("metadata").path("continue").asText("");
+            return next.isEmpty() ? Future.succeededFuture(found)
+                    : nextPage(type, namespace, labelSelector, pageSize, next, found);
+        });
+    }
 
     /** DELETE one object with background propagation; does not wait for it to disappear. */
-    Future<Void> delete(ApiResource type, String namespace, String name, boolean dryRun);
+    default Future<Void> delete(ApiResource type, String namespace, String name, boolean dryRun) {
+        return delete(type, namespace, name, Preconditions.NONE, dryRun);
+    }
+
+    /**
+     * DELETE one object with background propagation, only while it still meets
+     * {@code preconditions}: otherwise the server answers 409 Conflict and keeps it.
+     */
+    Future<Void> delete(ApiResource type, String namespace, String name, Preconditions preconditions,
+            boolean dryRun);
 
     /**
      * GET a discovery document such as {@code /api/v1} or {@code /apis/apps/v1}; empty when the

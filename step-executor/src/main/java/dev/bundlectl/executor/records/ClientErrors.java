@@ -1,14 +1,17 @@
 package dev.bundlectl.executor.records;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.ApiFailures;
+import dev.bundlectl.executor.retry.RetriesExhaustedException;
 import dev.bundlectl.plan.errors.ApiFailure;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 
 /**
- * One-line descriptions of fabric8 client errors for the record store and uninstall, which use
- * fabric8's typed client. The mapping itself is the executor's {@link ApiFailures}, so every
- * path describes an API answer the same way.
+ * One-line descriptions of failed requests for the record store and uninstall: the API's answer
+ * ({@link ApiException}), retries that ran out ({@link RetriesExhaustedException}), or fabric8
+ * client errors. The mapping itself is the executor's {@link ApiFailures}, so every path describes
+ * an API answer the same way.
  */
 public final class ClientErrors {
 
@@ -26,5 +29,23 @@ public final class ClientErrors {
     /** A one-line description such as {@code 403 Forbidden: secrets is forbidden ...}. */
     public static String describe(KubernetesClientException e) {
         return toApiFailure(e).describe();
+    }
+
+    /**
+     * A one-line description of whatever failed a request's future: the API's answer, the
+     * retries given up on (with how many there were), or the error's own message.
+     */
+    public static String describe(Throwable error) {
+        Throwable cause = error;
+        while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof ApiException api) {
+            return api.failure().describe();
+        }
+        if (cause instanceof KubernetesClientException client) {
+            return describe(client);
+        }
+        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
     }
 }

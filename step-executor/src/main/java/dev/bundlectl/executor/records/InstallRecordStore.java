@@ -1,12 +1,14 @@
 package dev.bundlectl.executor.records;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.executor.kube.Preconditions;
+import dev.bundlectl.plan.api.ApiResource;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
-import io.fabric8.kubernetes.api.model.SecretList;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
-import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.vertx.core.Future;
 import java.net.HttpURLConnection;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,27 +16,26 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
-import java.util.function.Supplier;
 
 /**
  * Saves, finds and prunes install records, kept as Secrets in the install namespace (see
  * {@link RecordSecrets}). Only namespace-scoped permissions on Secrets are needed, except to list
  * records in all namespaces.
  *
- * <p><b>Threads.</b> fabric8's calls block, and with the Vert.x HTTP client they wait for the
- * event loop, so they must never run on it. Every operation therefore runs on the executor given
- * to the constructor, which must be a worker pool (for example a dedicated
- * {@code ExecutorService}, or Vert.x's worker pool); the returned future completes on that
- * executor's thread. Futures fail with an {@link InstallRecordException} whose message is one
- * line for the user. Vert.x code can wrap them with {@code Future.fromCompletionStage(future,
- * context)} to continue on its own context.
+ * <p><b>Requests.</b> Everything goes through the asynchronous {@link KubeApi} given to the
+ * constructor; pass one that retries (see {@code ClusterConnection.api(RetryPolicy)}), so that a
+ * 429, a 5xx, a reset or a timeout is retried under the executor's one retry policy. No method
+ * blocks. Futures fail with an {@link InstallRecordException} whose message is one line for the
+ * user.
  */
 public final class InstallRecordStore {
 
     /** How many installs of a package are kept by default. */
     public static final int DEFAULT_KEEP_PER_PACKAGE = 10;
+
+    private static final ApiResource SECRETS = new ApiResource("", "v1", "Secret", "secrets", true);
+    private static final String MANAGED = RecordSecrets.LABEL_MANAGED_BY + "=" + RecordSecrets.MANAGED_BY;
+    private static final int PAGE_SIZE = 250;
 
     // A concurrent save or edit of the same Secret makes an update stale; a few tries settle it.
     private static final int UPDATE_ATTEMPTS = 3;
@@ -48,29 +49,26 @@ public final class InstallRecordStore {
             Comparator.comparing(RecordSecrets::startTimeOf, NEWEST_FIRST)
                     .thenComparing(secret -> secret.getMetadata().getName(), Comparator.reverseOrder());
 
-    private final KubernetesClient client;
-    private final Executor executor;
+    private final KubeApi api;
     private final int keepPerPackage;
     private final InstallRecordCodec codec;
+    private final KubernetesSerialization serialization = new KubernetesSerialization();
 
     /** A store that keeps {@value #DEFAULT_KEEP_PER_PACKAGE} installs per package. */
-    public InstallRecordStore(KubernetesClient client, Executor executor) {
-        this(client, executor, DEFAULT_KEEP_PER_PACKAGE, new InstallRecordCodec());
+    public InstallRecordStore(KubeApi api) {
+        this(api, DEFAULT_KEEP_PER_PACKAGE, new InstallRecordCodec());
     }
 
     /**
-     * @param client the cluster client
-     * @param executor the worker pool that runs the blocking client calls
+     * @param api the API server, retrying transient failures
      * @param keepPerPackage how many installs of one package to keep, at least 1
      * @param codec the record codec (its size limit applies to saves)
      */
-    public InstallRecordStore(KubernetesClient client, Executor executor, int keepPerPackage,
-            InstallRecordCodec codec) {
+    public InstallRecordStore(KubeApi api, int keepPerPackage, InstallRecordCodec codec) {
         if (keepPerPackage < 1) {
             throw new IllegalArgumentException("keepPerPackage must be at least 1, not " + keepPerPackage);
         }
-        this.client = Objects.requireNonNull(client, "client");
-        this.executor = Objects.requireNonNull(executor, "executor");
+        this.api = Objects.requireNonNull(api, "api");
         this.keepPerPackage = keepPerPackage;
         this.codec = Objects.requireNonNull(codec, "codec");
     }
@@ -80,16 +78,19 @@ public final class InstallRecordStore {
      * more than once). Then deletes the oldest records of the package beyond the retention
      * count; failures there become warnings, not a failed save.
      */
-    public CompletableFuture<SavedRecord> save(InstallRecord record) {
+    public Future<SavedRecord> save(InstallRecord record) {
         Objects.requireNonNull(record, "record");
-        return async(() -> {
-            EncodedRecord encoded = codec.encode(record);
-            write(RecordSecrets.toSecret(record, encoded), record);
-            List<String> warnings = new ArrayList<>();
-            List<String> pruned = prune(record, warnings);
-            return new SavedRecord(record.namespace(), record.name(), encoded.size(), encoded.shortenedMessages(),
-                    pruned, warnings);
-        });
+        EncodedRecord encoded;
+        try {
+            encoded = codec.encode(record);
+        } catch (InstallRecordException e) {
+            return Future.failedFuture(e);
+        }
+        List<String> warnings = new ArrayList<>();
+        return write(RecordSecrets.toSecret(record, encoded), record)
+                .compose(written -> prune(record, warnings))
+                .map(pruned -> new SavedRecord(record.namespace(), record.name(), encoded.size(),
+                        encoded.shortenedMessages(), pruned, warnings));
     }
 
     /**
@@ -97,40 +98,30 @@ public final class InstallRecordStore {
      * first. A Secret of the record type that cannot be read is listed as
      * {@link RecordEntry.Unreadable} rather than failing the listing.
      */
-    public CompletableFuture<List<RecordEntry>> list(String namespace) {
-        return async(() -> {
-            List<Secret> secrets;
-            try {
-                secrets = namespace == null
-                        ? client.secrets().inAnyNamespace()
-                                .withLabel(RecordSecrets.LABEL_MANAGED_BY, RecordSecrets.MANAGED_BY).list().getItems()
-                        : client.secrets().inNamespace(namespace)
-                                .withLabel(RecordSecrets.LABEL_MANAGED_BY, RecordSecrets.MANAGED_BY).list().getItems();
-            } catch (KubernetesClientException e) {
-                throw listFailure(namespace, e);
-            }
-            List<RecordEntry> entries = new ArrayList<>();
-            for (Secret secret : secrets) {
-                if (RecordSecrets.isRecord(secret)) {
-                    entries.add(entry(secret));
-                }
-            }
-            entries.sort(ENTRIES_NEWEST_FIRST);
-            return entries;
-        });
+    public Future<List<RecordEntry>> list(String namespace) {
+        return api.listAll(SECRETS, namespace, MANAGED, PAGE_SIZE)
+                .recover(error -> Future.failedFuture(listFailure(namespace, error)))
+                .map(objects -> {
+                    List<RecordEntry> entries = new ArrayList<>();
+                    for (ObjectNode object : objects) {
+                        Secret secret = secret(object);
+                        if (RecordSecrets.isRecord(secret)) {
+                            entries.add(entry(secret));
+                        }
+                    }
+                    entries.sort(ENTRIES_NEWEST_FIRST);
+                    return entries;
+                });
     }
 
     /**
      * One record by name; empty if there is no such Secret. Fails with
      * {@link InvalidRecordException} if the Secret is not a readable record.
      */
-    public CompletableFuture<Optional<InstallRecord>> get(String namespace, String name) {
+    public Future<Optional<InstallRecord>> get(String namespace, String name) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(name, "name");
-        return async(() -> {
-            Secret secret = fetch(namespace, name);
-            return secret == null ? Optional.empty() : Optional.of(RecordSecrets.fromSecret(secret, codec));
-        });
+        return fetch(namespace, name).map(found -> found.map(secret -> RecordSecrets.fromSecret(secret, codec)));
     }
 
     /**
@@ -138,10 +129,10 @@ public final class InstallRecordStore {
      * {@link InvalidRecordException} if the newest one is not readable, rather than silently
      * falling back to an older one: decisions such as capability checks rely on the latest.
      */
-    public CompletableFuture<Optional<InstallRecord>> latestFor(String namespace, String packageName) {
+    public Future<Optional<InstallRecord>> latestFor(String namespace, String packageName) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(packageName, "packageName");
-        return async(() -> recordsOf(namespace, packageName).stream()
+        return recordsOf(namespace, packageName).map(found -> found.stream()
                 .min(SECRETS_NEWEST_FIRST)
                 .map(secret -> RecordSecrets.fromSecret(secret, codec)));
     }
@@ -150,98 +141,160 @@ public final class InstallRecordStore {
      * Deletes a record. Completes with false if it did not exist. Refuses (with
      * {@link InvalidRecordException}) to delete a Secret that is not a record.
      */
-    public CompletableFuture<Boolean> delete(String namespace, String name) {
+    public Future<Boolean> delete(String namespace, String name) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(name, "name");
-        return async(() -> {
-            Secret secret = fetch(namespace, name);
-            if (secret == null) {
-                return false;
+        return fetch(namespace, name).compose(found -> {
+            if (found.isEmpty()) {
+                return Future.succeededFuture(false);
             }
+            Secret secret = found.get();
             if (!RecordSecrets.isRecord(secret)) {
-                throw new InvalidRecordException(RecordSecrets.describe(secret), "not a bundlectl install record (type \""
-                        + secret.getType() + "\"); not deleted", null);
+                return Future.failedFuture(new InvalidRecordException(RecordSecrets.describe(secret),
+                        "not a bundlectl install record (type \"" + secret.getType() + "\"); not deleted", null));
             }
-            try {
-                return !secrets(namespace).withName(name).delete().isEmpty();
-            } catch (KubernetesClientException e) {
-                throw failure("cannot delete install record " + namespace + "/" + name, e);
-            }
+            return deleteSecret(secret).recover(error -> Future.failedFuture(
+                    failure("cannot delete install record " + namespace + "/" + name, error)));
         });
     }
 
-    private void write(Secret secret, InstallRecord record) {
+    /**
+     * Deletes the records of {@code record}'s package in its namespace that started no later
+     * than it (the record itself excluded): each names objects that an uninstall of
+     * {@code record} has removed. Newer records are kept, since they may name objects that are
+     * still there. Fails with {@link RecordStoreException} on the first record that cannot be
+     * deleted.
+     */
+    public Future<OlderRecords> deleteOlderRecords(InstallRecord record) {
+        Objects.requireNonNull(record, "record");
+        return recordsOf(record.namespace(), record.packageName()).compose(found -> {
+            List<Secret> older = new ArrayList<>();
+            List<String> newer = new ArrayList<>();
+            for (Secret secret : found) {
+                String name = secret.getMetadata().getName();
+                Instant started = RecordSecrets.startTimeOf(secret);
+                if (name.equals(record.name())) {
+                    continue;
+                }
+                if (started != null && started.isAfter(record.startTime())) {
+                    newer.add(name);
+                } else {
+                    older.add(secret);
+                }
+            }
+            older.sort(SECRETS_NEWEST_FIRST);
+            newer.sort(Comparator.naturalOrder());
+            return deleteEach(older, 0, new ArrayList<>())
+                    .map(deleted -> new OlderRecords(deleted, newer));
+        });
+    }
+
+    private Future<List<String>> deleteEach(List<Secret> secrets, int index, List<String> deleted) {
+        if (index == secrets.size()) {
+            return Future.succeededFuture(deleted);
+        }
+        Secret secret = secrets.get(index);
+        String where = secret.getMetadata().getNamespace() + "/" + secret.getMetadata().getName();
+        return deleteSecret(secret)
+                .recover(error -> Future.failedFuture(failure("cannot delete install record " + where, error)))
+                .compose(existed -> {
+                    if (existed) {
+                        deleted.add(secret.getMetadata().getName());
+                    }
+                    return deleteEach(secrets, index + 1, deleted);
+                });
+    }
+
+    /** Deletes this very Secret (by uid); false when it is already gone. */
+    private Future<Boolean> deleteSecret(Secret secret) {
+        return api.delete(SECRETS, secret.getMetadata().getNamespace(), secret.getMetadata().getName(),
+                        Preconditions.uid(secret.getMetadata().getUid()), false)
+                .map(true)
+                .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
+                        ? Future.succeededFuture(false) : Future.failedFuture(error));
+    }
+
+    private Future<Void> write(Secret secret, InstallRecord record) {
+        String where = record.namespace() + "/" + record.name();
+        return api.create(SECRETS, record.namespace(), node(secret), false)
+                .<Void>mapEmpty()
+                .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT)
+                        // It exists: an earlier save of the same run. Update it, unless it is something else.
+                        ? replace(secret, record, 1)
+                        : Future.failedFuture(failure("cannot save install record " + where, error)));
+    }
+
+    private Future<Void> replace(Secret secret, InstallRecord record, int attempt) {
         String namespace = record.namespace();
-        try {
-            secrets(namespace).resource(secret).create();
-            return;
-        } catch (KubernetesClientException e) {
-            if (e.getCode() != HttpURLConnection.HTTP_CONFLICT) {
-                throw failure("cannot save install record " + namespace + "/" + record.name(), e);
+        String where = namespace + "/" + record.name();
+        return fetch(namespace, record.name()).compose(existing -> {
+            if (existing.isEmpty()) {
+                return api.create(SECRETS, namespace, node(secret), false).mapEmpty();
             }
-        }
-        // It exists: an earlier save of the same run. Update it, unless it is something else.
-        for (int attempt = 1; attempt <= UPDATE_ATTEMPTS; attempt++) {
-            Secret existing = fetch(namespace, record.name());
-            try {
-                if (existing == null) {
-                    secrets(namespace).resource(secret).create();
-                    return;
-                }
-                if (!RecordSecrets.isRecordOf(existing, record.packageName())) {
-                    throw new RecordStoreException(RecordSecrets.describe(existing)
-                            + " already exists and is not an install record of package " + record.packageName()
-                            + "; it was not overwritten", null);
-                }
-                Secret replacement = new SecretBuilder(secret).editMetadata()
-                        .withResourceVersion(existing.getMetadata().getResourceVersion()).endMetadata().build();
-                secrets(namespace).resource(replacement).update();
-                return;
-            } catch (KubernetesClientException e) {
-                if (e.getCode() != HttpURLConnection.HTTP_CONFLICT || attempt == UPDATE_ATTEMPTS) {
-                    throw failure("cannot update install record " + namespace + "/" + record.name(), e);
-                }
+            if (!RecordSecrets.isRecordOf(existing.get(), record.packageName())) {
+                return Future.failedFuture(new RecordStoreException(RecordSecrets.describe(existing.get())
+                        + " already exists and is not an install record of package " + record.packageName()
+                        + "; it was not overwritten", null));
             }
-        }
+            Secret replacement = new SecretBuilder(secret).editMetadata()
+                    .withResourceVersion(existing.get().getMetadata().getResourceVersion()).endMetadata().build();
+            return api.update(SECRETS, namespace, node(replacement), false).<Void>mapEmpty()
+                    .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT) && attempt < UPDATE_ATTEMPTS
+                            ? replace(secret, record, attempt + 1)
+                            : Future.failedFuture(error));
+        }).recover(error -> Future.failedFuture(error instanceof InstallRecordException ? error
+                : failure("cannot update install record " + where, error)));
     }
 
-    private List<String> prune(InstallRecord saved, List<String> warnings) {
-        List<Secret> others;
-        try {
-            others = recordsOf(saved.namespace(), saved.packageName());
-        } catch (RecordStoreException e) {
-            warnings.add("old install records were not pruned: " + e.getMessage());
-            return List.of();
-        }
-        others.removeIf(secret -> secret.getMetadata().getName().equals(saved.name()));
-        others.sort(SECRETS_NEWEST_FIRST);
-        List<String> pruned = new ArrayList<>();
-        // The saved record counts as one of those kept.
-        for (Secret old : others.subList(Math.min(keepPerPackage - 1, others.size()), others.size())) {
-            String name = old.getMetadata().getName();
-            try {
-                secrets(saved.namespace()).withName(name).delete();
-                pruned.add(name);
-            } catch (KubernetesClientException e) {
-                warnings.add("old install record " + saved.namespace() + "/" + name + " was not pruned: "
-                        + ClientErrors.describe(e));
-            }
-        }
-        return pruned;
+    private Future<List<String>> prune(InstallRecord saved, List<String> warnings) {
+        return recordsOf(saved.namespace(), saved.packageName())
+                .compose(others -> {
+                    others.removeIf(secret -> secret.getMetadata().getName().equals(saved.name()));
+                    others.sort(SECRETS_NEWEST_FIRST);
+                    // The saved record counts as one of those kept.
+                    List<Secret> old = others.subList(Math.min(keepPerPackage - 1, others.size()), others.size());
+                    return pruneEach(List.copyOf(old), 0, new ArrayList<>(), warnings);
+                }, error -> {
+                    warnings.add("old install records were not pruned: " + error.getMessage());
+                    return Future.succeededFuture(List.of());
+                });
     }
 
-    private List<Secret> recordsOf(String namespace, String packageName) {
-        try {
-            List<Secret> found = new ArrayList<>(secrets(namespace)
-                    .withLabel(RecordSecrets.LABEL_MANAGED_BY, RecordSecrets.MANAGED_BY)
-                    .withLabel(RecordSecrets.LABEL_PACKAGE, RecordNames.labelValue(packageName))
-                    .list().getItems());
-            // Label values may be shortened, so the exact package is checked as well.
-            found.removeIf(secret -> !RecordSecrets.isRecordOf(secret, packageName));
-            return found;
-        } catch (KubernetesClientException e) {
-            throw failure("cannot list install records of package " + packageName + " in namespace " + namespace, e);
+    private Future<List<String>> pruneEach(List<Secret> old, int index, List<String> pruned, List<String> warnings) {
+        if (index == old.size()) {
+            return Future.succeededFuture(pruned);
         }
+        Secret secret = old.get(index);
+        String name = secret.getMetadata().getName();
+        return deleteSecret(secret)
+                .map(existed -> {
+                    pruned.add(name);
+                    return pruned;
+                })
+                .otherwise(error -> {
+                    warnings.add("old install record " + secret.getMetadata().getNamespace() + "/" + name
+                            + " was not pruned: " + ClientErrors.describe(error));
+                    return pruned;
+                })
+                .compose(done -> pruneEach(old, index + 1, pruned, warnings));
+    }
+
+    private Future<List<Secret>> recordsOf(String namespace, String packageName) {
+        String selector = MANAGED + "," + RecordSecrets.LABEL_PACKAGE + "=" + RecordNames.labelValue(packageName);
+        return api.listAll(SECRETS, namespace, selector, PAGE_SIZE)
+                .recover(error -> Future.failedFuture(failure("cannot list install records of package "
+                        + packageName + " in namespace " + namespace, error)))
+                .map(objects -> {
+                    List<Secret> found = new ArrayList<>();
+                    for (ObjectNode object : objects) {
+                        Secret secret = secret(object);
+                        // Label values may be shortened, so the exact package is checked as well.
+                        if (RecordSecrets.isRecordOf(secret, packageName)) {
+                            found.add(secret);
+                        }
+                    }
+                    return found;
+                });
     }
 
     private RecordEntry entry(Secret secret) {
@@ -253,32 +306,32 @@ public final class InstallRecordStore {
         }
     }
 
-    private Secret fetch(String namespace, String name) {
-        try {
-            return secrets(namespace).withName(name).get();
-        } catch (KubernetesClientException e) {
-            throw failure("cannot read install record " + namespace + "/" + name, e);
-        }
+    private Future<Optional<Secret>> fetch(String namespace, String name) {
+        return api.get(SECRETS, namespace, name)
+                .map(object -> Optional.of(secret(object)))
+                .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
+                        ? Future.succeededFuture(Optional.empty())
+                        : Future.failedFuture(failure("cannot read install record " + namespace + "/" + name, error)));
     }
 
-    private NonNamespaceOperation<Secret, SecretList, Resource<Secret>> secrets(String namespace) {
-        return client.secrets().inNamespace(namespace);
+    private Secret secret(ObjectNode object) {
+        return serialization.convertValue(object, Secret.class);
     }
 
-    private static RecordStoreException listFailure(String namespace, KubernetesClientException e) {
-        if (namespace == null && e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {
+    private ObjectNode node(Secret secret) {
+        return serialization.convertValue(secret, ObjectNode.class);
+    }
+
+    private static RecordStoreException listFailure(String namespace, Throwable error) {
+        if (namespace == null && ApiException.isHttp(error, HttpURLConnection.HTTP_FORBIDDEN)) {
             return new RecordStoreException("listing install records in all namespaces is forbidden ("
-                    + ClientErrors.describe(e) + "); list the records of one namespace instead", e);
+                    + ClientErrors.describe(error) + "); list the records of one namespace instead", error);
         }
         return failure("cannot list install records in "
-                + (namespace == null ? "all namespaces" : "namespace " + namespace), e);
+                + (namespace == null ? "all namespaces" : "namespace " + namespace), error);
     }
 
-    private static RecordStoreException failure(String what, KubernetesClientException e) {
-        return new RecordStoreException(what + ": " + ClientErrors.describe(e), e);
-    }
-
-    private <T> CompletableFuture<T> async(Supplier<T> operation) {
-        return CompletableFuture.supplyAsync(operation, executor);
+    private static RecordStoreException failure(String what, Throwable error) {
+        return new RecordStoreException(what + ": " + ClientErrors.describe(error), error);
     }
 }

@@ -8,7 +8,7 @@
  * dev.bundlectl.executor.records.InstallRecord} in which every manifest body is replaced by its
  * sha256 digest, so no bundle Secret content is ever copied into a record.
  *
- * <p>{@link dev.bundlectl.executor.records.InstallRecordStore} saves, lists and prunes records;
- * its blocking fabric8 calls run on the executor it is given, never on the caller's thread.
+ * <p>{@link dev.bundlectl.executor.records.InstallRecordStore} saves, lists and prunes records
+ * through the asynchronous {@code KubeApi}, every request under the executor's one retry policy.
  */
 package dev.bundlectl.executor.records;

@@ -1,100 +1,101 @@
 package dev.bundlectl.executor.uninstall;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.executor.kube.Preconditions;
 import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.ObjectRef;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.Resource;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import dev.bundlectl.plan.api.ApiResource;
+import io.vertx.core.Future;
 import java.net.HttpURLConnection;
-import java.util.Optional;
 
 /**
- * Deletes one object an install created, if it is still that object. Blocking: call it on a
- * worker thread. Not thread-safe (its locator caches discovery).
+ * Deletes one object an install created, if it is still that object. Asynchronous; the API it is
+ * given retries transient failures.
+ *
+ * <p>A DELETE whose answer was lost is retried; if the first one landed, the retry finds the
+ * object gone (404) and the result is {@code AlreadyGone}, which counts as deleted.
  */
 final class ObjectDeleter {
 
     // A 409 on the delete means the object changed after it was checked: check again, a few times.
     private static final int ATTEMPTS = 3;
 
-    private final KubernetesClient client;
+    private final KubeApi api;
     private final ResourceLocator locator;
     private final boolean deleteCrds;
 
-    ObjectDeleter(KubernetesClient client, UninstallOptions options) {
-        this.client = client;
-        this.locator = new ResourceLocator(client);
+    ObjectDeleter(KubeApi api, ResourceLocator locator, UninstallOptions options) {
+        this.api = api;
+        this.locator = locator;
         this.deleteCrds = options.deleteCrds();
     }
 
-    DeletionResult delete(CreatedObject owned) {
+    Future<DeletionResult> delete(CreatedObject owned) {
         ObjectRef ref = owned.object();
         if (ref.customResourceDefinition() && !deleteCrds) {
-            return new DeletionResult.Kept(ref, "CRDs are kept unless deleteCrds is set, because deleting one "
-                    + "deletes every custom resource of its kind");
+            return Future.succeededFuture(new DeletionResult.Kept(ref, "CRDs are kept unless deleteCrds is set,"
+                    + " because deleting one deletes every custom resource of its kind"));
         }
-        Optional<ResourceDefinitionContext> context;
-        try {
-            context = locator.locate(owned);
-        } catch (KubernetesClientException e) {
-            return new DeletionResult.Failed(ref, "cannot discover API " + ref.apiVersion() + ": "
-                    + ClientErrors.describe(e));
-        }
-        if (context.isEmpty()) {
-            return new DeletionResult.AlreadyGone(ref, "the cluster no longer serves " + ref.kind() + " in "
-                    + ref.apiVersion());
-        }
-        if (context.get().isNamespaceScoped() && ref.namespace() == null) {
-            return new DeletionResult.Failed(ref, ref.kind() + " is namespaced, but the record gives no namespace");
-        }
-        Resource<GenericKubernetesResource> resource = target(context.get(), ref);
-        KubernetesClientException lastConflict = null;
-        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            try {
-                return deleteIfOwned(resource, owned);
-            } catch (KubernetesClientException e) {
-                if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
-                    return new DeletionResult.AlreadyGone(ref, null);
-                }
-                if (e.getCode() != HttpURLConnection.HTTP_CONFLICT) {
-                    return new DeletionResult.Failed(ref, ClientErrors.describe(e));
-                }
-                lastConflict = e;
+        return locator.locate(owned).compose(type -> {
+            if (type.isEmpty()) {
+                return Future.succeededFuture((DeletionResult) new DeletionResult.AlreadyGone(ref,
+                        "the cluster no longer serves " + ref.kind() + " in " + ref.apiVersion()));
             }
-        }
-        return new DeletionResult.Failed(ref, "the object kept changing while it was being deleted: "
-                + ClientErrors.describe(lastConflict));
+            if (type.get().namespaced() && ref.namespace() == null) {
+                return Future.succeededFuture((DeletionResult) new DeletionResult.Failed(ref,
+                        ref.kind() + " is namespaced, but the record gives no namespace"));
+            }
+            return attempt(type.get(), owned, 1);
+        }, error -> Future.succeededFuture(new DeletionResult.Failed(ref, "cannot discover API " + ref.apiVersion()
+                + ": " + ClientErrors.describe(error))));
     }
 
-    private DeletionResult deleteIfOwned(Resource<GenericKubernetesResource> resource, CreatedObject owned) {
+    private Future<DeletionResult> attempt(ApiResource type, CreatedObject owned, int attempt) {
         ObjectRef ref = owned.object();
-        GenericKubernetesResource live = resource.get();
-        if (live == null) {
-            return new DeletionResult.AlreadyGone(ref, null);
-        }
-        ObjectMeta meta = live.getMetadata();
-        if (owned.uid() != null && !owned.uid().equals(meta.getUid())) {
-            return new DeletionResult.Skipped(ref, "not deleted because it was replaced: this install created uid "
-                    + owned.uid() + ", the object now has uid " + meta.getUid());
-        }
-        if (meta.getDeletionTimestamp() != null) {
-            return new DeletionResult.AlreadyGone(ref, "already being deleted since " + meta.getDeletionTimestamp());
-        }
-        // Locking the resourceVersion just read makes the API server refuse (409) if the object
-        // changed, or was replaced, between the check above and the delete.
-        boolean deleted = meta.getResourceVersion() == null
-                ? !resource.delete().isEmpty()
-                : !resource.lockResourceVersion(meta.getResourceVersion()).delete().isEmpty();
-        return deleted ? new DeletionResult.Deleted(ref) : new DeletionResult.AlreadyGone(ref, null);
+        String namespace = type.namespaced() ? ref.namespace() : null;
+        return api.get(type, namespace, ref.name())
+                .compose(live -> deleteIfOwned(type, namespace, owned, live))
+                .recover(error -> {
+                    if (ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)) {
+                        return Future.succeededFuture(new DeletionResult.AlreadyGone(ref, null));
+                    }
+                    if (!ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT)) {
+                        return Future.succeededFuture(new DeletionResult.Failed(ref, ClientErrors.describe(error)));
+                    }
+                    if (attempt < ATTEMPTS) {
+                        return attempt(type, owned, attempt + 1);
+                    }
+                    return Future.succeededFuture(new DeletionResult.Failed(ref,
+                            "the object kept changing while it was being deleted: " + ClientErrors.describe(error)));
+                });
     }
 
-    private Resource<GenericKubernetesResource> target(ResourceDefinitionContext context, ObjectRef ref) {
-        return context.isNamespaceScoped()
-                ? client.genericKubernetesResources(context).inNamespace(ref.namespace()).withName(ref.name())
-                : client.genericKubernetesResources(context).withName(ref.name());
+    private Future<DeletionResult> deleteIfOwned(ApiResource type, String namespace, CreatedObject owned,
+            ObjectNode live) {
+        ObjectRef ref = owned.object();
+        JsonNode meta = live.path("metadata");
+        String uid = text(meta, "uid");
+        if (owned.uid() != null && !owned.uid().equals(uid)) {
+            return Future.succeededFuture(new DeletionResult.Skipped(ref, "not deleted because it was replaced: this"
+                    + " install created uid " + owned.uid() + ", the object now has uid " + uid));
+        }
+        String deletionTimestamp = text(meta, "deletionTimestamp");
+        if (deletionTimestamp != null) {
+            return Future.succeededFuture(new DeletionResult.AlreadyGone(ref,
+                    "already being deleted since " + deletionTimestamp));
+        }
+        // The uid and resourceVersion just read make the API server refuse (409) if the object
+        // changed, or was replaced, between the check above and the delete.
+        return api.delete(type, namespace, ref.name(), new Preconditions(uid, text(meta, "resourceVersion")), false)
+                .map(deleted -> new DeletionResult.Deleted(ref));
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        return value.isValueNode() && !value.isNull() && !value.asText().isEmpty() ? value.asText() : null;
     }
 }

@@ -1,19 +1,21 @@
 package dev.bundlectl.executor.uninstall;
 
+import dev.bundlectl.executor.discovery.Discovery;
+import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
-import io.fabric8.kubernetes.client.KubernetesClient;
+import dev.bundlectl.executor.records.OlderRecords;
+import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
- * Deletes what one install created, in reverse step order, then deletes its record.
+ * Deletes what one install created, in reverse step order, then deletes its record and the
+ * package's older records in that namespace.
  *
  * <p>Every object listed as created in the record gets exactly one {@link DeletionResult}:
  * <ul>
@@ -23,30 +25,31 @@ import java.util.function.Consumer;
  *   <li>{@code Skipped} when the live object has another uid than the record says: something
  *       else replaced it, and it is not this install's to delete;</li>
  *   <li>{@code Failed} with the API's answer. The other objects are still attempted, and the
- *       record is kept so that the uninstall can be run again.</li>
+ *       records are kept so that the uninstall can be run again.</li>
  * </ul>
  * Objects the install found {@code Present} are never touched.
  *
- * <p><b>Threads.</b> Deletions block, so they run on the executor given to the constructor, which
- * must be a worker pool and never a Vert.x event loop. The listener is called on that thread, once
- * per object as soon as it is done; it must not throw, or the uninstall stops there and the
- * record is kept.
+ * <p><b>Requests and threads.</b> Every GET and DELETE goes through the {@link KubeApi} given to
+ * the constructor, which should retry transient failures (see
+ * {@code ClusterConnection.api(RetryPolicy)}). Nothing blocks; objects are deleted one after
+ * another. The listener is called on a Vert.x thread, once per object as soon as it is done; it
+ * must neither block nor throw (if it throws, the uninstall stops there and the records are kept).
  */
 public final class Uninstaller {
 
-    private final KubernetesClient client;
+    private final KubeApi api;
+    private final Discovery discovery;
     private final InstallRecordStore store;
-    private final Executor executor;
 
     /**
-     * @param client the cluster client
-     * @param store where the record is deleted from afterwards
-     * @param executor the worker pool that runs the blocking deletions
+     * @param api the API server, retrying transient failures
+     * @param discovery where kinds are looked up when a record lacks their plural (it retries itself)
+     * @param store where the records are deleted from afterwards
      */
-    public Uninstaller(KubernetesClient client, InstallRecordStore store, Executor executor) {
-        this.client = Objects.requireNonNull(client, "client");
+    public Uninstaller(KubeApi api, Discovery discovery, InstallRecordStore store) {
+        this.api = Objects.requireNonNull(api, "api");
+        this.discovery = Objects.requireNonNull(discovery, "discovery");
         this.store = Objects.requireNonNull(store, "store");
-        this.executor = Objects.requireNonNull(executor, "executor");
     }
 
     /**
@@ -55,49 +58,60 @@ public final class Uninstaller {
      * @param record the install's record
      * @param options how to uninstall
      * @param onResult called with each object's result as soon as it is known
-     * @return the report; it completes exceptionally only if the listener threw
+     * @return the report; it fails only if the listener threw
      */
-    public CompletableFuture<UninstallReport> uninstall(InstallRecord record, UninstallOptions options,
+    public Future<UninstallReport> uninstall(InstallRecord record, UninstallOptions options,
             Consumer<? super DeletionResult> onResult) {
         Objects.requireNonNull(record, "record");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(onResult, "onResult");
-        return CompletableFuture.supplyAsync(() -> deleteAll(record, options, onResult), executor)
-                .thenCompose(results -> disposeOf(record, results)
-                        .thenApply(disposition -> new UninstallReport(record.namespace(), record.name(), results,
+        ObjectDeleter deleter = new ObjectDeleter(api, new ResourceLocator(discovery), options);
+        return deleteFrom(DeletionOrder.of(record), 0, deleter, onResult, new ArrayList<>())
+                .compose(results -> disposeOf(record, results)
+                        .map(disposition -> new UninstallReport(record.namespace(), record.name(), results,
                                 disposition)));
     }
 
-    private List<DeletionResult> deleteAll(InstallRecord record, UninstallOptions options,
-            Consumer<? super DeletionResult> onResult) {
-        ObjectDeleter deleter = new ObjectDeleter(client, options);
-        List<DeletionResult> results = new ArrayList<>();
-        for (CreatedObject owned : DeletionOrder.of(record)) {
-            DeletionResult result = deleter.delete(owned);
+    private Future<List<DeletionResult>> deleteFrom(List<CreatedObject> ordered, int index, ObjectDeleter deleter,
+            Consumer<? super DeletionResult> onResult, List<DeletionResult> results) {
+        if (index == ordered.size()) {
+            return Future.succeededFuture(results);
+        }
+        return deleter.delete(ordered.get(index)).compose(result -> {
             results.add(result);
             onResult.accept(result);
-        }
-        return results;
+            return deleteFrom(ordered, index + 1, deleter, onResult, results);
+        });
     }
 
-    private CompletableFuture<RecordDisposition> disposeOf(InstallRecord record, List<DeletionResult> results) {
+    private Future<RecordDisposition> disposeOf(InstallRecord record, List<DeletionResult> results) {
         String where = record.namespace() + "/" + record.name();
         long failed = results.stream().filter(DeletionResult.Failed.class::isInstance).count();
         if (failed > 0) {
-            return CompletableFuture.completedFuture(new RecordDisposition(RecordDisposition.Kind.KEPT,
-                    "install record " + where + " was kept because " + failed + " object(s) could not be deleted;"
+            return Future.succeededFuture(new RecordDisposition(RecordDisposition.Kind.KEPT,
+                    "install record " + where + " and the older records of package " + record.packageName()
+                            + " were kept because " + failed + " object(s) could not be deleted;"
                             + " run uninstall again to retry them"));
         }
-        return store.delete(record.namespace(), record.name()).handle((existed, error) -> {
-            if (error != null) {
-                Throwable cause = error instanceof CompletionException && error.getCause() != null
-                        ? error.getCause() : error;
-                return new RecordDisposition(RecordDisposition.Kind.DELETE_FAILED, cause.getMessage());
-            }
-            return existed
-                    ? new RecordDisposition(RecordDisposition.Kind.DELETED, "install record " + where + " deleted")
-                    : new RecordDisposition(RecordDisposition.Kind.ALREADY_GONE,
-                            "install record " + where + " was already gone");
-        });
+        return store.delete(record.namespace(), record.name()).compose(existed -> store.deleteOlderRecords(record)
+                .map(older -> new RecordDisposition(existed ? RecordDisposition.Kind.DELETED
+                        : RecordDisposition.Kind.ALREADY_GONE,
+                        "install record " + where + (existed ? " deleted" : " was already gone") + older(record, older))))
+                .otherwise(error -> new RecordDisposition(RecordDisposition.Kind.DELETE_FAILED,
+                        ClientErrors.describe(error)));
+    }
+
+    private static String older(InstallRecord record, OlderRecords older) {
+        StringBuilder text = new StringBuilder();
+        if (!older.deleted().isEmpty()) {
+            text.append(", with ").append(older.deleted().size()).append(" older record(s) of package ")
+                    .append(record.packageName());
+        }
+        if (!older.newer().isEmpty()) {
+            text.append("; ").append(older.newer().size()).append(" newer record(s) of the package were kept,"
+                    + " since they may name objects this uninstall did not touch: ")
+                    .append(String.join(", ", older.newer()));
+        }
+        return text.toString();
     }
 }

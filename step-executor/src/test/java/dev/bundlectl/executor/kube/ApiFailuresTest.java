@@ -12,6 +12,9 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLHandshakeException;
@@ -52,8 +55,28 @@ class ApiFailuresTest {
     void takesRetryAfterFromTheHeaderFirstThenFromTheStatusDetails() {
         assertThat(failures.fromResponse(429, bytes(Statuses.tooManyRequests(2)), "9").retryAfterSeconds()).isEqualTo(9);
         assertThat(failures.fromResponse(429, bytes(Statuses.tooManyRequests(2)), null).retryAfterSeconds()).isEqualTo(2);
-        assertThat(failures.fromResponse(503, new byte[0], "Wed, 21 Oct 2015 07:28:00 GMT").retryAfterSeconds())
-                .isEqualTo(-1);
+        assertThat(failures.fromResponse(503, new byte[0], "soon").retryAfterSeconds()).isEqualTo(-1);
+    }
+
+    @Test
+    void aRetryAfterDateCountsFromTheServersDateHeader() {
+        assertThat(failures.fromResponse(503, new byte[0], "Wed, 21 Oct 2026 07:28:00 GMT",
+                "Wed, 21 Oct 2026 07:27:30 GMT").retryAfterSeconds()).isEqualTo(30);
+    }
+
+    @Test
+    void aRetryAfterDateWithoutADateHeaderCountsFromNow() {
+        ApiFailures at = new ApiFailures(new ObjectMapper(),
+                Clock.fixed(Instant.parse("2026-10-21T07:27:58.500Z"), ZoneOffset.UTC));
+
+        assertThat(at.fromResponse(429, new byte[0], "Wed, 21 Oct 2026 07:28:00 GMT", null).retryAfterSeconds())
+                .as("1.5s, rounded up").isEqualTo(2);
+    }
+
+    @Test
+    void aRetryAfterDateInThePastMeansNoWait() {
+        assertThat(failures.fromResponse(503, new byte[0], "Wed, 21 Oct 2015 07:28:00 GMT",
+                "Wed, 21 Oct 2015 07:29:00 GMT").retryAfterSeconds()).isZero();
     }
 
     @Test

@@ -3,26 +3,26 @@ package dev.bundlectl.executor.records;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bundlectl.executor.ClusterConnection;
 import dev.bundlectl.plan.InstallPlanPhase;
 import dev.bundlectl.plan.StepStatus;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.vertx.core.Future;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,23 +35,19 @@ class InstallRecordStoreTest {
     KubernetesMockServer server;
     KubernetesClient client;
 
-    private ExecutorService pool;
-    private AtomicInteger tasks;
+    private ClusterConnection connection;
     private InstallRecordStore store;
 
     @BeforeEach
     void setUp() {
-        pool = Executors.newFixedThreadPool(2);
-        tasks = new AtomicInteger();
-        store = new InstallRecordStore(client, task -> {
-            tasks.incrementAndGet();
-            pool.execute(task);
-        });
+        connection = ClusterConnection.connect(new ConfigBuilder(client.getConfiguration()).build(),
+                Duration.ofSeconds(10));
+        store = new InstallRecordStore(connection.retryingApi());
     }
 
     @AfterEach
     void tearDown() {
-        pool.shutdownNow();
+        connection.close();
     }
 
     @Test
@@ -60,7 +56,6 @@ class InstallRecordStoreTest {
 
         SavedRecord saved = await(store.save(record));
 
-        assertThat(tasks.get()).as("ran on the given executor").isPositive();
         assertThat(saved.name()).isEqualTo("bundlectl.widget-operator.20250301-100000-000").isEqualTo(record.name());
         Secret secret = client.secrets().inNamespace("ns1").withName(record.name()).get();
         assertThat(secret.getType()).isEqualTo("bundlectl.dev/install-record");
@@ -126,7 +121,7 @@ class InstallRecordStoreTest {
 
     @Test
     void listingAllNamespacesWithoutPermissionSaysSo() {
-        server.expect().get().withPath("/api/v1/secrets?labelSelector=app.kubernetes.io%2Fmanaged-by%3Dbundlectl")
+        server.expect().get().withPath("/api/v1/secrets?limit=250&labelSelector=app.kubernetes.io%2Fmanaged-by%3Dbundlectl")
                 .andReturn(403, new StatusBuilder().withCode(403).withReason("Forbidden")
                         .withMessage("secrets is forbidden: User \"dev\" cannot list resource \"secrets\" at the cluster scope")
                         .build())
@@ -179,7 +174,7 @@ class InstallRecordStoreTest {
 
     @Test
     void retentionIsConfigurable() throws Exception {
-        InstallRecordStore keepTwo = new InstallRecordStore(client, pool, 2, new InstallRecordCodec());
+        InstallRecordStore keepTwo = new InstallRecordStore(connection.retryingApi(), 2, new InstallRecordCodec());
         for (int i = 0; i < 4; i++) {
             await(keepTwo.save(TestPlans.record("ns1", T0.plusSeconds(i))));
         }
@@ -282,9 +277,9 @@ class InstallRecordStoreTest {
     }
 
     /** Waits for a future and rethrows its failure unwrapped, as callers see it. */
-    static <T> T await(CompletableFuture<T> future) throws Exception {
+    static <T> T await(Future<T> future) throws Exception {
         try {
-            return future.get(30, TimeUnit.SECONDS);
+            return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             throw (Exception) e.getCause();
         }

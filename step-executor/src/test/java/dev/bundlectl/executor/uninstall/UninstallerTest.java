@@ -3,11 +3,14 @@ package dev.bundlectl.executor.uninstall;
 import static dev.bundlectl.executor.records.TestPlans.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bundlectl.executor.ClusterConnection;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.executor.records.TestPlans;
+import dev.bundlectl.executor.testing.Await;
+import dev.bundlectl.executor.testing.DiscoveryDocuments;
 import dev.bundlectl.plan.InstallPlanPhase;
 import dev.bundlectl.plan.Step;
 import dev.bundlectl.plan.StepStatus;
@@ -22,18 +25,17 @@ import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,7 +54,7 @@ class UninstallerTest {
     KubernetesMockServer server;
     KubernetesClient client;
 
-    private ExecutorService pool;
+    private ClusterConnection connection;
     private InstallRecordStore store;
     private Uninstaller uninstaller;
     private final List<Step> steps = new ArrayList<>();
@@ -60,14 +62,19 @@ class UninstallerTest {
 
     @BeforeEach
     void setUp() {
-        pool = Executors.newFixedThreadPool(2);
-        store = new InstallRecordStore(client, pool);
-        uninstaller = new Uninstaller(client, store, pool);
+        DiscoveryDocuments.builtIn().forEach((path, document) ->
+                server.expect().get().withPath(path).andReturn(200, document).always());
+        server.expect().get().withPath("/apis/example.com/v1")
+                .andReturn(200, DiscoveryDocuments.resources("example.com/v1", "widgets:Widget:true")).always();
+        connection = ClusterConnection.connect(new ConfigBuilder(client.getConfiguration()).build(),
+                Duration.ofSeconds(10));
+        store = new InstallRecordStore(connection.retryingApi());
+        uninstaller = new Uninstaller(connection.retryingApi(), connection.discovery(), store);
     }
 
     @AfterEach
     void tearDown() {
-        pool.shutdownNow();
+        connection.close();
     }
 
     @Test
@@ -76,8 +83,7 @@ class UninstallerTest {
         int requestsBefore = server.getRequestCount();
         List<String> events = new CopyOnWriteArrayList<>();
 
-        UninstallReport report = uninstaller.uninstall(record, UninstallOptions.defaults(), r -> events.add(r.line()))
-                .get(30, TimeUnit.SECONDS);
+        UninstallReport report = Await.result(uninstaller.uninstall(record, UninstallOptions.defaults(), r -> events.add(r.line())));
 
         assertThat(report.results()).extracting(DeletionResult::line).containsExactly(
                 "AlreadyGone ServiceMonitor/ns/widget-monitor: the cluster no longer serves ServiceMonitor in"
@@ -111,7 +117,7 @@ class UninstallerTest {
                 .isNotNull();
         assertThat(client.apiextensions().v1().customResourceDefinitions().withName("widgets.example.com").get())
                 .isNotNull();
-        assertThat(store.get(NS, record.name()).get(30, TimeUnit.SECONDS)).isEmpty();
+        assertThat(Await.result(store.get(NS, record.name()))).isEmpty();
     }
 
     @Test
@@ -119,7 +125,7 @@ class UninstallerTest {
         InstallRecord record = installEverything();
         int requestsBefore = server.getRequestCount();
 
-        uninstaller.uninstall(record, UninstallOptions.defaults(), r -> { }).get(30, TimeUnit.SECONDS);
+        Await.result(uninstaller.uninstall(record, UninstallOptions.defaults(), r -> { }));
 
         RecordedRequest deleteSa = requestsSince(requestsBefore).stream()
                 .filter(r -> r.getMethod().equals("DELETE") && r.getPath().endsWith("/serviceaccounts/widget-sa"))
@@ -131,8 +137,7 @@ class UninstallerTest {
     void crdsAreDeletedWhenAskedFor() throws Exception {
         InstallRecord record = installEverything();
 
-        UninstallReport report = uninstaller.uninstall(record, new UninstallOptions(true), r -> { })
-                .get(30, TimeUnit.SECONDS);
+        UninstallReport report = Await.result(uninstaller.uninstall(record, new UninstallOptions(true), r -> { }));
 
         assertThat(report.results()).filteredOn(r -> r.object().kind().equals("CustomResourceDefinition"))
                 .singleElement().isInstanceOf(DeletionResult.Deleted.class);
@@ -149,8 +154,7 @@ class UninstallerTest {
                         .build())
                 .always();
 
-        UninstallReport report = uninstaller.uninstall(record, UninstallOptions.defaults(), r -> { })
-                .get(30, TimeUnit.SECONDS);
+        UninstallReport report = Await.result(uninstaller.uninstall(record, UninstallOptions.defaults(), r -> { }));
 
         assertThat(report.failures()).extracting(DeletionResult::line).containsExactly(
                 "Failed ServiceAccount/ns/widget-sa: 403 Forbidden: serviceaccounts \"widget-sa\" is forbidden: User"
@@ -158,23 +162,45 @@ class UninstallerTest {
         assertThat(report.results()).filteredOn(DeletionResult.Deleted.class::isInstance).hasSize(4);
         assertThat(report.record().kind()).isEqualTo(RecordDisposition.Kind.KEPT);
         assertThat(report.record().detail()).isEqualTo("install record ns/" + record.name()
-                + " was kept because 1 object(s) could not be deleted; run uninstall again to retry them");
+                + " and the older records of package " + TestPlans.PACKAGE
+                + " were kept because 1 object(s) could not be deleted; run uninstall again to retry them");
         assertThat(report.succeeded()).isFalse();
-        assertThat(store.get(NS, record.name()).get(30, TimeUnit.SECONDS)).contains(record);
+        assertThat(Await.result(store.get(NS, record.name()))).contains(record);
     }
 
     @Test
     void runningItAgainFindsEverythingGone() throws Exception {
         InstallRecord record = installEverything();
-        uninstaller.uninstall(record, new UninstallOptions(true), r -> { }).get(30, TimeUnit.SECONDS);
+        Await.result(uninstaller.uninstall(record, new UninstallOptions(true), r -> { }));
 
-        UninstallReport again = uninstaller.uninstall(record, new UninstallOptions(true), r -> { })
-                .get(30, TimeUnit.SECONDS);
+        UninstallReport again = Await.result(uninstaller.uninstall(record, new UninstallOptions(true), r -> { }));
 
         assertThat(again.results()).allSatisfy(r -> assertThat(r)
                 .isInstanceOfAny(DeletionResult.AlreadyGone.class, DeletionResult.Skipped.class));
         assertThat(again.record().kind()).isEqualTo(RecordDisposition.Kind.ALREADY_GONE);
         assertThat(again.succeeded()).isTrue();
+    }
+
+    @Test
+    void theOlderRecordsOfThePackageGoWithItAndNewerOnesStay() throws Exception {
+        InstallRecord record = installEverything();
+        InstallRecord older = TestPlans.record(NS, record.startTime().minusSeconds(60));
+        InstallRecord newer = TestPlans.record(NS, record.startTime().plusSeconds(60));
+        InstallRecord otherPackage = InstallRecord.fromPlan(TestPlans.plan(NS, List.of(), InstallPlanPhase.COMPLETE),
+                new dev.bundlectl.executor.records.RecordOrigin(NS, "other-operator", null, null, false,
+                        record.startTime().minusSeconds(120)), List.of(), List.of());
+        for (InstallRecord other : List.of(older, newer, otherPackage)) {
+            Await.result(store.save(other));
+        }
+
+        UninstallReport report = Await.result(uninstaller.uninstall(record, UninstallOptions.defaults(), r -> { }));
+
+        assertThat(report.record().kind()).isEqualTo(RecordDisposition.Kind.DELETED);
+        assertThat(report.record().detail()).isEqualTo("install record ns/" + record.name() + " deleted, with 1 older"
+                + " record(s) of package " + TestPlans.PACKAGE + "; 1 newer record(s) of the package were kept, since"
+                + " they may name objects this uninstall did not touch: " + newer.name());
+        assertThat(Await.result(store.list(NS))).extracting(dev.bundlectl.executor.records.RecordEntry::name)
+                .containsExactlyInAnyOrder(newer.name(), otherPackage.name());
     }
 
     /**
@@ -219,7 +245,7 @@ class UninstallerTest {
 
         InstallRecord record = InstallRecord.fromPlan(TestPlans.plan(NS, steps, InstallPlanPhase.COMPLETE),
                 TestPlans.origin(NS, Instant.parse("2025-03-01T10:00:00Z")), created, List.of());
-        store.save(record).get(30, TimeUnit.SECONDS);
+        Await.result(store.save(record));
         return record;
     }
 

@@ -1,4 +1,4 @@
-package dev.bundlectl.executor.apply;
+package dev.bundlectl.executor.retry;
 
 import java.time.Duration;
 import java.util.function.DoubleSupplier;
@@ -16,9 +16,9 @@ public final class Backoff {
 
     /**
      * @param base the first delay
-     * @param max the largest delay (a longer {@code Retry-After} is still honoured)
-     * @param jitter the fraction of each delay that is randomised, 0 to 1
-     * @param random numbers from 0 (inclusive) to 1
+     * @param max the largest delay before {@code Retry-After} is applied
+     * @param jitter the share of each delay that is randomised, 0 to 1
+     * @param random uniform values in [0, 1)
      */
     public Backoff(Duration base, Duration max, double jitter, DoubleSupplier random) {
         this.base = base;

@@ -1,4 +1,4 @@
-package dev.bundlectl.executor.apply;
+package dev.bundlectl.executor.retry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,60 @@
+package dev.bundlectl.executor.real;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bundlectl.executor.records.InstallRecord;
+import dev.bundlectl.executor.records.InstallRecordCodec;
+import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.executor.records.RecordEntry;
+import dev.bundlectl.executor.records.RecordOrigin;
+import dev.bundlectl.executor.records.SavedRecord;
+import dev.bundlectl.executor.records.TestPlans;
+import dev.bundlectl.executor.testing.Await;
+import dev.bundlectl.executor.testing.RealApiServer;
+import dev.bundlectl.executor.testing.RealApiServerExtension;
+import dev.bundlectl.plan.InstallPlanPhase;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Install records on a real API server, through KubeApi: its real 409s and its label selectors. */
+@ExtendWith(RealApiServerExtension.class)
+class RealServerRecordStoreTest {
+
+    private static final Instant T0 = Instant.parse("2025-03-01T10:00:00Z");
+
+    @Test
+    void savingARunAgainUpdatesItsRecordAfterTheServersAlreadyExists(RealApiServer server) {
+        String ns = server.newNamespace("records");
+        InstallRecordStore store = new InstallRecordStore(server.connect().retryingApi());
+        InstallRecord running = InstallRecord.fromPlan(TestPlans.plan(ns, List.of(), InstallPlanPhase.INSTALLING),
+                TestPlans.origin(ns, T0), List.of(), List.of());
+        InstallRecord finished = TestPlans.record(ns, T0);
+        Await.result(store.save(running));
+
+        Await.result(store.save(finished));
+
+        assertThat(Await.result(store.get(ns, finished.name()))).contains(finished);
+        assertThat(Await.result(store.list(ns))).containsExactly(new RecordEntry.Readable(finished));
+    }
+
+    @Test
+    void retentionDeletesThePackagesOldestRecordsAndNoOtherPackages(RealApiServer server) {
+        String ns = server.newNamespace("retention");
+        InstallRecordStore store = new InstallRecordStore(server.connect().retryingApi(), 2, new InstallRecordCodec());
+        InstallRecord other = InstallRecord.fromPlan(TestPlans.plan(ns, List.of(), InstallPlanPhase.COMPLETE),
+                new RecordOrigin(ns, "other-operator", null, null, false, T0.minusSeconds(60)), List.of(), List.of());
+        Await.result(store.save(other));
+        Await.result(store.save(TestPlans.record(ns, T0)));
+        Await.result(store.save(TestPlans.record(ns, T0.plusSeconds(1))));
+
+        SavedRecord third = Await.result(store.save(TestPlans.record(ns, T0.plusSeconds(2))));
+
+        assertThat(third.pruned()).containsExactly(TestPlans.record(ns, T0).name());
+        assertThat(third.warnings()).isEmpty();
+        assertThat(Await.result(store.list(ns))).extracting(RecordEntry::name).containsExactly(
+                TestPlans.record(ns, T0.plusSeconds(2)).name(), TestPlans.record(ns, T0.plusSeconds(1)).name(),
+                other.name());
+    }
+}

@@ -10,6 +10,7 @@ import dev.bundlectl.executor.install.InstallRequest;
 import dev.bundlectl.executor.install.InstallSession;
 import dev.bundlectl.executor.time.Scheduler;
 import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.executor.records.SavedRecord;
 import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
@@ -22,7 +23,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,7 +46,7 @@ import picocli.CommandLine.Spec;
             "  bundlectl plan samples/bundles/cachebox-operator -n cachebox -o yaml > plan.yaml   # review it",
             "  bundlectl install --plan-file plan.yaml                                            # apply exactly it",
             "",
-            "Exit codes: 0 Complete, 3 Failed (or predicted to fail: nothing applied), 2 invalid input, 1 other errors.",
+            "Exit codes: 0 Complete, 3 Failed, predicted to fail (nothing applied) or --wait not Available, 2 invalid input, 1 other errors (e.g. unreachable cluster).",
         })
 final class InstallCommand implements Callable<Integer> {
 
@@ -108,9 +111,11 @@ final class InstallCommand implements Callable<Integer> {
         DiagnosticsPrinter diagnostics = new DiagnosticsPrinter(err);
         try (ClusterConnection connection = cluster.open()) {
             ClusterCapabilities live = new ClusterCapabilities(connection, err);
+            String namespace = TargetNamespace.of(input.namespace, connection);
             InstallPlan plan = planFile != null
-                    ? reviewed(live, new ReviewedPlan(diagnostics).load(planFile, input.directory), diagnostics)
-                    : new Planning(diagnostics, live).plan(input,
+                    ? reviewed(live, new ReviewedPlan(diagnostics).load(planFile, input.directory), namespace,
+                            diagnostics)
+                    : new Planning(diagnostics, live).plan(input, namespace,
                             () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection)).result().plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
             if (!verdict.installable()) {
@@ -119,7 +124,7 @@ final class InstallCommand implements Callable<Integer> {
                 verdict.reasons().forEach(reason -> err.println("  " + reason));
                 return ExitCode.PLAN_FAILED;
             }
-            InstallOutcome outcome = install(connection, plan, out, err);
+            InstallOutcome outcome = install(connection, plan, namespace, out, err);
             printResult(outcome, out, err);
             if (outcome.plan().status().phase() != InstallPlanPhase.COMPLETE) {
                 return ExitCode.PLAN_FAILED;
@@ -142,12 +147,14 @@ final class InstallCommand implements Callable<Integer> {
         }
     }
 
-    private InstallPlan reviewed(ClusterCapabilities live, InstallPlan plan, DiagnosticsPrinter diagnostics) {
-        return live.checkReviewed(plan, ClusterCapabilities.Target.of(plan, input.namespace), planFile.toString(),
+    private InstallPlan reviewed(ClusterCapabilities live, InstallPlan plan, String namespace,
+            DiagnosticsPrinter diagnostics) {
+        return live.checkReviewed(plan, ClusterCapabilities.Target.of(plan, namespace), planFile.toString(),
                 diagnostics);
     }
 
-    private InstallOutcome install(ClusterConnection connection, InstallPlan plan, PrintWriter out, PrintWriter err) {
+    private InstallOutcome install(ClusterConnection connection, InstallPlan plan, String targetNamespace,
+            PrintWriter out, PrintWriter err) {
         ExecutionOptions options = ExecutionOptions.builder()
                 .concurrency(concurrency)
                 .crdTimeout(crdTimeout)
@@ -156,7 +163,7 @@ final class InstallCommand implements Callable<Integer> {
                 .forceConflicts(forceConflicts)
                 .build();
         String namespace = plan.metadata().namespace() != null && planFile != null ? plan.metadata().namespace()
-                : input.namespace;
+                : targetNamespace;
         String packageName = plan.metadata().annotations().getOrDefault(PlanAnnotations.PACKAGE, plan.metadata().name());
         String bundlePath = plan.metadata().annotations().get(PlanAnnotations.BUNDLE_PATH);
         InstallRequest request = new InstallRequest(namespace, createNamespace, packageName, bundlePath, options,
@@ -189,7 +196,7 @@ final class InstallCommand implements Callable<Integer> {
     }
 
     private void printResult(InstallOutcome outcome, PrintWriter out, PrintWriter err) {
-        InstallPlan redacted = SecretRedaction.redact(outcome.plan());
+        InstallPlan redacted = withRecordName(SecretRedaction.redact(outcome.plan()), outcome.record());
         switch (output) {
             case YAML -> out.print(InstallPlanCodec.toYaml(redacted));
             case JSON -> out.println(InstallPlanCodec.toJson(redacted));
@@ -209,5 +216,16 @@ final class InstallCommand implements Callable<Integer> {
             err.println("dry run: nothing was persisted and no install record was written");
         }
         out.flush();
+    }
+
+    /** The plan naming its install record ({@link PlanAnnotations#INSTALL_RECORD}); unchanged for a dry run. */
+    private static InstallPlan withRecordName(InstallPlan plan, SavedRecord record) {
+        if (record == null) {
+            return plan;
+        }
+        Map<String, String> annotations = new LinkedHashMap<>(plan.metadata().annotations());
+        annotations.put(PlanAnnotations.INSTALL_RECORD, record.namespace() + "/" + record.name());
+        return new InstallPlan(new InstallPlan.Metadata(plan.metadata().name(), plan.metadata().namespace(),
+                annotations), plan.spec(), plan.status());
     }
 }

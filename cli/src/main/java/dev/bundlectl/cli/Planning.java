@@ -48,16 +48,17 @@ final class Planning {
     /**
      * Reads and plans; throws {@link UserInputException} for any invalid input.
      *
+     * @param namespace the target namespace, as {@link TargetNamespace} chose it
      * @param surface what the target serves, or null for the default: the built-in surface for a
      *     bundle, no check at all for a payload (which targets an OpenShift cluster). Asked for only
      *     once the directory has been read and found valid, so that a live surface's discovery
      *     requests never come before an input error.
      */
-    PlannedInput plan(PlanInputOptions input, Supplier<ApiSurface> surface) {
+    PlannedInput plan(PlanInputOptions input, String namespace, Supplier<ApiSurface> surface) {
         CapabilityOptions capabilities = input.capabilities;
         PayloadOptions payload = input.payload;
-        PlanNames.namespaceProblem(input.namespace).ifPresent(problem -> {
-            throw new UserInputException("-n " + input.namespace + ": " + problem);
+        PlanNames.namespaceProblem(namespace).ifPresent(problem -> {
+            throw new UserInputException("-n " + namespace + ": " + problem);
         });
         Path directory = input.directory;
         if (!Files.isDirectory(directory)) {
@@ -73,19 +74,19 @@ final class Planning {
                 throw new UserInputException("--profile, --feature-set, --exclude-id and --show-excluded apply to "
                         + "release-payload directories; " + directory + " is a bundle");
             }
-            return planBundle(input, capabilities, surface);
+            return planBundle(input, namespace, capabilities, surface);
         }
-        return planPayload(input, capabilities, payload, surface);
+        return planPayload(input, namespace, capabilities, payload, surface);
     }
 
-    private PlannedInput planBundle(PlanInputOptions input, CapabilityOptions capabilityOptions,
+    private PlannedInput planBundle(PlanInputOptions input, String namespace, CapabilityOptions capabilityOptions,
             Supplier<ApiSurface> surface) {
         Bundle bundle = new InputDirectories(diagnostics).bundle(input.directory);
         ApiSurface resolvedSurface = orDefault(surface, ApiSurfaces.builtIn());
-        PlanRequest request = PlanRequest.of(input.namespace, resolvedSurface, input.directory.toString())
+        PlanRequest request = PlanRequest.of(namespace, resolvedSurface, input.directory.toString())
                 .withCsvMode(input.render.mode(), input.render.renderOptions());
         Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, bundle.manifests(),
-                new ClusterCapabilities.Target(input.namespace, bundle.packageName(), false));
+                new ClusterCapabilities.Target(namespace, bundle.packageName(), false));
         if (capabilities.isPresent()) {
             CapabilityConfig config = capabilities.get();
             request = request.withExclusions(List.of(new CapabilityFilter(config)))
@@ -96,14 +97,14 @@ final class Planning {
         return new PlannedInput(result, List.of(), false);
     }
 
-    private PlannedInput planPayload(PlanInputOptions input, CapabilityOptions capabilityOptions,
+    private PlannedInput planPayload(PlanInputOptions input, String namespace, CapabilityOptions capabilityOptions,
             PayloadOptions payloadOptions, Supplier<ApiSurface> surface) {
         List<Manifest> manifests = new InputDirectories(diagnostics).payload(input.directory);
         ApiSurface resolvedSurface = orDefault(surface, new UncheckedApiSurface());
         ClusterCapabilities.Target target =
-                new ClusterCapabilities.Target(input.namespace, directoryName(input.directory), true);
+                new ClusterCapabilities.Target(namespace, directoryName(input.directory), true);
         Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, manifests, target);
-        PlanRequest base = PlanRequest.of(input.namespace, resolvedSurface, input.directory.toString());
+        PlanRequest base = PlanRequest.of(namespace, resolvedSurface, input.directory.toString());
         if (capabilities.isPresent()) {
             base = base.withCapabilities(CapabilityReport.status(capabilities.get()),
                     List.of(CapabilityReport.condition(capabilities.get(), null)));

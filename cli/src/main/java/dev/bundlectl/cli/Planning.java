@@ -83,10 +83,11 @@ final class Planning {
             Supplier<ApiSurface> surface) {
         Bundle bundle = new InputDirectories(diagnostics).bundle(input.directory);
         ApiSurface resolvedSurface = orDefault(surface, ApiSurfaces.builtIn());
+        ClusterCapabilities.Target target = new ClusterCapabilities.Target(namespace, bundle.packageName(), false);
         PlanRequest request = PlanRequest.of(namespace, resolvedSurface, input.directory.toString())
-                .withCsvMode(input.render.mode(), input.render.renderOptions());
-        Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, bundle.manifests(),
-                new ClusterCapabilities.Target(namespace, bundle.packageName(), false));
+                .withCsvMode(input.render.mode(), input.render.renderOptions())
+                .withInstallPhase(phase(target));
+        Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, bundle.manifests(), target);
         if (capabilities.isPresent()) {
             CapabilityConfig config = capabilities.get();
             request = request.withExclusions(List.of(new CapabilityFilter(config)))
@@ -127,10 +128,12 @@ final class Planning {
                 : cluster.resolve(options, manifests, target, diagnostics);
     }
 
-    /** Offline, a first install; against a cluster, what the target's install records say. */
+    /** Offline, unknown; against a cluster, what the target's install records say, as the executor will read them. */
     private InstallPhase phase(ClusterCapabilities.Target target) {
-        return cluster == null || cluster.previousInstall(target).firstInstall() ? InstallPhase.FIRST_INSTALL
-                : InstallPhase.UPDATE;
+        if (cluster == null) {
+            return InstallPhase.UNKNOWN;
+        }
+        return cluster.previousInstall(target).firstInstall() ? InstallPhase.FIRST_INSTALL : InstallPhase.UPDATE;
     }
 
     private static String directoryName(Path directory) {

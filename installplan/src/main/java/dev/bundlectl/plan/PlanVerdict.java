@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.payload.StepManifests;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,7 +22,9 @@ public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict
     /**
      * Judges steps. A required step blocks the plan when its status is
      * {@code UnsupportedResource} or {@code Failed}, or when it is {@code Unknown} with a message:
-     * the planner leaves a message on an {@code Unknown} step only to say why it will fail.
+     * the planner leaves a message on an {@code Unknown} step only to say why it will fail, except
+     * on a step that deletes its object ({@code release.openshift.io/delete}), where the message says
+     * what the delete will do.
      *
      * @param steps the plan's steps
      * @return the verdict; reasons read {@code Kind/namespace/name: message}
@@ -47,7 +50,7 @@ public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict
             case FAILED:
                 return true;
             case UNKNOWN:
-                return step.message() != null;
+                return step.message() != null && !StepManifests.asksForDeletion(step);
             default:
                 return false;
         }

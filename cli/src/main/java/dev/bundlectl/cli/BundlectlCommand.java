@@ -23,7 +23,9 @@ import picocli.CommandLine.Option;
             "  # The InstallPlan document, for review",
             "  bundlectl plan samples/bundles/cachebox-operator -n cachebox -o yaml > plan.yaml",
             "",
-            "Exit codes: 0 installable/complete, 3 predicted to fail/failed, 2 invalid input, 1 other errors.",
+            "Exit codes (every command): 0 success; 2 invalid input (files, flags or names; nothing applied);",
+            "  3 ran but did not fully succeed (plan predicted to fail, install Failed, uninstall partly failed,",
+            "  --wait not Available); 1 anything else, including an unreachable or refusing cluster.",
         })
 final class BundlectlCommand {
 

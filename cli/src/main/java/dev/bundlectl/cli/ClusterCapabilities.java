@@ -85,8 +85,9 @@ final class ClusterCapabilities {
     /**
      * The capabilities to plan with, or empty for no capability filtering.
      *
-     * @throws UserInputException for invalid options, an unreadable ClusterVersion, or a capability
-     *     that an earlier install enabled and this one would disable
+     * @throws UserInputException for invalid options, or a capability that an earlier install enabled
+     *     and this one would disable
+     * @throws IllegalStateException when the cluster's ClusterVersion cannot be read
      */
     Optional<CapabilityConfig> resolve(CapabilityOptions options, List<Manifest> manifests, Target target,
             DiagnosticsPrinter diagnostics) {
@@ -134,7 +135,8 @@ final class ClusterCapabilities {
         try {
             clusterVersion = Await.result(new ClusterVersionReader(connection.retryingApi(), connection.discovery()).read());
         } catch (ApiException | DiscoveryFailedException e) {
-            throw new UserInputException("cannot read the cluster's capabilities from " + ClusterCapabilityStatus.KIND
+            // The cluster refused or failed, not the user's input: exit 1 like any cluster failure.
+            throw new IllegalStateException("cannot read the cluster's capabilities from " + ClusterCapabilityStatus.KIND
                     + "/" + ClusterCapabilityStatus.NAME + " (" + e.getMessage() + "); give them with "
                     + "--capabilities-file or the capability flags");
         }

@@ -11,6 +11,7 @@ import dev.bundlectl.executor.install.InstallRequest;
 import dev.bundlectl.executor.install.InstallSession;
 import dev.bundlectl.executor.time.Scheduler;
 import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.executor.records.SavedRecord;
 import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
@@ -23,7 +24,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,7 +47,7 @@ import picocli.CommandLine.Spec;
             "  bundlectl plan samples/bundles/cachebox-operator -n cachebox -o yaml > plan.yaml   # review it",
             "  bundlectl install --plan-file plan.yaml                                            # apply exactly it",
             "",
-            "Exit codes: 0 Complete, 3 Failed (or predicted to fail: nothing applied), 2 invalid input, 1 other errors.",
+            "Exit codes: 0 Complete, 3 Failed, predicted to fail (nothing applied) or --wait not Available, 2 invalid input, 1 other errors (e.g. unreachable cluster).",
         })
 final class InstallCommand implements Callable<Integer> {
 
@@ -119,9 +122,10 @@ final class InstallCommand implements Callable<Integer> {
                 : null;
         try (ClusterConnection connection = cluster.open()) {
             ClusterCapabilities live = new ClusterCapabilities(connection, err);
+            String namespace = TargetNamespace.of(input.namespace, connection);
             InstallPlan plan = reviewedPlan != null
-                    ? reviewed(live, reviewedPlan, diagnostics)
-                    : new Planning(diagnostics, live).plan(input,
+                    ? reviewed(live, reviewedPlan, namespace, diagnostics)
+                    : new Planning(diagnostics, live).plan(input, namespace,
                             () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection, discoveryPatience()))
                             .result().plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
@@ -131,7 +135,7 @@ final class InstallCommand implements Callable<Integer> {
                 verdict.reasons().forEach(reason -> err.println("  " + reason));
                 return ExitCode.PLAN_FAILED;
             }
-            InstallOutcome outcome = install(connection, plan, out, err);
+            InstallOutcome outcome = install(connection, plan, namespace, out, err);
             printResult(outcome, out, err);
             if (outcome.plan().status().phase() != InstallPlanPhase.COMPLETE) {
                 return ExitCode.PLAN_FAILED;
@@ -166,12 +170,14 @@ final class InstallCommand implements Callable<Integer> {
         }
     }
 
-    private InstallPlan reviewed(ClusterCapabilities live, InstallPlan plan, DiagnosticsPrinter diagnostics) {
-        return live.checkReviewed(plan, ClusterCapabilities.Target.of(plan, input.namespace), planFile.toString(),
+    private InstallPlan reviewed(ClusterCapabilities live, InstallPlan plan, String namespace,
+            DiagnosticsPrinter diagnostics) {
+        return live.checkReviewed(plan, ClusterCapabilities.Target.of(plan, namespace), planFile.toString(),
                 diagnostics);
     }
 
-    private InstallOutcome install(ClusterConnection connection, InstallPlan plan, PrintWriter out, PrintWriter err) {
+    private InstallOutcome install(ClusterConnection connection, InstallPlan plan, String targetNamespace,
+            PrintWriter out, PrintWriter err) {
         ExecutionOptions options = ExecutionOptions.builder()
                 .concurrency(concurrency)
                 .crdTimeout(crdTimeout)
@@ -180,7 +186,7 @@ final class InstallCommand implements Callable<Integer> {
                 .forceConflicts(forceConflicts)
                 .build();
         String namespace = plan.metadata().namespace() != null && planFile != null ? plan.metadata().namespace()
-                : input.namespace;
+                : targetNamespace;
         String packageName = plan.metadata().annotations().getOrDefault(PlanAnnotations.PACKAGE, plan.metadata().name());
         String bundlePath = plan.metadata().annotations().get(PlanAnnotations.BUNDLE_PATH);
         InstallRequest request = new InstallRequest(namespace, createNamespace, packageName, bundlePath, options,
@@ -213,7 +219,7 @@ final class InstallCommand implements Callable<Integer> {
     }
 
     private void printResult(InstallOutcome outcome, PrintWriter out, PrintWriter err) {
-        InstallPlan redacted = SecretRedaction.redact(outcome.plan());
+        InstallPlan redacted = withRecordName(SecretRedaction.redact(outcome.plan()), outcome.record());
         switch (output) {
             case YAML -> out.print(InstallPlanCodec.toYaml(redacted));
             case JSON -> out.println(InstallPlanCodec.toJson(redacted));
@@ -233,5 +239,16 @@ final class InstallCommand implements Callable<Integer> {
             err.println("dry run: nothing was persisted and no install record was written");
         }
         out.flush();
+    }
+
+    /** The plan naming its install record ({@link PlanAnnotations#INSTALL_RECORD}); unchanged for a dry run. */
+    private static InstallPlan withRecordName(InstallPlan plan, SavedRecord record) {
+        if (record == null) {
+            return plan;
+        }
+        Map<String, String> annotations = new LinkedHashMap<>(plan.metadata().annotations());
+        annotations.put(PlanAnnotations.INSTALL_RECORD, record.namespace() + "/" + record.name());
+        return new InstallPlan(new InstallPlan.Metadata(plan.metadata().name(), plan.metadata().namespace(),
+                annotations), plan.spec(), plan.status());
     }
 }

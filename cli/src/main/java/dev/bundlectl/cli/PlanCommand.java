@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
             "  bundlectl plan PAYLOAD_DIR --profile self-managed-high-availability --show-excluded",
             "  bundlectl plan PAYLOAD_DIR -n demo --kubeconfig ~/.kube/config   # against a live cluster",
             "",
-            "Exit codes: 0 installable, 3 predicted to fail, 2 invalid input, 1 other errors.",
+            "Exit codes: 0 installable, 3 predicted to fail, 2 invalid input, 1 other errors (e.g. unreachable cluster).",
         })
 final class PlanCommand implements Callable<Integer> {
 
@@ -70,10 +70,12 @@ final class PlanCommand implements Callable<Integer> {
     /** Offline by default; against the cluster when one is named. */
     private PlannedInput plan(DiagnosticsPrinter diagnostics, PrintWriter err) {
         if (!cluster.given()) {
-            return new Planning(diagnostics).plan(input, () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+            return new Planning(diagnostics).plan(input, TargetNamespace.offline(input.namespace),
+                    () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
         }
         try (ClusterConnection connection = cluster.open()) {
             return new Planning(diagnostics, new ClusterCapabilities(connection, err)).plan(input,
+                    TargetNamespace.of(input.namespace, connection),
                     () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection, DiscoveryRetries.DEFAULT_PATIENCE));
         }
     }

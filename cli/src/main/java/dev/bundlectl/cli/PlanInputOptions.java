@@ -14,8 +14,9 @@ final class PlanInputOptions {
             description = "A bundle directory (manifests/ and metadata/), or a directory of release-payload manifests.")
     Path directory;
 
-    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", defaultValue = "default",
-            description = "Namespace for the operator's namespaced objects (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
+            description = "Namespace for the operator's namespaced objects and the install record (default: the "
+                    + "kubeconfig context's namespace, else 'default').")
     String namespace;
 
     @Option(names = "--api-surface", paramLabel = "FILE|NAME",

@@ -53,16 +53,17 @@ final class Planning {
     /**
      * Reads and plans; throws {@link UserInputException} for any invalid input.
      *
+     * @param namespace the target namespace, as {@link TargetNamespace} chose it
      * @param surface what the target serves, or null for the default: the built-in surface for a
      *     bundle, no check at all for a payload (which targets an OpenShift cluster). Asked for only
      *     once the directory has been read and found valid, so that a live surface's discovery
      *     requests never come before an input error.
      */
-    PlannedInput plan(PlanInputOptions input, Supplier<ApiSurface> surface) {
+    PlannedInput plan(PlanInputOptions input, String namespace, Supplier<ApiSurface> surface) {
         CapabilityOptions capabilities = input.capabilities;
         PayloadOptions payload = input.payload;
-        PlanNames.namespaceProblem(input.namespace).ifPresent(problem -> {
-            throw new UserInputException("-n " + input.namespace + ": " + problem);
+        PlanNames.namespaceProblem(namespace).ifPresent(problem -> {
+            throw new UserInputException("-n " + namespace + ": " + problem);
         });
         Path directory = input.directory;
         if (!Files.isDirectory(directory)) {
@@ -78,19 +79,20 @@ final class Planning {
                 throw new UserInputException("--profile, --feature-set, --exclude-id and --show-excluded apply to "
                         + "release-payload directories; " + directory + " is a bundle");
             }
-            return planBundle(input, capabilities, surface);
+            return planBundle(input, namespace, capabilities, surface);
         }
-        return planPayload(input, capabilities, payload, surface);
+        return planPayload(input, namespace, capabilities, payload, surface);
     }
 
-    private PlannedInput planBundle(PlanInputOptions input, CapabilityOptions capabilityOptions,
+    private PlannedInput planBundle(PlanInputOptions input, String namespace, CapabilityOptions capabilityOptions,
             Supplier<ApiSurface> surface) {
         Bundle bundle = new InputDirectories(diagnostics).bundle(input.directory);
         ApiSurface resolvedSurface = orDefault(surface, ApiSurfaces.builtIn());
-        PlanRequest request = PlanRequest.of(input.namespace, resolvedSurface, input.directory.toString())
-                .withCsvMode(input.render.mode(), input.render.renderOptions());
-        Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, bundle.manifests(),
-                new ClusterCapabilities.Target(input.namespace, bundle.packageName(), false));
+        ClusterCapabilities.Target target = new ClusterCapabilities.Target(namespace, bundle.packageName(), false);
+        PlanRequest request = PlanRequest.of(namespace, resolvedSurface, input.directory.toString())
+                .withCsvMode(input.render.mode(), input.render.renderOptions())
+                .withInstallPhase(phase(target));
+        Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, bundle.manifests(), target);
         if (capabilities.isPresent()) {
             CapabilityConfig config = capabilities.get();
             request = request.withExclusions(List.of(new CapabilityFilter(config)))
@@ -99,18 +101,18 @@ final class Planning {
         PlanResult result = new InstallPlanner().plan(bundle, request);
         diagnostics.reportOrFail(result.diagnostics());
         PlanOptions options = PlanOptions.bundle(resolvedCsvMode(result.plan()), input.render.renderOptions(),
-                capabilities.orElse(null));
+                capabilities.orElse(null), request.installPhase());
         return new PlannedInput(recorded(result, options), List.of(), false);
     }
 
-    private PlannedInput planPayload(PlanInputOptions input, CapabilityOptions capabilityOptions,
+    private PlannedInput planPayload(PlanInputOptions input, String namespace, CapabilityOptions capabilityOptions,
             PayloadOptions payloadOptions, Supplier<ApiSurface> surface) {
         List<Manifest> manifests = new InputDirectories(diagnostics).payload(input.directory);
         ApiSurface resolvedSurface = orDefault(surface, new UncheckedApiSurface());
         ClusterCapabilities.Target target =
-                new ClusterCapabilities.Target(input.namespace, directoryName(input.directory), true);
+                new ClusterCapabilities.Target(namespace, directoryName(input.directory), true);
         Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, manifests, target);
-        PlanRequest base = PlanRequest.of(input.namespace, resolvedSurface, input.directory.toString());
+        PlanRequest base = PlanRequest.of(namespace, resolvedSurface, input.directory.toString());
         if (capabilities.isPresent()) {
             base = base.withCapabilities(CapabilityReport.status(capabilities.get()),
                     List.of(CapabilityReport.condition(capabilities.get(), null)));
@@ -137,7 +139,8 @@ final class Planning {
         PlanRequest base = PlanRequest.of(namespace, new UncheckedApiSurface(), directory.toString());
         Optional<CapabilityConfig> capabilities = options.capabilityConfig();
         if (InputDirectories.isBundle(directory)) {
-            PlanRequest request = base.withCsvMode(options.csvMode(), options.render());
+            PlanRequest request = base.withCsvMode(options.csvMode(), options.render())
+                    .withInstallPhase(recordedPhase(options));
             if (capabilities.isPresent()) {
                 request = request.withExclusions(List.of(new CapabilityFilter(capabilities.get())))
                         .withCapabilities(CapabilityReport.status(capabilities.get()),
@@ -153,10 +156,14 @@ final class Planning {
         }
         PayloadPlanRequest request = new PayloadPlanRequest(base, name,
                 options.payload() != null ? options.payload() : new PayloadFilterSettings(null, null, null),
-                capabilities.orElse(null), options.phase() != null ? options.phase() : InstallPhase.FIRST_INSTALL);
+                capabilities.orElse(null), recordedPhase(options));
         PayloadPlanResult result = new PayloadPlanner().plan(inputs.payload(directory), request);
         quiet.reportOrFail(result.result().diagnostics());
         return result.result();
+    }
+
+    private static InstallPhase recordedPhase(PlanOptions options) {
+        return options.phase() != null ? options.phase() : InstallPhase.UNKNOWN;
     }
 
     private static PlanResult recorded(PlanResult result, PlanOptions options) {
@@ -180,10 +187,12 @@ final class Planning {
                 : cluster.resolve(options, manifests, target, diagnostics);
     }
 
-    /** Offline, a first install; against a cluster, what the target's install records say. */
+    /** Offline, unknown; against a cluster, what the target's install records say, as the executor will read them. */
     private InstallPhase phase(ClusterCapabilities.Target target) {
-        return cluster == null || cluster.previousInstall(target).firstInstall() ? InstallPhase.FIRST_INSTALL
-                : InstallPhase.UPDATE;
+        if (cluster == null) {
+            return InstallPhase.UNKNOWN;
+        }
+        return cluster.previousInstall(target).firstInstall() ? InstallPhase.FIRST_INSTALL : InstallPhase.UPDATE;
     }
 
     private static String directoryName(Path directory) {

@@ -2,7 +2,6 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.executor.ClusterConnection;
 import dev.bundlectl.executor.records.InstallRecord;
-import dev.bundlectl.executor.records.InstallRecordException;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.RecordEntry;
 import dev.bundlectl.executor.records.RecordSummary;
@@ -37,6 +36,8 @@ import picocli.CommandLine.Spec;
             "  bundlectl status -n cachebox NAME             # one install, every step",
             "  bundlectl status -A                           # every namespace",
             "  bundlectl status -f plan.yaml                 # the steps of a plan file (no cluster needed)",
+            "",
+            "Exit codes: 0 shown, 2 invalid input (e.g. no such install), 1 other errors (e.g. unreachable cluster).",
         })
 final class StatusCommand implements Callable<Integer> {
 
@@ -75,21 +76,13 @@ final class StatusCommand implements Callable<Integer> {
         if (allNamespaces && name != null) {
             throw new UserInputException("give NAME with -n NS, not with --all-namespaces");
         }
+        // A record store that cannot be read (unreachable or refusing cluster, unreadable record) is not
+        // the user's input: it reaches ErrorReporter and exits 1.
         try (ClusterConnection connection = cluster.open()) {
             InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
-            String ns = allNamespaces ? null : namespaceOf(connection);
+            String ns = allNamespaces ? null : TargetNamespace.of(namespace, connection);
             return name == null ? list(store, ns, out) : show(store, ns, out);
-        } catch (InstallRecordException e) {
-            throw new UserInputException(e.getMessage());
         }
-    }
-
-    private String namespaceOf(ClusterConnection connection) {
-        if (namespace != null) {
-            return namespace;
-        }
-        String fromContext = connection.client().getNamespace();
-        return fromContext == null || fromContext.isBlank() ? "default" : fromContext;
     }
 
     private int showPlanFile(PrintWriter out) {

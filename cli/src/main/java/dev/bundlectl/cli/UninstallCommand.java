@@ -2,7 +2,6 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.executor.ClusterConnection;
 import dev.bundlectl.executor.records.InstallRecord;
-import dev.bundlectl.executor.records.InstallRecordException;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.uninstall.DeletionResult;
 import dev.bundlectl.executor.uninstall.UninstallOptions;
@@ -31,6 +30,8 @@ import picocli.CommandLine.Spec;
             "  bundlectl status -n cachebox                           # find the install's NAME",
             "  bundlectl uninstall NAME -n cachebox",
             "  bundlectl uninstall --package cachebox-operator -n cachebox --delete-crds",
+            "",
+            "Exit codes: 0 uninstalled, 3 some deletions failed, 2 invalid input (e.g. no such install), 1 other errors (e.g. unreachable cluster).",
         })
 final class UninstallCommand implements Callable<Integer> {
 
@@ -43,7 +44,8 @@ final class UninstallCommand implements Callable<Integer> {
     @Option(names = "--package", paramLabel = "PKG", description = "Uninstall the newest install of this package.")
     private String packageName;
 
-    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", required = true, description = "The install namespace.")
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
+            description = "The install namespace (default: the kubeconfig context's namespace, else 'default').")
     private String namespace;
 
     @Option(names = "--delete-crds", description = "Also delete the CRDs the install created, with all their objects.")
@@ -58,9 +60,11 @@ final class UninstallCommand implements Callable<Integer> {
             throw new UserInputException("give the install's NAME or --package PKG (one of them)");
         }
         PrintWriter out = spec.commandLine().getOut();
+        // A record store that cannot be read (unreachable or refusing cluster, unreadable record) is not
+        // the user's input: it reaches ErrorReporter and exits 1.
         try (ClusterConnection connection = cluster.open()) {
             InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
-            InstallRecord record = find(store);
+            InstallRecord record = find(store, TargetNamespace.of(namespace, connection));
             BlockingQueue<DeletionResult> results = new LinkedBlockingQueue<>();
             UninstallReport report = Await.result(new Uninstaller(connection.retryingApi(), connection.discovery(), store)
                     .uninstall(record, new UninstallOptions(deleteCrds), results::add));
@@ -69,17 +73,15 @@ final class UninstallCommand implements Callable<Integer> {
             out.println(report.results().size() + " objects, " + report.failures().size() + " failed. "
                     + report.record().detail());
             return report.succeeded() ? ExitCode.OK : ExitCode.PLAN_FAILED;
-        } catch (InstallRecordException e) {
-            throw new UserInputException(e.getMessage());
         }
     }
 
-    private InstallRecord find(InstallRecordStore store) {
+    private InstallRecord find(InstallRecordStore store, String ns) {
         Optional<InstallRecord> record = name != null
-                ? Await.result(store.get(namespace, name))
-                : Await.result(store.latestFor(namespace, packageName));
+                ? Await.result(store.get(ns, name))
+                : Await.result(store.latestFor(ns, packageName));
         return record.orElseThrow(() -> new UserInputException(
                 (name != null ? "no install record \"" + name + "\"" : "no install of package " + packageName)
-                        + " in namespace " + namespace + " (list them with: bundlectl status -n " + namespace + ")"));
+                        + " in namespace " + ns + " (list them with: bundlectl status -n " + ns + ")"));
     }
 }

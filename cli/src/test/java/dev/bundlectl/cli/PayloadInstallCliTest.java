@@ -116,7 +116,7 @@ class PayloadInstallCliTest {
 
         CliRun first = install();
         assertThat(step(first, "legacy").path("status").asText()).isEqualTo("NotCreated");
-        assertThat(step(first, "legacy").path("message").asText()).isEqualTo("skipped during a first install");
+        assertThat(step(first, "legacy").path("message").asText()).isEqualTo("not deleted: a first install deletes nothing (release.openshift.io/delete)");
         assertThat(cluster.mock().requests("DELETE", "/api/v1/namespaces/demo/configmaps")).isEmpty();
         assertThat(legacyExists()).isTrue();
 

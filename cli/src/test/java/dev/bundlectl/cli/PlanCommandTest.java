@@ -376,7 +376,8 @@ class PlanCommandTest {
             assertThat(result.err()).isEmpty();
             assertThat(result.out()).startsWith("Usage: bundlectl ")
                     .contains("  plan ", "  version ", "Examples:", "  bundlectl plan samples/bundles/cachebox-operator\n",
-                            "Exit codes: 0 installable/complete, 3 predicted to fail/failed");
+                            "Exit codes (every command): 0 success; 2 invalid input",
+                            "1 anything else, including an unreachable or refusing cluster.");
         }
 
         @Test
@@ -389,7 +390,7 @@ class PlanCommandTest {
                     .contains("--api-surface", "--capabilities-file", "--disable-capability", "--profile",
                             "--show-excluded", "Examples:",
                             "  bundlectl plan samples/bundles/dashboard-operator --disable-capability Console\n",
-                            "Exit codes: 0 installable, 3 predicted to fail, 2 invalid input, 1 other errors.");
+                            "Exit codes: 0 installable, 3 predicted to fail, 2 invalid input, 1 other errors");
         }
 
         @Test

@@ -91,6 +91,34 @@ class RealServerPayloadTest {
                 .as("create-only: left as it is").containsEntry("changed", "by someone else");
     }
 
+    @Test
+    void planAgainstTheClusterOnAFirstInstallShowsTheDeleteSkippedWithItsReasonAndLevelOneLast(RealApiServer server,
+            @TempDir Path dir) {
+        RealCluster cluster = RealCluster.in(server, "firstplan");
+        String ns = cluster.namespace();
+        PayloadDirectory payload = new PayloadDirectory(dir.resolve("payload"))
+                .file("0000_10_demo_00_late.yaml", configMap(ns, "late", "release.openshift.io/install-level: \"1\"",
+                        "release.openshift.io/create-only: \"true\""))
+                .file("0000_10_demo_01_early.yaml", configMap(ns, "early"))
+                .file("0000_20_other_00_legacy.yaml", configMap(ns, "legacy", "release.openshift.io/delete: \"true\""))
+                .file("0000_20_other_01_after.yaml", configMap(ns, "after"));
+
+        CliRun run = cluster.run("plan", payload.root().toString(), "-n", ns, "-o", "json");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        JsonNode plan = RealCluster.json(run);
+        JsonNode legacy = RealCluster.step(plan, "ConfigMap", "legacy");
+        assertThat(legacy.path("status").asText()).isEqualTo("NotCreated");
+        assertThat(legacy.path("message").asText())
+                .isEqualTo("not deleted: a first install deletes nothing (release.openshift.io/delete)");
+        List<String> order = new ArrayList<>();
+        plan.path("status").path("plan").forEach(step -> order.add(step.path("resource").path("name").asText()));
+        assertThat(order).as("level 0 (run levels 10, then 20), then install level 1")
+                .containsExactly("early", "legacy", "after", "late");
+        assertThat(cluster.client().configMaps().inNamespace(ns).list().getItems())
+                .extracting(map -> map.getMetadata().getName()).doesNotContain("early", "late", "after");
+    }
+
     private static long version(String resourceVersion) {
         return Long.parseLong(resourceVersion);
     }

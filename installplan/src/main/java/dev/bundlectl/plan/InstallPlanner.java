@@ -6,6 +6,7 @@ import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.CrdApiResources;
+import dev.bundlectl.plan.payload.InstallPhase;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,10 +41,14 @@ public final class InstallPlanner {
     public PlanResult plan(Bundle bundle, PlanRequest request) {
         Diagnostics.Collector warnings = new Diagnostics.Collector();
         // The CVO's annotations mean the same in a bundle: a bad value is an error before anything is applied.
-        warnings.addAll(ReleaseAnnotationValidator.validate(bundle.manifests()));
+        Diagnostics annotationProblems = ReleaseAnnotationValidator.validate(bundle.manifests());
+        warnings.addAll(annotationProblems);
         CsvModeChoice csvMode = CsvModeChoice.of(request);
         CsvExpansion expansion = CsvExpansion.of(csvMode, bundle, request, warnings);
-        List<Manifest> ordered = StepOrder.order(expansion.withPatchedCrds(withCsv(bundle)));
+        // A plan with invalid release annotations is never applied: its steps keep OLM's order.
+        boolean byInstallLevel = request.installPhase().forOrdering() == InstallPhase.FIRST_INSTALL
+                && !annotationProblems.hasErrors();
+        List<Manifest> ordered = StepOrder.order(expansion.withPatchedCrds(withCsv(bundle)), byInstallLevel);
         Map<Manifest, Optional<String>> exclusions = ExclusionReasons.of(ordered, request.exclusions());
 
         // Only CRDs that will actually be applied add their APIs.
@@ -53,7 +58,7 @@ public final class InstallPlanner {
                 .toList();
         ApiSurface surface = ApiSurfaces.withBundleCrds(request.apiSurface(), appliedCrds);
         StepPlacement placement = new StepPlacement(surface, request.targetNamespace());
-        OutcomePredictor predictor = new OutcomePredictor(surface);
+        OutcomePredictor predictor = new OutcomePredictor(surface, request.installPhase());
 
         String csvName = bundle.csv().name();
         String packageName = bundle.packageName();

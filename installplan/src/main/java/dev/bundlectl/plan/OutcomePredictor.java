@@ -5,32 +5,42 @@ import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.RegistryV1Kinds;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.GroupVersionKind;
+import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.ManifestAction;
+import dev.bundlectl.plan.payload.ReleaseAnnotations;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Predicts each step's outcome before anything is sent, from the exclusion rules, the registry+v1
- * kind list and the API surface (the bundle's CRDs included). What cannot be known offline stays
- * {@code Unknown}.
+ * kind list, the release annotations and the API surface (the bundle's CRDs included). What cannot
+ * be known offline stays {@code Unknown}.
+ *
+ * <p>A {@code release.openshift.io/delete} manifest is never applied, so its API need not be served
+ * (an unserved kind has nothing to delete); what it does depends on the install phase: skipped
+ * ({@code NotCreated}) on a first install, else deleted if present ({@code Unknown}, with a note
+ * that says so and does not fail the plan, see {@link PlanVerdict}).
  */
 final class OutcomePredictor {
 
     private final ApiSurface surface;
     private final boolean registryV1KindsOnly;
+    private final InstallPhase phase;
 
     /** A predictor for bundles, which may only carry registry+v1 kinds. */
-    OutcomePredictor(ApiSurface surface) {
-        this(surface, true);
+    OutcomePredictor(ApiSurface surface, InstallPhase phase) {
+        this(surface, true, phase);
     }
 
-    private OutcomePredictor(ApiSurface surface, boolean registryV1KindsOnly) {
+    private OutcomePredictor(ApiSurface surface, boolean registryV1KindsOnly, InstallPhase phase) {
         this.surface = surface;
         this.registryV1KindsOnly = registryV1KindsOnly;
+        this.phase = phase;
     }
 
     /** A predictor for release-payload directories, which may carry any kind. */
-    static OutcomePredictor forPayload(ApiSurface surface) {
-        return new OutcomePredictor(surface, false);
+    static OutcomePredictor forPayload(ApiSurface surface, InstallPhase phase) {
+        return new OutcomePredictor(surface, false, phase);
     }
 
     /**
@@ -49,6 +59,11 @@ final class OutcomePredictor {
         if (registryV1KindsOnly && !RegistryV1Kinds.isSupported(manifest.kind())) {
             return new Prediction(StepStatus.UNSUPPORTED_RESOURCE,
                     "kind " + manifest.kind() + " is not supported in a registry+v1 bundle");
+        }
+        if (ReleaseAnnotations.isDelete(manifest)) {
+            ManifestAction action = ManifestAction.of(manifest, phase);
+            return new Prediction(action.kind() == ManifestAction.Kind.SKIP ? StepStatus.NOT_CREATED
+                    : StepStatus.UNKNOWN, action.reason());
         }
         return predictServed(manifest, optional, warnings);
     }

@@ -65,7 +65,7 @@ public final class PayloadPlanner {
         // A plan with invalid release annotations is never applied, and its run graph cannot be built:
         // its steps keep the input order so that the errors can still be reported with the plan.
         List<Manifest> ordered = annotationProblems.hasErrors() ? selection.planned()
-                : RunGraphBuilder.build(selection.planned(), request.phase()).nodes().stream()
+                : RunGraphBuilder.build(selection.planned(), request.phase().forOrdering()).nodes().stream()
                         .map(RunNode::manifest).toList();
         Map<Manifest, Optional<String>> exclusions = ExclusionReasons.of(ordered, rules);
 
@@ -74,7 +74,7 @@ public final class PayloadPlanner {
                 .filter(crd -> exclusions.get(crd).isEmpty())
                 .toList();
         ApiSurface surface = ApiSurfaces.withBundleCrds(base.apiSurface(), appliedCrds);
-        OutcomePredictor predictor = OutcomePredictor.forPayload(surface);
+        OutcomePredictor predictor = OutcomePredictor.forPayload(surface, request.phase());
         String sourceNamespace = base.sourceNamespace() != null ? base.sourceNamespace() : request.name();
 
         List<Step> steps = new ArrayList<>(ordered.size());

@@ -19,6 +19,12 @@ public final class PlanAnnotations {
      * request named a CSV mode.
      */
     public static final String CSV_MODE = "bundlectl.dev/csv-mode";
+    /**
+     * {@code namespace/name} of the install record that holds this plan's install; only on the plan
+     * that {@code install -o json|yaml} prints, so that a script can pass the name to
+     * {@code uninstall} or {@code status}.
+     */
+    public static final String INSTALL_RECORD = "bundlectl.dev/install-record";
 
     private PlanAnnotations() {
     }

@@ -1,6 +1,7 @@
 package dev.bundlectl.plan;
 
 import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.payload.InstallPhase;
 import dev.bundlectl.plan.render.RenderOptions;
 import java.util.List;
 import java.util.Objects;
@@ -22,6 +23,9 @@ import java.util.Objects;
  *     adds no {@code CsvMode} condition or annotation (the behaviour from before CSV modes)
  * @param renderOptions install mode, watch namespaces and certificate provider for
  *     {@link CsvMode#RENDER}; {@link RenderOptions#DEFAULTS} when null
+ * @param installPhase whether the target has been installed before, as its install records say;
+ *     {@link InstallPhase#UNKNOWN} (also when null) offline. It decides what delete-annotated
+ *     manifests do and whether steps are ordered by install level
  * @throws IllegalArgumentException when the namespace or plan name is not a valid DNS name;
  *     callers validate user input first with {@link PlanNames}
  */
@@ -35,7 +39,8 @@ public record PlanRequest(
         String planName,
         String sourceNamespace,
         CsvMode csvMode,
-        RenderOptions renderOptions) {
+        RenderOptions renderOptions,
+        InstallPhase installPhase) {
 
     public PlanRequest {
         PlanNames.namespaceProblem(targetNamespace).ifPresent(problem -> {
@@ -46,6 +51,7 @@ public record PlanRequest(
         extraConditions = extraConditions == null ? List.of() : List.copyOf(extraConditions);
         approval = approval == null ? Approval.MANUAL : approval;
         renderOptions = renderOptions == null ? RenderOptions.DEFAULTS : renderOptions;
+        installPhase = installPhase == null ? InstallPhase.UNKNOWN : installPhase;
         if (planName != null) {
             PlanNames.planNameProblem(planName).ifPresent(problem -> {
                 throw new IllegalArgumentException(problem);
@@ -58,7 +64,7 @@ public record PlanRequest(
             CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
             String sourceNamespace) {
         this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
-                sourceNamespace, null, null);
+                sourceNamespace, null, null, null);
     }
 
     /** A manual plan with no exclusions, capabilities or extra conditions, and the default name. */
@@ -70,30 +76,36 @@ public record PlanRequest(
     /** This request with these exclusion rules. */
     public PlanRequest withExclusions(List<ManifestExclusion> newExclusions) {
         return new PlanRequest(targetNamespace, apiSurface, newExclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase);
     }
 
     /** This request with these capabilities and extra conditions for the status. */
     public PlanRequest withCapabilities(CapabilitiesStatus newCapabilities, List<PlanCondition> newConditions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, newCapabilities, newConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase);
     }
 
     /** This request with this approval. */
     public PlanRequest withApproval(Approval newApproval) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, newApproval,
-                planName, sourceNamespace, csvMode, renderOptions);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase);
     }
 
     /** This request with this plan name. */
     public PlanRequest withPlanName(String newPlanName) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                newPlanName, sourceNamespace, csvMode, renderOptions);
+                newPlanName, sourceNamespace, csvMode, renderOptions, installPhase);
     }
 
     /** This request with this CSV mode and, for {@link CsvMode#RENDER}, these render options. */
     public PlanRequest withCsvMode(CsvMode newCsvMode, RenderOptions newRenderOptions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, newCsvMode, newRenderOptions);
+                planName, sourceNamespace, newCsvMode, newRenderOptions, installPhase);
+    }
+
+    /** This request for a target in this install phase. */
+    public PlanRequest withInstallPhase(InstallPhase newInstallPhase) {
+        return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
+                planName, sourceNamespace, csvMode, renderOptions, newInstallPhase);
     }
 }

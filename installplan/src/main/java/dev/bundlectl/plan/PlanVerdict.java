@@ -1,6 +1,7 @@
 package dev.bundlectl.plan;
 
 import dev.bundlectl.plan.api.DiscoveryFailures;
+import dev.bundlectl.plan.payload.StepManifests;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,8 +23,10 @@ public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict
     /**
      * Judges steps. A required step blocks the plan when its status is
      * {@code UnsupportedResource} or {@code Failed}, or when it is {@code Unknown} with a message:
-     * the planner leaves a message on an {@code Unknown} step to say why it will fail, or that the
-     * discovery of its API failed ({@link DiscoveryFailures}), which predicts nothing.
+     * the planner leaves a message on an {@code Unknown} step to say why it will fail, except where
+     * the discovery of its API failed ({@link DiscoveryFailures}), which predicts nothing, and on a
+     * step that deletes its object ({@code release.openshift.io/delete}), where the message says
+     * what the delete will do.
      *
      * @param steps the plan's steps
      * @return the verdict; reasons read {@code Kind/namespace/name: message}
@@ -49,7 +52,8 @@ public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict
             case FAILED:
                 return true;
             case UNKNOWN:
-                return step.message() != null && !DiscoveryFailures.isDiscoveryFailure(step.message());
+                return step.message() != null && !DiscoveryFailures.isDiscoveryFailure(step.message())
+                        && !StepManifests.asksForDeletion(step);
             default:
                 return false;
         }

@@ -2,6 +2,7 @@ package dev.bundlectl.plan;
 
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.api.CrdApiResources;
+import dev.bundlectl.plan.payload.ReleaseAnnotations;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,13 +11,36 @@ import java.util.List;
  * everything else, each group keeping the bundle's order. CRDs must be established before the
  * objects that may use them, and the CSV goes first so that the rest can be owned by it. Like
  * OLM, it looks at the kind alone: a CSV with an odd {@code apiVersion} is still the CSV.
+ *
+ * <p>During a first install, seed 002's install levels come first: every level-0 manifest before
+ * any level-1 manifest, OLM's order within each level, which is the order the executor runs them in.
  */
 final class StepOrder {
 
     private StepOrder() {
     }
 
-    static List<Manifest> order(List<Manifest> manifests) {
+    /**
+     * The manifests in plan order.
+     *
+     * @param byInstallLevel whether install levels apply (a first install, or an unknown phase);
+     *     the manifests' release annotations must then be valid
+     */
+    static List<Manifest> order(List<Manifest> manifests, boolean byInstallLevel) {
+        if (!byInstallLevel) {
+            return olmOrder(manifests);
+        }
+        List<Manifest> levelZero = new ArrayList<>();
+        List<Manifest> levelOne = new ArrayList<>();
+        for (Manifest manifest : manifests) {
+            (ReleaseAnnotations.installLevel(manifest) == 0 ? levelZero : levelOne).add(manifest);
+        }
+        List<Manifest> ordered = new ArrayList<>(olmOrder(levelZero));
+        ordered.addAll(olmOrder(levelOne));
+        return ordered;
+    }
+
+    private static List<Manifest> olmOrder(List<Manifest> manifests) {
         List<Manifest> csvs = new ArrayList<>();
         List<Manifest> crds = new ArrayList<>();
         List<Manifest> rest = new ArrayList<>();

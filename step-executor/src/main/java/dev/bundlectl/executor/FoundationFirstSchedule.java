@@ -14,9 +14,11 @@ import java.util.function.IntPredicate;
 /**
  * A bundle's order, as OLM applies it: the CSV and the CRDs first (each CRD until it is served),
  * then discovery is refreshed for the kinds later steps need, then everything else with at most
- * {@code concurrency} in flight. During a first install that rest is staged by install level
- * (seed 002): every level-0 step is reconciled before any level-1 step starts. The foundation is
- * not staged: CRDs must be served before anything that uses them, whatever their level.
+ * {@code concurrency} in flight. During a first install the whole of it is staged by install level
+ * (seed 002: every manifest of level 0 is reconciled before level 1 starts): level 0's CSV, CRDs
+ * and rest, then level 1's. That is the order the plan lists on a first install. Level 1 is
+ * create-only, so a level-1 CRD serves only level-1 objects; a level-0 object of its kind is the
+ * bundle's contradiction and fails as unserved.
  *
  * <p>Once a step fails, or the deadline passes, no new step starts.
  */
@@ -52,26 +54,32 @@ final class FoundationFirstSchedule implements ExecutionSchedule {
 
     @Override
     public Future<Void> run() {
-        List<Integer> foundation = new ArrayList<>();
-        List<Integer> rest = new ArrayList<>();
-        for (int index : runnable) {
-            (isFoundation.test(index) ? foundation : rest).add(index);
-        }
-        servedKinds.prefetchFor(rest);
-        Future<Void> done = runGroup(foundation)
-                .compose(finished -> launcher.anyFailed() ? Future.succeededFuture()
-                        : servedKinds.awaitKindsUsedBy(rest));
-        for (List<Integer> stage : stages(rest)) {
-            done = done.compose(previous -> runGroup(stage));
+        servedKinds.prefetchFor(runnable.stream().filter(index -> !isFoundation.test(index)).toList());
+        Future<Void> done = Future.succeededFuture();
+        for (List<Integer> stage : stages(runnable)) {
+            done = done.compose(previous -> runStage(stage));
         }
         return done;
     }
 
-    /** The rest in install-level stages; a single stage outside a first install. */
-    private List<List<Integer>> stages(List<Integer> rest) {
+    /** One install level: its CSV and CRDs, then (once their kinds are served) the rest. */
+    private Future<Void> runStage(List<Integer> stage) {
+        List<Integer> foundation = new ArrayList<>();
+        List<Integer> rest = new ArrayList<>();
+        for (int index : stage) {
+            (isFoundation.test(index) ? foundation : rest).add(index);
+        }
+        return runGroup(foundation)
+                .compose(finished -> launcher.anyFailed() ? Future.succeededFuture()
+                        : servedKinds.awaitKindsUsedBy(rest))
+                .compose(served -> runGroup(rest));
+    }
+
+    /** The steps in install-level stages, plan order kept within each; a single stage outside a first install. */
+    private List<List<Integer>> stages(List<Integer> steps) {
         Map<Manifest, Integer> indexOf = new IdentityHashMap<>();
-        List<Manifest> manifests = new ArrayList<>(rest.size());
-        for (int index : rest) {
+        List<Manifest> manifests = new ArrayList<>(steps.size());
+        for (int index : steps) {
             Manifest manifest = manifestOf.apply(index);
             indexOf.put(manifest, index);
             manifests.add(manifest);

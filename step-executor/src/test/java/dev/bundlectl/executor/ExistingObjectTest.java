@@ -218,7 +218,7 @@ class ExistingObjectTest {
         InstallPlan result = run(ExecutionOptions.builder().firstInstall(true), required(manifest, true));
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.NOT_CREATED);
-        assertThat(result.steps().get(0).message()).isEqualTo("skipped during a first install");
+        assertThat(result.steps().get(0).message()).isEqualTo("not deleted: a first install deletes nothing (release.openshift.io/delete)");
         assertThat(cluster.requests()).noneMatch(request -> request.path().startsWith(CONFIGMAPS));
     }
 

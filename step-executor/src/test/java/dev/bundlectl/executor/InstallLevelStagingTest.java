@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Seed 002's install levels in a bundle: during a first install every level-0 step is reconciled
- * before any level-1 step starts (after the CSV and CRDs, which always come first); later installs
- * ignore the levels. Invalid levels fail the plan before anything is sent.
+ * before any level-1 step starts, a level-1 CRD included (each level runs its CSV and CRDs, then
+ * the rest); later installs ignore the levels. Invalid levels fail the plan before anything is sent.
  */
 class InstallLevelStagingTest {
 
@@ -79,6 +79,26 @@ class InstallLevelStagingTest {
         assertThat(order.subList(2, 5)).containsExactlyInAnyOrder("a", "sample", "b");
         assertThat(order.get(5)).isEqualTo("late");
         assertThat(result.steps().get(2).status()).isEqualTo(StepStatus.CREATED);
+    }
+
+    @Test
+    void aFirstInstallCreatesALevelOneCrdOnlyAfterEveryLevelZeroStep() {
+        ObjectNode lateCrd = annotate(annotate(crd("example.com", "gadgets", "Gadget", "v1"),
+                "release.openshift.io/install-level", "1"), "release.openshift.io/create-only", "true");
+        InstallPlan plan = Manifests.plan(List.of(
+                required(csv(), true),
+                required(lateCrd, false),
+                required(configMap("a", Map.of()), true),
+                required(configMap("b", Map.of()), true)));
+
+        InstallPlan result = run(plan, true, 8);
+
+        assertThat(result.status().phase()).as(result.status().message()).isEqualTo(InstallPlanPhase.COMPLETE);
+        List<String> order = cluster.createdNames();
+        assertThat(order).hasSize(4);
+        assertThat(order.get(0)).isEqualTo(Manifests.CSV_NAME);
+        assertThat(order.subList(1, 3)).containsExactlyInAnyOrder("a", "b");
+        assertThat(order.get(3)).isEqualTo("gadgets.example.com");
     }
 
     @Test

@@ -9,5 +9,16 @@ public enum InstallPhase {
     /** No earlier install of this target is recorded. */
     FIRST_INSTALL,
     /** An earlier install of this target is recorded: an update or a re-apply. */
-    UPDATE
+    UPDATE,
+    /**
+     * Not known: planned offline, without the target's install records. A plan is then ordered as
+     * a first install runs (later installs ignore install levels, so no order is wrong for them),
+     * and says what depends on the phase. The executor always knows, and never gets this value.
+     */
+    UNKNOWN;
+
+    /** The phase whose order a plan shows: a first install's, unless the target is known to be installed. */
+    public InstallPhase forOrdering() {
+        return this == UPDATE ? UPDATE : FIRST_INSTALL;
+    }
 }

@@ -16,6 +16,17 @@ public record ManifestAction(Kind kind, String reason) {
         Objects.requireNonNull(reason, "reason");
     }
 
+    /**
+     * Why a delete-annotated manifest does nothing during a first install; the planner and the
+     * executor say it in the same words.
+     */
+    public static final String NOT_DELETED_ON_FIRST_INSTALL =
+            "not deleted: a first install deletes nothing (" + ReleaseAnnotations.DELETE + ")";
+    /** What a delete-annotated manifest will do when the plan cannot tell whether this is a first install. */
+    public static final String DELETED_UNLESS_FIRST_INSTALL = "deleted if present; skipped on a first install";
+    /** What a delete-annotated manifest does on a later install. */
+    public static final String DELETED_IF_PRESENT = "deleted if present (" + ReleaseAnnotations.DELETE + ")";
+
     /** The actions. */
     public enum Kind {
         /** Create, or update an existing object. */
@@ -24,6 +35,8 @@ public record ManifestAction(Kind kind, String reason) {
         CREATE_ONLY,
         /** Send a delete and move on without waiting (seed 004, option 1); NotFound means already gone. */
         DELETE,
+        /** {@link #DELETE} on a later install, {@link #SKIP} on a first one: planned without knowing which. */
+        DELETE_UNLESS_FIRST_INSTALL,
         /** Do nothing: a delete-annotated manifest during a first install. */
         SKIP
     }
@@ -34,11 +47,14 @@ public record ManifestAction(Kind kind, String reason) {
      */
     public static ManifestAction of(Manifest manifest, InstallPhase phase) {
         if (ReleaseAnnotations.isDelete(manifest)) {
-            if (phase == InstallPhase.FIRST_INSTALL) {
-                return new ManifestAction(Kind.SKIP, ReleaseAnnotations.DELETE
-                        + " manifest skipped during a first install: there is nothing to delete yet");
+            switch (phase) {
+                case FIRST_INSTALL:
+                    return new ManifestAction(Kind.SKIP, NOT_DELETED_ON_FIRST_INSTALL);
+                case UPDATE:
+                    return new ManifestAction(Kind.DELETE, DELETED_IF_PRESENT);
+                default:
+                    return new ManifestAction(Kind.DELETE_UNLESS_FIRST_INSTALL, DELETED_UNLESS_FIRST_INSTALL);
             }
-            return new ManifestAction(Kind.DELETE, ReleaseAnnotations.DELETE + ": \"true\" asks for deletion");
         }
         if (ReleaseAnnotations.isCreateOnly(manifest)) {
             return new ManifestAction(Kind.CREATE_ONLY,

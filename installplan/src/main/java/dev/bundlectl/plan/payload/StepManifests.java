@@ -101,6 +101,23 @@ public final class StepManifests {
         return of(steps, bodies);
     }
 
+    /**
+     * Whether a step's manifest carries {@code release.openshift.io/delete: "true"}, so that the
+     * step deletes its object instead of applying it. False for a manifest that cannot be read.
+     */
+    public static boolean asksForDeletion(Step step) {
+        String text = step.resource().manifest();
+        if (text == null || text.isBlank()) {
+            return false;
+        }
+        try {
+            JsonNode value = JSON.readTree(text).path("metadata").path("annotations").path(ReleaseAnnotations.DELETE);
+            return value.isTextual() && ReleaseAnnotations.deleteValue(value.asText());
+        } catch (JsonProcessingException e) {
+            return false;
+        }
+    }
+
     /** Annotation values as text; the reader converts non-string values the same way. */
     private static Map<String, String> annotations(JsonNode annotations) {
         Map<String, String> values = new LinkedHashMap<>();

@@ -28,7 +28,8 @@ import java.util.TreeSet;
  * @param render install mode, watch namespaces and certificate provider for render mode
  * @param capabilities the capability configuration applied, or null when none was
  * @param payload the payload filter settings, for a release-payload plan; null for a bundle
- * @param phase first install or update, for a release-payload plan; null for a bundle
+ * @param phase first install, update, or not known (an offline plan): it decides the order of
+ *     install levels and what a delete manifest's step says; null when not recorded
  */
 public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
         PayloadFilterSettings payload, InstallPhase phase) {
@@ -41,8 +42,10 @@ public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabil
     }
 
     /** The options of a bundle plan. */
-    public static PlanOptions bundle(CsvMode csvMode, RenderOptions render, CapabilityConfig capabilities) {
-        return new PlanOptions(csvMode, render, RecordedCapabilities.of(capabilities), null, null);
+    public static PlanOptions bundle(CsvMode csvMode, RenderOptions render, CapabilityConfig capabilities,
+            InstallPhase phase) {
+        return new PlanOptions(csvMode, render, RecordedCapabilities.of(capabilities), null,
+                Objects.requireNonNull(phase, "phase"));
     }
 
     /** The options of a release-payload plan. */

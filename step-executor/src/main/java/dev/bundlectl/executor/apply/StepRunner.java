@@ -6,6 +6,7 @@ import dev.bundlectl.plan.Step;
 import dev.bundlectl.plan.StepResource;
 import dev.bundlectl.plan.StepStatus;
 import dev.bundlectl.plan.api.ApiResource;
+import dev.bundlectl.plan.payload.ManifestAction;
 import io.vertx.core.Future;
 import java.util.Objects;
 
@@ -36,7 +37,8 @@ public final class StepRunner {
     public Future<StepOutcome> run(Step step, ObjectNode manifest, StepReporter reporter) {
         boolean delete = DeleteRule.applies(manifest);
         if (delete && env.options().firstInstall()) {
-            return Future.succeededFuture(StepOutcome.applied(StepStatus.NOT_CREATED, "skipped during a first install"));
+            return Future.succeededFuture(StepOutcome.applied(StepStatus.NOT_CREATED,
+                    ManifestAction.NOT_DELETED_ON_FIRST_INSTALL));
         }
         StepResource resource = step.resource();
         String group = Objects.toString(resource.group(), "");

@@ -1,0 +1,43 @@
+package dev.bundlectl.cli;
+
+import dev.bundlectl.executor.ClusterConnection;
+import io.fabric8.kubernetes.client.Config;
+
+/**
+ * kubectl's namespace rule, the same for every command: {@code -n}, else the namespace of the
+ * kubeconfig's current context, else {@code default}. One rule, so that a plain {@code status}
+ * finds what a plain {@code install} created.
+ */
+final class TargetNamespace {
+
+    /** The namespace when neither {@code -n} nor the context names one. */
+    static final String DEFAULT = "default";
+
+    private TargetNamespace() {
+    }
+
+    /** The namespace for a command connected to a cluster: {@code flag}, else the connection's context's. */
+    static String of(String flag, ClusterConnection connection) {
+        return flag != null ? flag : orDefault(connection.client().getNamespace());
+    }
+
+    /**
+     * The namespace for an offline command: {@code flag}, else the context namespace of a kubeconfig
+     * found the usual way ({@code KUBECONFIG}, {@code ~/.kube/config}), else {@code default}.
+     * Offline work must not depend on a kubeconfig, so one that cannot be read counts as none.
+     */
+    static String offline(String flag) {
+        if (flag != null) {
+            return flag;
+        }
+        try {
+            return orDefault(Config.autoConfigure(null).getNamespace());
+        } catch (RuntimeException unreadable) {
+            return DEFAULT;
+        }
+    }
+
+    private static String orDefault(String contextNamespace) {
+        return contextNamespace == null || contextNamespace.isBlank() ? DEFAULT : contextNamespace;
+    }
+}

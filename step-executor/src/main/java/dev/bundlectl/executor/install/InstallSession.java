@@ -50,7 +50,7 @@ public final class InstallSession {
      */
     public Future<InstallOutcome> run(InstallPlan plan, InstallRequest request, Consumer<StepEvent> listener) {
         boolean dryRun = request.options().dryRunServer();
-        return new NamespaceGuard(connection.api()).ensure(request.namespace(), request.createNamespace(), dryRun)
+        return new NamespaceGuard(connection.retryingApi()).ensure(request.namespace(), request.createNamespace(), dryRun)
                 .compose(ready -> store.latestFor(request.namespace(), request.packageName()))
                 .compose(previous -> execute(plan, request, previous.orElse(null), listener));
     }

@@ -12,6 +12,10 @@ import io.vertx.core.Future;
  * user whose rights end at the namespace's contents may not read the Namespace object itself: a 403
  * on that read is not a reason to stop, because the writes will tell (a missing namespace answers
  * 404 with {@code details.kind=namespaces}), as they do for kubectl.
+ *
+ * <p>Both requests go through a retrying API: a 429, 5xx or reset here would otherwise stop the
+ * install before its first step. A create whose answer was lost and that is sent again answers
+ * 409 AlreadyExists, which means the namespace is there.
  */
 final class NamespaceGuard {
 
@@ -32,7 +36,7 @@ final class NamespaceGuard {
                         return Future.succeededFuture();
                     }
                     if (!(failure instanceof ApiException api404) || !api404.isHttp(404)) {
-                        return Future.failedFuture(failure);
+                        return Future.failedFuture(unavailable("read", namespace, failure));
                     }
                     if (!create) {
                         return Future.failedFuture(new InstallRejectedException("namespace \"" + namespace
@@ -42,8 +46,16 @@ final class NamespaceGuard {
                         // A dry run persists nothing, so the namespace is only checked, not created.
                         return Future.succeededFuture();
                     }
-                    return api.create(NAMESPACES, null, namespaceObject(namespace), false).mapEmpty();
+                    return api.create(NAMESPACES, null, namespaceObject(namespace), false).<Void>mapEmpty()
+                            .recover(error -> ApiException.isHttp(error, 409) ? Future.succeededFuture()
+                                    : Future.failedFuture(unavailable("create", namespace, error)));
                 });
+    }
+
+    /** The failure, with the namespace named: the API's own text says only what went wrong. */
+    private static Throwable unavailable(String what, String namespace, Throwable failure) {
+        String detail = failure instanceof ApiException api ? api.failure().describe() : String.valueOf(failure.getMessage());
+        return new IllegalStateException("cannot " + what + " namespace \"" + namespace + "\": " + detail, failure);
     }
 
     private static ObjectNode namespaceObject(String namespace) {

@@ -149,7 +149,7 @@ class TransportFaultTest {
 
         Step step = result.steps().get(0);
         assertThat(step.status()).isEqualTo(StepStatus.FAILED);
-        assertThat(step.message()).startsWith("discovery failed: connection refused").contains("gave up after 4 attempts");
+        assertThat(step.message()).startsWith("discovery of v1 failed: connection refused").contains("gave up after 4 attempts");
         assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.FAILED);
         connection.close();
     }

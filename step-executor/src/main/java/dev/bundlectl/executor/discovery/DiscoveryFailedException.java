@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.discovery;
 
 import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.executor.retry.RetriesExhaustedException;
 import dev.bundlectl.plan.api.DiscoveryFailures;
 import dev.bundlectl.plan.errors.ApiFailure;
 import java.util.Map;
@@ -46,6 +47,10 @@ public final class DiscoveryFailedException extends RuntimeException {
     }
 
     private static String answer(Throwable error) {
+        if (error instanceof RetriesExhaustedException exhausted) {
+            return answer(new ApiException(exhausted.failure())) + " (gave up after " + exhausted.attempts()
+                    + (exhausted.attempts() == 1 ? " attempt)" : " attempts)");
+        }
         if (error instanceof ApiException api && api.failure() instanceof ApiFailure.HttpError http
                 && http.reason() == null && REASONS.containsKey(http.code())) {
             String message = http.message() == null || http.message().isBlank() ? "" : ": " + http.message().strip();

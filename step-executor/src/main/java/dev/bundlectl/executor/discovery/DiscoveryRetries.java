@@ -2,8 +2,6 @@ package dev.bundlectl.executor.discovery;
 
 import dev.bundlectl.executor.ExecutionOptions;
 import dev.bundlectl.executor.retry.Backoff;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.retry.RetriesExhaustedException;
 import dev.bundlectl.executor.retry.RetryObserver;
 import dev.bundlectl.executor.retry.RetryPolicy;
 import dev.bundlectl.executor.time.Scheduler;
@@ -58,18 +56,17 @@ public record DiscoveryRetries(Scheduler scheduler, Backoff backoff, Duration pa
     }
 
     /**
-     * Sends {@code request} until it succeeds, fails permanently, or no time is left for the next
-     * try; then fails with the last error as it came (an {@link ApiException}), so that callers
-     * describe the server's answer. The retrying is the shared {@link RetryPolicy}'s.
+     * Sends {@code request} until it succeeds or fails permanently (then with the error as it
+     * came), or until no time is left for the next try (then with a
+     * {@link dev.bundlectl.executor.retry.RetriesExhaustedException} carrying the last answer and the number of tries). The
+     * retrying is the shared {@link RetryPolicy}'s.
      */
     public <T> Future<T> run(Context context, Supplier<Future<T>> request) {
         long now = scheduler.nanoTime();
         long patienceNanos = patience.toNanos();
         long giveUpAt = Math.min(deadlineNanos, patienceNanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + patienceNanos);
         RetryPolicy policy = new RetryPolicy(backoff, scheduler, RetryPolicy.DEFAULT_BUDGET);
-        return policy.<T>call(context, request, () -> Duration.ofNanos(Math.max(0, giveUpAt - scheduler.nanoTime())),
-                RetryObserver.NONE).recover(error -> Future.failedFuture(error instanceof RetriesExhaustedException exhausted
-                        ? new ApiException(exhausted.failure())
-                        : error));
+        return policy.call(context, request, () -> Duration.ofNanos(Math.max(0, giveUpAt - scheduler.nanoTime())),
+                RetryObserver.NONE);
     }
 }

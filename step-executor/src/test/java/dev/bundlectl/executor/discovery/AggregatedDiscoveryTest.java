@@ -101,7 +101,7 @@ class AggregatedDiscoveryTest {
         DiscoveryApiSurface surface = Await.result(discovery.snapshot());
 
         assertThat(surface.discoveryFailure("metrics.k8s.io", "v1beta1"))
-                .contains("discovery of metrics.k8s.io/v1beta1 failed: 503 ServiceUnavailable: service unavailable");
+                .contains("discovery of metrics.k8s.io/v1beta1 failed: 503 ServiceUnavailable: service unavailable (gave up after 8 attempts)");
         assertThat(server.count("GET", METRICS)).as("retried").isGreaterThan(1);
         assertThat(surface.find("example.com", "v2", "Widget")).isPresent();
     }

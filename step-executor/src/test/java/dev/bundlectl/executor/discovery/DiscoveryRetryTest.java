@@ -69,7 +69,7 @@ class DiscoveryRetryTest {
         Throwable failure = Await.failure(discovery.find("example.com", "v1", "Widget"));
 
         assertThat(failure).isInstanceOf(DiscoveryFailedException.class)
-                .hasMessage("discovery of example.com/v1 failed: 503 ServiceUnavailable: service unavailable");
+                .hasMessage("discovery of example.com/v1 failed: 503 ServiceUnavailable: service unavailable (gave up after 8 attempts)");
         assertThat(server.count("GET", WIDGETS)).as("retried until the patience ran out").isGreaterThan(3);
         assertThat(time.sleeps().stream().reduce(Duration.ZERO, Duration::plus)).isLessThanOrEqualTo(Duration.ofSeconds(30));
 
@@ -105,7 +105,7 @@ class DiscoveryRetryTest {
         assertThat(surface.find("rbac.authorization.k8s.io", "v1", "Role")).isPresent();
         assertThat(surface.find("metrics.k8s.io", "v1beta1", "PodMetrics")).isEmpty();
         assertThat(surface.discoveryFailure("metrics.k8s.io", "v1beta1"))
-                .contains("discovery of metrics.k8s.io/v1beta1 failed: 503 ServiceUnavailable: service unavailable");
+                .contains("discovery of metrics.k8s.io/v1beta1 failed: 503 ServiceUnavailable: service unavailable (gave up after 8 attempts)");
         assertThat(surface.discoveryFailure("rbac.authorization.k8s.io", "v1")).isEmpty();
         assertThat(server.count("GET", METRICS)).isGreaterThan(1);
     }

@@ -3,6 +3,7 @@ package dev.bundlectl.executor.testing;
 import dev.bundlectl.bundle.testing.SharedDirectory;
 import dev.bundlectl.executor.ClusterConnection;
 import io.fabric8.kubeapitest.KubeAPIServer;
+import io.fabric8.kubeapitest.KubeAPITestException;
 import io.fabric8.kubeapitest.KubeAPIServerConfigBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -75,16 +76,16 @@ public final class RealApiServer implements AutoCloseable {
     public static RealApiServer start(Flavour flavour) {
         Path binaries = requireBinaries();
         Path testDir = workDirectory(flavour);
-        linkBinaries(binaries, testDir.resolve("k8s").resolve(VERSION + "-linux-amd64"));
-        KubeAPIServer server = new KubeAPIServer(KubeAPIServerConfigBuilder.anAPIServerConfig()
-                .withTestDir(testDir.toString())
-                .withApiServerVersion(VERSION)
-                .withOfflineMode(true)
-                .withUpdateKubeConfig(false)
-                // A busy 2-core machine can take far longer than the usual 4 s.
-                .withStartupTimeout(120_000)
-                .build());
-        server.start();
+        KubeAPIServer server;
+        try {
+            server = startServer(binaries, testDir);
+        } catch (KubeAPITestException firstTry) {
+            // kube-api-test picks free ports before etcd and the API server bind them; losing that
+            // race leaves a server that never comes up. A second try in a fresh directory gets
+            // fresh ports.
+            testDir = workDirectory(flavour);
+            server = startServer(binaries, testDir);
+        }
         RealApiServer started = null;
         try {
             String yaml = server.getKubeConfigYaml();
@@ -258,6 +259,25 @@ public final class RealApiServer implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static KubeAPIServer startServer(Path binaries, Path testDir) {
+        linkBinaries(binaries, testDir.resolve("k8s").resolve(VERSION + "-linux-amd64"));
+        KubeAPIServer server = new KubeAPIServer(KubeAPIServerConfigBuilder.anAPIServerConfig()
+                .withTestDir(testDir.toString())
+                .withApiServerVersion(VERSION)
+                .withOfflineMode(true)
+                .withUpdateKubeConfig(false)
+                // A busy 2-core machine can take far longer than the usual 4 s.
+                .withStartupTimeout(120_000)
+                .build());
+        try {
+            server.start();
+        } catch (KubeAPITestException e) {
+            server.stop();
+            throw e;
+        }
+        return server;
     }
 
     private static Path workDirectory(Flavour flavour) {

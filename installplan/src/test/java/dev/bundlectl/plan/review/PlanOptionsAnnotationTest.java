@@ -1,0 +1,75 @@
+package dev.bundlectl.plan.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.bundlectl.plan.CsvMode;
+import dev.bundlectl.plan.capability.CapabilityConfig;
+import dev.bundlectl.plan.capability.CapabilityOrigin;
+import dev.bundlectl.plan.capability.ConfigForm;
+import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.PayloadFilterSettings;
+import dev.bundlectl.plan.render.CertProvider;
+import dev.bundlectl.plan.render.InstallModeType;
+import dev.bundlectl.plan.render.RenderOptions;
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/** {@link PlanOptionsAnnotation}: what a plan records of its options, and reading it back from an edited file. */
+class PlanOptionsAnnotationTest {
+
+    private static CapabilityConfig capabilities(List<String> enabled, List<String> known) {
+        return new CapabilityConfig(new TreeSet<>(enabled), new TreeSet<>(known), new TreeSet<>(),
+                new CapabilityOrigin(ConfigForm.FLAGS, "command line", "None", enabled));
+    }
+
+    @Test
+    void aRenderedBundlePlansOptionsSurviveTheRoundTrip() {
+        PlanOptions options = PlanOptions.bundle(CsvMode.RENDER,
+                new RenderOptions(InstallModeType.MULTI_NAMESPACE, List.of("team-a", "team-b"), CertProvider.CERT_MANAGER),
+                capabilities(List.of("Console"), List.of("Console", "Insights")), InstallPhase.FIRST_INSTALL);
+
+        String written = PlanOptionsAnnotation.write(options);
+
+        assertThat(written).isEqualTo("{\"csvMode\":\"render\",\"installMode\":\"MultiNamespace\","
+                + "\"watchNamespaces\":[\"team-a\",\"team-b\"],\"certProvider\":\"cert-manager\","
+                + "\"capabilities\":{\"enabled\":[\"Console\"],\"known\":[\"Console\",\"Insights\"]},"
+                + "\"phase\":\"first-install\"}");
+        PlanOptions read = PlanOptionsAnnotation.read(written);
+        assertThat(read).isEqualTo(options);
+        CapabilityConfig config = read.capabilityConfig().orElseThrow();
+        assertThat(config.isEnabled("Console")).isTrue();
+        assertThat(config.isEnabled("Insights")).isFalse();
+    }
+
+    @Test
+    void aPayloadPlansFiltersAndPhaseSurviveTheRoundTrip() {
+        PlanOptions options = PlanOptions.payload(new PayloadFilterSettings("hypershift", null,
+                "ibm-cloud-managed"), null, InstallPhase.UPDATE);
+
+        PlanOptions read = PlanOptionsAnnotation.read(PlanOptionsAnnotation.write(options));
+
+        assertThat(read.payload().excludeIdentifier()).isEqualTo("hypershift");
+        assertThat(read.payload().profile()).isEqualTo("ibm-cloud-managed");
+        assertThat(read.phase()).isEqualTo(InstallPhase.UPDATE);
+        assertThat(read.capabilityConfig()).isEmpty();
+        assertThat(read.csvMode()).isNull();
+    }
+
+    @Test
+    void anEditedValueIsRefusedNamingTheField() {
+        assertThatThrownBy(() -> PlanOptionsAnnotation.read("{\"csvMode\":\"magic\"}"))
+                .hasMessage("csvMode: unknown value \"magic\"");
+        assertThatThrownBy(() -> PlanOptionsAnnotation.read("{\"watchNamespaces\":\"a\"}"))
+                .hasMessage("watchNamespaces: expected a list of strings");
+        assertThatThrownBy(() -> PlanOptionsAnnotation.read("{\"watchNamespaces\":[\"Not_A_Label\"]}"))
+                .hasMessageStartingWith("watchNamespaces: ");
+        assertThatThrownBy(() -> PlanOptionsAnnotation.read("{\"capabilities\":{\"enabled\":[1]}}"))
+                .hasMessage("capabilities.enabled: expected a list of strings");
+        assertThatThrownBy(() -> PlanOptionsAnnotation.read("{\"phase\":\"someday\"}"))
+                .hasMessage("phase: unknown value \"someday\"");
+        assertThatThrownBy(() -> PlanOptionsAnnotation.read("[1]")).hasMessage("not a JSON object");
+        assertThatThrownBy(() -> PlanOptionsAnnotation.read("{")).hasMessageStartingWith("not valid JSON");
+    }
+}

@@ -75,19 +75,23 @@ final class OutcomePredictor {
                     "kind " + manifest.kind() + " is not supported in a registry+v1 bundle");
         }
         Prediction served = predictServed(manifest, optional, warnings);
-        return sent && served.toBeSent() ? predictAnswer(manifest, compactJson, optional) : served;
+        return sent && served.toBeSent() ? predictAnswer(manifest, compactJson, optional, warnings) : served;
     }
 
     /**
      * What the server would answer to the object. A rejection fails a required step; an optional
      * step absorbs it and is {@code NotCreated}, as it would absorb the server's 422 (semantics.md §3).
+     * Either way a warning names the file, so the user can find the object to fix.
      */
-    private Prediction predictAnswer(Manifest manifest, String compactJson, boolean optional) {
+    private Prediction predictAnswer(Manifest manifest, String compactJson, boolean optional,
+            Diagnostics.Collector warnings) {
         if (objectChecks.isEmpty()) {
             return new Prediction(StepStatus.UNKNOWN, null);
         }
         ObjectVerdict verdict = objectChecks.get().check(manifest, compactJson);
         if (verdict instanceof ObjectVerdict.Rejected rejected) {
+            warnings.warning(manifest.source(), manifest.displayName(), null,
+                    "the API server would refuse this object: " + rejected.message());
             return new Prediction(optional ? StepStatus.NOT_CREATED : StepStatus.FAILED, rejected.message());
         }
         return new Prediction(StepStatus.UNKNOWN, null);
@@ -101,7 +105,7 @@ final class OutcomePredictor {
      */
     Prediction predictRendered(Manifest rendered, String compactJson, Diagnostics.Collector warnings) {
         Prediction served = predictServed(rendered, false, warnings);
-        return served.toBeSent() ? predictAnswer(rendered, compactJson, false) : served;
+        return served.toBeSent() ? predictAnswer(rendered, compactJson, false, warnings) : served;
     }
 
     private Prediction predictServed(Manifest manifest, boolean optional, Diagnostics.Collector warnings) {

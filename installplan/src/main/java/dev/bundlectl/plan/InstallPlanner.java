@@ -6,6 +6,8 @@ import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.CrdApiResources;
+import dev.bundlectl.plan.objects.CustomResourceSchemas;
+import dev.bundlectl.plan.objects.ObjectChecks;
 import dev.bundlectl.plan.payload.InstallPhase;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
 import java.util.ArrayList;
@@ -17,8 +19,9 @@ import java.util.Optional;
 
 /**
  * Turns a bundle into an InstallPlan, as OLM's catalog operator would, and predicts what can be
- * told before anything is sent: excluded manifests, kinds a registry+v1 bundle may not carry, and
- * APIs the target does not serve.
+ * told before anything is sent: excluded manifests, kinds a registry+v1 bundle may not carry,
+ * APIs the target does not serve, and objects the API server would refuse
+ * ({@link ObjectChecks}).
  *
  * <p>One step per manifest, CSV first, then CRDs, then the rest in bundle order. Each step
  * resolves the CSV, carries the manifest as compact JSON exactly as in the bundle, and takes the
@@ -58,7 +61,8 @@ public final class InstallPlanner {
                 .toList();
         ApiSurface surface = ApiSurfaces.withBundleCrds(request.apiSurface(), appliedCrds);
         StepPlacement placement = new StepPlacement(surface, request.targetNamespace());
-        OutcomePredictor predictor = new OutcomePredictor(surface, request.installPhase());
+        OutcomePredictor predictor = new OutcomePredictor(surface, request.installPhase(),
+                new ObjectChecks(CustomResourceSchemas.of(appliedCrds)));
 
         String csvName = bundle.csv().name();
         String packageName = bundle.packageName();
@@ -71,8 +75,8 @@ public final class InstallPlanner {
             String namespace = placement.namespaceFor(applied, warnings);
             duplicates.check(applied, namespace, warnings);
             StepResource resource = resource(applied, namespace, packageName, sourceNamespace);
-            OutcomePredictor.Prediction prediction =
-                    predictor.predict(applied, optional, exclusions.get(manifest), warnings);
+            OutcomePredictor.Prediction prediction = predictor.predict(applied, resource.manifest(), optional,
+                    exclusions.get(manifest), !expansion.expands(manifest), warnings);
             Step step = new Step(csvName, resource, optional, prediction.status(), prediction.message());
             if (!expansion.expands(manifest)) {
                 steps.add(step);
@@ -81,9 +85,10 @@ public final class InstallPlanner {
             steps.add(expansion.csvStep(step));
             for (Manifest child : expansion.children()) {
                 duplicates.check(child, child.namespace(), warnings);
-                OutcomePredictor.Prediction rendered = predictor.predictRendered(child, warnings);
-                steps.add(new Step(csvName, resource(child, child.namespace(), packageName, sourceNamespace), false,
-                        rendered.status(), rendered.message(), csvName));
+                StepResource childResource = resource(child, child.namespace(), packageName, sourceNamespace);
+                OutcomePredictor.Prediction rendered =
+                        predictor.predictRendered(child, childResource.manifest(), warnings);
+                steps.add(new Step(csvName, childResource, false, rendered.status(), rendered.message(), csvName));
             }
         }
 

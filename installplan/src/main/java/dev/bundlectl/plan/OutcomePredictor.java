@@ -5,6 +5,8 @@ import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.RegistryV1Kinds;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.GroupVersionKind;
+import dev.bundlectl.plan.objects.ObjectChecks;
+import dev.bundlectl.plan.objects.ObjectVerdict;
 import dev.bundlectl.plan.payload.InstallPhase;
 import dev.bundlectl.plan.payload.ManifestAction;
 import dev.bundlectl.plan.payload.ReleaseAnnotations;
@@ -13,34 +15,41 @@ import java.util.Optional;
 
 /**
  * Predicts each step's outcome before anything is sent, from the exclusion rules, the registry+v1
- * kind list, the release annotations and the API surface (the bundle's CRDs included). What cannot
- * be known offline stays {@code Unknown}.
+ * kind list, the release annotations, the API surface (the bundle's CRDs included) and, for
+ * bundles, the API server's own checks of the object ({@link ObjectChecks}). What cannot be known
+ * offline stays {@code Unknown}.
  *
  * <p>A {@code release.openshift.io/delete} manifest is never applied, so its API need not be served
- * (an unserved kind has nothing to delete); what it does depends on the install phase: skipped
- * ({@code NotCreated}) on a first install, else deleted if present ({@code Unknown}, with a note
- * that says so and does not fail the plan, see {@link PlanVerdict}).
+ * (an unserved kind has nothing to delete) nor its object checked; what it does depends on the
+ * install phase: skipped ({@code NotCreated}) on a first install, else deleted if present
+ * ({@code Unknown}, with a note that says so and does not fail the plan, see {@link PlanVerdict}).
  */
 final class OutcomePredictor {
 
     private final ApiSurface surface;
     private final boolean registryV1KindsOnly;
     private final InstallPhase phase;
+    private final Optional<ObjectChecks> objectChecks;
 
-    /** A predictor for bundles, which may only carry registry+v1 kinds. */
-    OutcomePredictor(ApiSurface surface, InstallPhase phase) {
-        this(surface, true, phase);
+    /** A predictor for bundles, which may only carry registry+v1 kinds, and whose objects are checked. */
+    OutcomePredictor(ApiSurface surface, InstallPhase phase, ObjectChecks objectChecks) {
+        this(surface, true, phase, Optional.of(objectChecks));
     }
 
-    private OutcomePredictor(ApiSurface surface, boolean registryV1KindsOnly, InstallPhase phase) {
+    private OutcomePredictor(ApiSurface surface, boolean registryV1KindsOnly, InstallPhase phase,
+            Optional<ObjectChecks> objectChecks) {
         this.surface = surface;
         this.registryV1KindsOnly = registryV1KindsOnly;
         this.phase = phase;
+        this.objectChecks = objectChecks;
     }
 
-    /** A predictor for release-payload directories, which may carry any kind. */
+    /**
+     * A predictor for release-payload directories, which may carry any kind. Their objects are
+     * not checked: payload manifests are OpenShift's own, applied by its cluster-version operator.
+     */
     static OutcomePredictor forPayload(ApiSurface surface, InstallPhase phase) {
-        return new OutcomePredictor(surface, false, phase);
+        return new OutcomePredictor(surface, false, phase, Optional.empty());
     }
 
     /**
@@ -50,9 +59,26 @@ final class OutcomePredictor {
      * @param message why, or null when nothing is predicted
      */
     record Prediction(StepStatus status, String message) {
+
+        /** Nothing predicted: the step will be sent, and nothing says it will fail. */
+        boolean toBeSent() {
+            return status == StepStatus.UNKNOWN && message == null;
+        }
     }
 
-    Prediction predict(Manifest manifest, boolean optional, Optional<String> exclusion, Diagnostics.Collector warnings) {
+    /**
+     * The prediction for one manifest of the bundle.
+     *
+     * @param manifest the object as it will be applied
+     * @param compactJson the object as the step carries it
+     * @param optional whether the step is optional
+     * @param exclusion why the manifest is excluded, if it is
+     * @param sent whether the object itself will be sent; false for a CSV that is rendered
+     *     instead, which is then not checked against OLM's schema
+     * @param warnings where planning warnings go
+     */
+    Prediction predict(Manifest manifest, String compactJson, boolean optional, Optional<String> exclusion,
+            boolean sent, Diagnostics.Collector warnings) {
         if (exclusion.isPresent()) {
             return new Prediction(StepStatus.NOT_CREATED, exclusion.get());
         }
@@ -65,7 +91,27 @@ final class OutcomePredictor {
             return new Prediction(action.kind() == ManifestAction.Kind.SKIP ? StepStatus.NOT_CREATED
                     : StepStatus.UNKNOWN, action.reason());
         }
-        return predictServed(manifest, optional, warnings);
+        Prediction served = predictServed(manifest, optional, warnings);
+        return sent && served.toBeSent() ? predictAnswer(manifest, compactJson, optional, warnings) : served;
+    }
+
+    /**
+     * What the server would answer to the object. A rejection fails a required step; an optional
+     * step absorbs it and is {@code NotCreated}, as it would absorb the server's 422 (semantics.md §3).
+     * Either way a warning names the file, so the user can find the object to fix.
+     */
+    private Prediction predictAnswer(Manifest manifest, String compactJson, boolean optional,
+            Diagnostics.Collector warnings) {
+        if (objectChecks.isEmpty()) {
+            return new Prediction(StepStatus.UNKNOWN, null);
+        }
+        ObjectVerdict verdict = objectChecks.get().check(manifest, compactJson);
+        if (verdict instanceof ObjectVerdict.Rejected rejected) {
+            warnings.warning(manifest.source(), manifest.displayName(), null,
+                    "the API server would refuse this object: " + rejected.message());
+            return new Prediction(optional ? StepStatus.NOT_CREATED : StepStatus.FAILED, rejected.message());
+        }
+        return new Prediction(StepStatus.UNKNOWN, null);
     }
 
     /**
@@ -74,8 +120,9 @@ final class OutcomePredictor {
      * objects) are bundlectl's choice, not the bundle's, so the registry+v1 kind list does not
      * apply, and a rendered object is never optional.
      */
-    Prediction predictRendered(Manifest rendered, Diagnostics.Collector warnings) {
-        return predictServed(rendered, false, warnings);
+    Prediction predictRendered(Manifest rendered, String compactJson, Diagnostics.Collector warnings) {
+        Prediction served = predictServed(rendered, false, warnings);
+        return served.toBeSent() ? predictAnswer(rendered, compactJson, false, warnings) : served;
     }
 
     private Prediction predictServed(Manifest manifest, boolean optional, Diagnostics.Collector warnings) {

@@ -82,8 +82,8 @@ public final class PayloadPlanner {
             StepResource resource = new StepResource(manifest.group(), manifest.version(), manifest.kind(),
                     manifest.name(), declaredNamespace(manifest), manifest.source().file(), sourceNamespace,
                     ManifestJson.compact(manifest.body()));
-            OutcomePredictor.Prediction prediction =
-                    predictor.predict(manifest, false, exclusions.get(manifest), diagnostics);
+            OutcomePredictor.Prediction prediction = predictor.predict(manifest, resource.manifest(), false,
+                    exclusions.get(manifest), true, diagnostics);
             steps.add(new Step(request.name(), resource, false, prediction.status(), prediction.message()));
         }
 

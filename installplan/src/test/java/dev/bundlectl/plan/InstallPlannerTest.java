@@ -110,7 +110,12 @@ class InstallPlannerTest {
 
         @Test
         void aCsvWithAnOddApiVersionStillGoesFirst() {
-            Manifest oddCsv = object("csv.yaml", "v1alpha1", "ClusterServiceVersion", "odd.v1");
+            Manifest oddCsv = manifest("manifests/csv.yaml", """
+                    apiVersion: v1alpha1
+                    kind: ClusterServiceVersion
+                    metadata: {name: odd.v1}
+                    spec: {displayName: Odd, install: {strategy: deployment, spec: {deployments: []}}}
+                    """);
 
             PlanResult result = planner.plan(bundle("demo", configMap("settings", null), oddCsv), request());
 
@@ -203,6 +208,7 @@ class InstallPlannerTest {
                     apiVersion: operators.coreos.com/v1alpha1
                     kind: ClusterServiceVersion
                     metadata: {name: demo.v1, namespace: placeholder}
+                    spec: {displayName: Demo, install: {strategy: deployment, spec: {deployments: []}}}
                     """);
 
             PlanResult result = planner.plan(bundle("demo", csv), request());

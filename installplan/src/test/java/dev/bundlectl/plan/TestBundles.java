@@ -61,6 +61,11 @@ public final class TestBundles {
                   name: %s
                 spec:
                   displayName: Test operator
+                  # OLM's CSV schema requires an install strategy; the planner predicts the server's refusal without one.
+                  install:
+                    strategy: deployment
+                    spec:
+                      deployments: []
                 """.formatted(name));
     }
 

@@ -8,7 +8,7 @@ import java.math.BigDecimal;
  * messages read like the ones users search for: strings quoted as by {@code strconv.Quote},
  * floating-point numbers as by {@code %v} ({@code 1e+06}, {@code 0.5}), integers plainly.
  */
-final class GoText {
+public final class GoText {
 
     /** Go's {@code %v} switches a float to exponent form at this decimal exponent. */
     private static final int EXPONENT_FROM = 6;
@@ -17,8 +17,11 @@ final class GoText {
     private GoText() {
     }
 
-    /** A string as Go's {@code %q} prints it. */
-    static String quote(String text) {
+    /**
+     * A string as Go's {@code %q} prints it: control characters and other runes Go does not
+     * consider printable (such as the bidi override U+202E) escaped, so a message never hides them.
+     */
+    public static String quote(String text) {
         StringBuilder out = new StringBuilder(text.length() + 2).append('"');
         text.codePoints().forEach(c -> {
             switch (c) {
@@ -34,6 +37,8 @@ final class GoText {
                 default -> {
                     if (c < 0x20 || c == 0x7f) {
                         out.append(String.format("\\x%02x", c));
+                    } else if (!goPrintable(c)) {
+                        out.append(c < 0x10000 ? String.format("\\u%04x", c) : String.format("\\U%08x", c));
                     } else {
                         out.appendCodePoint(c);
                     }
@@ -44,11 +49,34 @@ final class GoText {
     }
 
     /**
+     * Go's {@code strconv.IsPrint}: letters, marks, numbers, punctuation, symbols and the ASCII
+     * space; format characters, separators other than U+0020, and unassigned code points are not.
+     */
+    private static boolean goPrintable(int c) {
+        if (c == ' ') {
+            return true;
+        }
+        switch (Character.getType(c)) {
+            case Character.UNASSIGNED:
+            case Character.CONTROL:
+            case Character.FORMAT:
+            case Character.PRIVATE_USE:
+            case Character.SURROGATE:
+            case Character.SPACE_SEPARATOR:
+            case Character.LINE_SEPARATOR:
+            case Character.PARAGRAPH_SEPARATOR:
+                return false;
+            default:
+                return true;
+        }
+    }
+
+    /**
      * A decoded JSON value as the API server prints a bad value: strings quoted, numbers and
      * booleans plain, {@code null}; objects and arrays as compact JSON (Go would print its own
      * map syntax, which helps nobody).
      */
-    static String value(JsonNode value) {
+    public static String value(JsonNode value) {
         if (value == null || value.isNull() || value.isMissingNode()) {
             return "null";
         }

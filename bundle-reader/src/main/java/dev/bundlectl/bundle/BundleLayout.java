@@ -1,5 +1,6 @@
 package dev.bundlectl.bundle;
 
+import dev.bundlectl.bundle.files.ClosedTree;
 import dev.bundlectl.bundle.layout.CsvSniffer;
 import dev.bundlectl.bundle.layout.DirectoryListing;
 import dev.bundlectl.bundle.layout.LayoutResolver;
@@ -31,7 +32,7 @@ public final class BundleLayout {
         }
         DirectoryListing listing;
         try {
-            listing = DirectoryListing.of(dir);
+            listing = DirectoryListing.of(ClosedTree.at(dir, "the directory"), dir);
         } catch (IOException | SecurityException e) {
             return false;
         }

@@ -1,5 +1,7 @@
 package dev.bundlectl.bundle;
 
+import dev.bundlectl.bundle.files.ClosedTree;
+import dev.bundlectl.bundle.files.TreeEntry;
 import dev.bundlectl.bundle.layout.Layout;
 import dev.bundlectl.bundle.layout.LayoutResolver;
 import dev.bundlectl.bundle.layout.ManifestsDirectory;
@@ -14,6 +16,7 @@ import dev.bundlectl.bundle.objects.DuplicateObjects;
 import dev.bundlectl.bundle.objects.ManifestFileReader;
 import dev.bundlectl.bundle.yaml.LoadResult;
 import dev.bundlectl.bundle.yaml.SafeYamlLoader;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,8 +29,9 @@ import java.util.Optional;
  *
  * <p>It never throws for bad input: unreadable files, broken YAML, odd layouts and invalid objects
  * all become diagnostics naming the file, the object and the field, and the bundle is returned
- * only when there is no error. Every file is read once. Instances are immutable and may be shared
- * between threads.
+ * only when there is no error. Every file is read once. The bundle is a closed tree
+ * ({@link ClosedTree}): links are followed only within it, and an entry that cannot be read is an
+ * error, never skipped. Instances are immutable and may be shared between threads.
  */
 public final class BundleReader {
 
@@ -70,20 +74,34 @@ public final class BundleReader {
             diagnostics.error(SourceLocation.file(root.toString()), null, null, "not a directory");
             return Optional.empty();
         }
+        ClosedTree tree;
+        try {
+            tree = ClosedTree.at(root, "the bundle directory");
+        } catch (IOException | SecurityException e) {
+            diagnostics.error(SourceLocation.file(root.toString()), null, null, "cannot be resolved: " + e.getMessage());
+            return Optional.empty();
+        }
         Map<String, MetadataFile> annotationsFile = Map.of();
         BundleAnnotations annotations = AnnotationsReader.defaults();
-        Path annotationsPath = root.resolve(LayoutResolver.ANNOTATIONS_FILE);
-        if (Files.isRegularFile(annotationsPath)) {
-            LoadResult loaded = loader.load(annotationsPath, LayoutResolver.ANNOTATIONS_FILE);
+        TreeEntry annotationsEntry = tree.entry(root.resolve(LayoutResolver.ANNOTATIONS_FILE));
+        if (annotationsEntry instanceof TreeEntry.RegularFile) {
+            LoadResult loaded = loader.load(annotationsEntry.path(), LayoutResolver.ANNOTATIONS_FILE);
             diagnostics.addAll(loaded.diagnostics());
             if (loaded.complete()) {
                 annotations = annotationsReader.read(loaded.documents(), LayoutResolver.ANNOTATIONS_FILE, diagnostics);
             }
             annotationsFile = Map.of(LayoutResolver.ANNOTATIONS_FILE,
                     new MetadataFile(LayoutResolver.ANNOTATIONS_FILE, loaded.documents()));
+        } else if (!(annotationsEntry instanceof TreeEntry.Missing)) {
+            // A FIFO or an outside link in its place must not pass for "no annotations".
+            diagnostics.error(SourceLocation.file(LayoutResolver.ANNOTATIONS_FILE), null, null,
+                    annotationsEntry instanceof TreeEntry.Refused ? ((TreeEntry.Refused) annotationsEntry).problem()
+                            : "is a directory, not a regular file");
+            annotationsFile = Map.of(LayoutResolver.ANNOTATIONS_FILE,
+                    new MetadataFile(LayoutResolver.ANNOTATIONS_FILE, List.of()));
         }
 
-        Layout layout = layouts.resolve(root, annotations);
+        Layout layout = layouts.resolve(root, annotations, tree);
         if (layout instanceof Layout.Rejected) {
             diagnostics.add(((Layout.Rejected) layout).diagnostic());
             return Optional.empty();
@@ -91,12 +109,12 @@ public final class BundleReader {
         Layout.Resolved dirs = (Layout.Resolved) layout;
 
         ManifestsDirectory.Contents contents = manifestsDirectory.read(dirs.manifestsDir(), dirs.manifestsName(),
-                diagnostics);
+                tree, diagnostics);
         List<Manifest> manifests = duplicates.distinct(contents.manifests(), diagnostics);
         Optional<Manifest> csv = csvSelector.select(manifests, dirs.manifestsName(),
                 contents.unparsedFiles() + contents.invalidObjects(), diagnostics);
         List<MetadataFile> metadata = metadataDirectory.read(dirs.metadataDir(), dirs.metadataName(), annotationsFile,
-                diagnostics);
+                tree, diagnostics);
         if (csv.isEmpty()) {
             return Optional.empty();
         }

@@ -4,13 +4,14 @@ import dev.bundlectl.bundle.layout.FileNames;
 import dev.bundlectl.bundle.objects.DuplicateObjects;
 import dev.bundlectl.bundle.objects.ManifestFileReader;
 import dev.bundlectl.bundle.yaml.SafeYamlLoader;
+import dev.bundlectl.bundle.files.ClosedTree;
+import dev.bundlectl.bundle.files.TreeEntry;
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
@@ -21,6 +22,10 @@ import java.util.TreeMap;
  * {@code .yml} and {@code .json} files are read and {@code image-references} and
  * {@code release-metadata} are skipped; unlike the CVO it also descends into subdirectories
  * (hidden ones excepted). Files are read in the order of their relative paths.
+ *
+ * <p>The directory is a closed tree ({@link ClosedTree}), as a bundle is: links are followed only
+ * within it, and an entry that cannot be read (a link out of it, a dangling link, a loop, a FIFO)
+ * is an error, never skipped.
  *
  * <p>The same safe loading and object checks as {@link BundleReader} apply. Instances are
  * immutable and may be shared between threads.
@@ -57,34 +62,66 @@ public final class PayloadReader {
     /** The manifest files below {@code dir}, by relative path with {@code /} separators, sorted. */
     private static TreeMap<String, Path> manifestFiles(Path dir, Diagnostics.Collector diagnostics) {
         TreeMap<String, Path> found = new TreeMap<>();
+        ClosedTree tree;
         try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path sub, BasicFileAttributes attributes) {
-                    // .git and the like hold no manifests.
-                    boolean hidden = !sub.equals(dir) && sub.getFileName().toString().startsWith(".");
-                    return hidden ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                    String name = file.getFileName().toString();
-                    if (attributes.isRegularFile() && FileNames.isPayloadManifest(name) && !SKIPPED.contains(name)) {
-                        found.put(relative(dir, file), file);
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    diagnostics.error(SourceLocation.file(relative(dir, file)), null, null, "cannot read: " + e);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+            tree = ClosedTree.at(dir, "the payload directory");
         } catch (IOException | SecurityException e) {
-            diagnostics.error(SourceLocation.file(dir.toString()), null, null, "cannot list the directory: " + e);
+            diagnostics.error(SourceLocation.file(dir.toString()), null, null, "cannot be resolved: " + e.getMessage());
+            return found;
+        }
+        TreeEntry root = tree.entry(dir);
+        if (root instanceof TreeEntry.Directory) {
+            collect(tree, dir, (TreeEntry.Directory) root, new ArrayDeque<>(), found, diagnostics);
         }
         return found;
+    }
+
+    /**
+     * Adds the manifest files below {@code directory}, descending into subdirectories.
+     *
+     * @param ancestors the real paths of the directories being walked, to stop at a link back to
+     *     one of them instead of walking forever
+     */
+    private static void collect(ClosedTree tree, Path dir, TreeEntry.Directory directory, Deque<Path> ancestors,
+            TreeMap<String, Path> found, Diagnostics.Collector diagnostics) {
+        List<TreeEntry> entries;
+        try {
+            entries = tree.list(directory.path());
+        } catch (IOException | SecurityException e) {
+            diagnostics.error(SourceLocation.file(relative(dir, directory.path()) + "/"), null, null,
+                    "cannot list the directory: " + e.getMessage());
+            return;
+        }
+        ancestors.push(directory.realPath());
+        for (TreeEntry entry : entries) {
+            String name = entry.path().getFileName().toString();
+            if (entry instanceof TreeEntry.Directory) {
+                TreeEntry.Directory sub = (TreeEntry.Directory) entry;
+                if (name.startsWith(".")) {
+                    continue; // .git and the like hold no manifests.
+                }
+                if (ancestors.contains(sub.realPath())) {
+                    diagnostics.error(SourceLocation.file(relative(dir, sub.path())), null, null,
+                            "is a symbolic link loop (back to an enclosing directory)");
+                    continue;
+                }
+                collect(tree, dir, sub, ancestors, found, diagnostics);
+            } else if (entry instanceof TreeEntry.Refused) {
+                // Whatever its name, the payload would be planned without it; but editor locks
+                // (.#x.yaml, a dangling link) and other hidden leftovers are never content.
+                SourceLocation at = SourceLocation.file(relative(dir, entry.path()));
+                String problem = ((TreeEntry.Refused) entry).problem();
+                if (FileNames.isBackupOrHidden(name)) {
+                    diagnostics.warning(at, null, null, "ignored: " + problem);
+                } else {
+                    diagnostics.error(at, null, null, problem);
+                }
+            } else if (entry instanceof TreeEntry.RegularFile && FileNames.isPayloadManifest(name)
+                    && !SKIPPED.contains(name)) {
+                found.put(relative(dir, entry.path()), entry.path());
+            }
+        }
+        ancestors.pop();
     }
 
     private static String relative(Path dir, Path file) {

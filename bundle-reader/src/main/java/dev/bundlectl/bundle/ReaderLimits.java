@@ -8,7 +8,8 @@ package dev.bundlectl.bundle;
  * crafted inputs within a second.
  *
  * @param maxFileBytes the largest file read at all; checked with the file's size before a byte is
- *     read, so that a huge file costs nothing
+ *     read, so that a huge file costs nothing, and again while reading, which stops one byte past
+ *     it (a file may understate its size)
  * @param maxLineBytes the longest line a YAML file may have. SnakeYAML scans a single-line scalar
  *     in time quadratic in its length, so a file under {@code maxFileBytes} that is one long line
  *     would still take minutes; this bound keeps the worst case well under a second

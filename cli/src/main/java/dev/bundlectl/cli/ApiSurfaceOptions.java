@@ -65,7 +65,9 @@ final class ApiSurfaceOptions {
             return ApiSurfaces.kubernetes();
         }
         Path file = Path.of(value);
-        if (!Files.isRegularFile(file)) {
+        // Only a path that names nothing is taken for a mistyped built-in name; a directory or a
+        // FIFO is reported as such by the file reader, which never opens it.
+        if (!Files.exists(file)) {
             throw new UserInputException("--api-surface " + value + ": not a file, and not one of the built-in names "
                     + KUBERNETES + ", " + KUBERNETES_WITHOUT_OLM);
         }

@@ -24,6 +24,7 @@ final class ClusterOptions {
 
     /** Opens the connection; a missing or broken kubeconfig is the user's to fix (exit 2). */
     ClusterConnection open() {
+        KubeconfigFiles.check(kubeconfig);
         ConnectionSettings settings = ConnectionSettings.defaults();
         if (kubeconfig != null) {
             settings = settings.withKubeconfig(kubeconfig);

@@ -1,8 +1,7 @@
 package dev.bundlectl.bundle.layout;
 
-import java.io.IOException;
+import dev.bundlectl.bundle.yaml.FileBytes;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -25,15 +24,12 @@ public final class CsvSniffer {
         if (!FileNames.isBundleManifest(name) || !(name.contains("clusterserviceversion") || name.contains("csv"))) {
             return false;
         }
-        try {
-            if (Files.size(file) > maxBytes) {
-                return false;
-            }
-            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-            return name.endsWith(".json") ? text.contains("\"" + KIND + "\"") : hasTopLevelCsvKind(text);
-        } catch (IOException | SecurityException e) {
+        FileBytes read = FileBytes.read(file, maxBytes);
+        if (!(read instanceof FileBytes.Content)) {
             return false;
         }
+        String text = new String(((FileBytes.Content) read).bytes(), StandardCharsets.UTF_8);
+        return name.endsWith(".json") ? text.contains("\"" + KIND + "\"") : hasTopLevelCsvKind(text);
     }
 
     /** A line that starts (column 0) with {@code kind:} and names the CSV kind, quoted or not. */

@@ -3,8 +3,11 @@ package dev.bundlectl.bundle.layout;
 import dev.bundlectl.bundle.BundleAnnotations;
 import dev.bundlectl.bundle.Diagnostic;
 import dev.bundlectl.bundle.SourceLocation;
+import dev.bundlectl.bundle.files.ClosedTree;
+import dev.bundlectl.bundle.files.TreeEntry;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,8 +35,10 @@ public final class LayoutResolver {
     /**
      * @param root the directory given as the bundle
      * @param annotations the annotations read from {@link #ANNOTATIONS_FILE}, or the defaults
+     * @param tree the bundle, whose link policy applies: a manifests directory that links out of
+     *     the bundle is refused
      */
-    public Layout resolve(Path root, BundleAnnotations annotations) {
+    public Layout resolve(Path root, BundleAnnotations annotations, ClosedTree tree) {
         String manifestsName = trimmedDir(annotations.manifestsDir());
         String metadataName = trimmedDir(annotations.metadataDir());
         if (!isInside(manifestsName)) {
@@ -43,22 +48,27 @@ public final class LayoutResolver {
             return rejectedAnnotation(BundleAnnotations.METADATA, annotations.metadataDir());
         }
         Path manifestsDir = root.resolve(manifestsName);
-        if (Files.isDirectory(manifestsDir)) {
+        TreeEntry manifests = tree.entry(manifestsDir);
+        if (manifests instanceof TreeEntry.Directory) {
             return new Layout.Resolved(manifestsDir, manifestsName, root.resolve(metadataName), metadataName);
         }
-        return new Layout.Rejected(Diagnostic.error(SourceLocation.file(manifestsName + "/"), null, null,
-                explainMissingManifests(root, manifestsName)));
+        String problem = manifests instanceof TreeEntry.Refused ? ((TreeEntry.Refused) manifests).problem()
+                : explainMissingManifests(root, manifestsName, tree);
+        return new Layout.Rejected(Diagnostic.error(SourceLocation.file(manifestsName + "/"), null, null, problem));
     }
 
     /** Whether {@code dir} has a bundle's {@code manifests/} directory or its annotations file. */
     public static boolean holdsBundleRoot(Path dir) {
-        return Files.isDirectory(dir.resolve("manifests")) || Files.isRegularFile(dir.resolve(ANNOTATIONS_FILE));
+        // Any entry by that name counts, a FIFO or a dangling link too, so that the bundle reader
+        // (not the payload reader) reports it.
+        return Files.isDirectory(dir.resolve("manifests"))
+                || Files.exists(dir.resolve(ANNOTATIONS_FILE), LinkOption.NOFOLLOW_LINKS);
     }
 
-    private String explainMissingManifests(Path root, String manifestsName) {
+    private String explainMissingManifests(Path root, String manifestsName, ClosedTree tree) {
         DirectoryListing listing;
         try {
-            listing = DirectoryListing.of(root);
+            listing = DirectoryListing.of(tree, root);
         } catch (IOException | SecurityException e) {
             return "there is no " + manifestsName + "/ directory, and the bundle directory cannot be listed: " + e;
         }

@@ -3,6 +3,8 @@ package dev.bundlectl.bundle.layout;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.SourceLocation;
+import dev.bundlectl.bundle.files.ClosedTree;
+import dev.bundlectl.bundle.files.TreeEntry;
 import dev.bundlectl.bundle.objects.ManifestFileReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,7 +14,8 @@ import java.util.List;
 /**
  * Reads every manifest file of a bundle's manifests directory, in name order. Anything else in it
  * (a {@code Dockerfile}, {@code x.yaml.bak}, a subdirectory) is not read, with a warning: it may
- * be a manifest the author meant to ship.
+ * be a manifest the author meant to ship. An entry that cannot be read (a link out of the bundle,
+ * a dangling link, a FIFO) is an error: the bundle would be planned without it.
  */
 public final class ManifestsDirectory {
 
@@ -39,11 +42,12 @@ public final class ManifestsDirectory {
     /**
      * @param dir the manifests directory
      * @param name its path relative to the bundle root, without a trailing slash
+     * @param tree the bundle, whose link policy applies
      */
-    public Contents read(Path dir, String name, Diagnostics.Collector diagnostics) {
+    public Contents read(Path dir, String name, ClosedTree tree, Diagnostics.Collector diagnostics) {
         DirectoryListing listing;
         try {
-            listing = DirectoryListing.of(dir);
+            listing = DirectoryListing.of(tree, dir);
         } catch (IOException | SecurityException e) {
             diagnostics.error(SourceLocation.file(name + "/"), null, null, "cannot list the directory: " + e);
             return new Contents(List.of(), 0, 0);
@@ -52,12 +56,19 @@ public final class ManifestsDirectory {
             diagnostics.warning(SourceLocation.file(name + "/" + sub.getFileName() + "/"), null, null,
                     "ignored: subdirectories of the manifests directory are not read");
         }
-        for (Path other : listing.others()) {
-            diagnostics.warning(SourceLocation.file(name + "/" + other.getFileName()), null, null,
-                    "ignored: not a regular file");
+        int unparsed = 0;
+        for (TreeEntry.Refused refused : listing.refused()) {
+            String fileName = refused.path().getFileName().toString();
+            SourceLocation at = SourceLocation.file(name + "/" + fileName);
+            // Editor locks (.#x.yaml, a dangling link) and backups are never content.
+            if (FileNames.isBackupOrHidden(fileName)) {
+                diagnostics.warning(at, null, null, "ignored: " + refused.problem());
+            } else {
+                diagnostics.error(at, null, null, refused.problem());
+                unparsed++;
+            }
         }
         List<Manifest> manifests = new ArrayList<>();
-        int unparsed = 0;
         int invalid = 0;
         for (Path file : listing.files()) {
             String fileName = file.getFileName().toString();

@@ -1,35 +1,57 @@
 package dev.bundlectl.bundle.yaml;
 
+import dev.bundlectl.bundle.files.FileKind;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The whole content of a file read within a size bound, or why it was not read. The bound is
- * checked with the file's size before a byte is read, so that a huge file costs nothing.
+ * The whole content of a file read within a size bound, or why it was not read. This is the one
+ * way bundlectl reads a file it was given: bundle and payload manifests, annotations, properties,
+ * capability files, API-surface files, plan files and kubeconfigs.
+ *
+ * <p>Defences, in order: the file's kind is checked (following a symbolic link) before it is
+ * opened, so that a FIFO, socket or device is never opened, since opening a FIFO blocks until a
+ * writer comes and a device such as {@code /dev/zero} never ends. Then its size is checked, so that
+ * a huge file costs nothing. Last, at most one byte more than the bound is read from the stream,
+ * so that a file that grows while it is read (or that lies about its size) is still refused
+ * without being read whole.
  */
 public sealed interface FileBytes {
 
     /**
-     * Reads {@code file} if it holds at most {@code maxBytes} bytes. Never throws for a bad file.
+     * Reads {@code file} if it is a regular file of at most {@code maxBytes} bytes. Never throws
+     * for a bad file. A symbolic link is followed; whether a link may be followed at all is for
+     * the caller to decide (see {@link dev.bundlectl.bundle.files.ClosedTree}).
      *
      * @param file the file
-     * @param maxBytes the size bound, below 2 GiB
+     * @param maxBytes the size bound; reading stops one byte past it
      */
     static FileBytes read(Path file, long maxBytes) {
+        // A Java array holds a little under 2 GiB; every caller's bound is far below that.
+        int bound = (int) Math.min(maxBytes, Integer.MAX_VALUE - 9);
         try {
-            long size = Files.size(file);
-            if (size > maxBytes) {
-                return new TooLarge(size);
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            if (!attributes.isRegularFile()) {
+                return new NotRegular(FileKind.of(file));
             }
-            byte[] bytes = Files.readAllBytes(file);
-            // The file may have grown since its size was taken.
-            return bytes.length > maxBytes ? new TooLarge(bytes.length) : new Content(bytes);
+            if (attributes.size() > bound) {
+                return new TooLarge(attributes.size());
+            }
+            try (InputStream in = Files.newInputStream(file)) {
+                // readNBytes grows its buffer as bytes arrive, so a bound of 64 MiB costs only
+                // what the file holds.
+                byte[] bytes = in.readNBytes(bound + 1);
+                return bytes.length > bound ? new TooLarge(bytes.length) : new Content(bytes);
+            }
         } catch (IOException | SecurityException e) {
             return new Unreadable(e);
         }
@@ -53,16 +75,34 @@ public sealed interface FileBytes {
     }
 
     /**
-     * The file is larger than the bound and was not read.
+     * The file is larger than the bound and was not read (or not past the bound).
      *
-     * @param size the file's size in bytes
+     * @param size the file's size in bytes; when it grew while being read, the bytes read, one
+     *     more than the bound
      */
     record TooLarge(long size) implements FileBytes {
     }
 
     /**
-     * The file could not be read: missing ({@link java.nio.file.NoSuchFileException}), a
-     * directory, not permitted...
+     * The path names a directory, FIFO, socket or device, which was not opened.
+     *
+     * @param kind what it is
+     */
+    record NotRegular(FileKind kind) implements FileBytes {
+
+        public NotRegular {
+            Objects.requireNonNull(kind, "kind");
+        }
+
+        /** "is a FIFO, not a regular file". */
+        public String problem() {
+            return kind.notRegular();
+        }
+    }
+
+    /**
+     * The file could not be read: missing ({@link java.nio.file.NoSuchFileException}), not
+     * permitted...
      *
      * @param cause what the file system said
      */

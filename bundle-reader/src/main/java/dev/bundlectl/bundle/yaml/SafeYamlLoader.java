@@ -26,10 +26,12 @@ import org.yaml.snakeyaml.LoaderOptions;
  * parser knows it, the line and column. This is the project's one YAML reader; stricter readers
  * (configuration files, plan files) apply their rules to its {@link LoadResult}.
  *
- * <p>Order of defences: the file size is checked before a byte is read; a YAML text's longest
+ * <p>Order of defences: only a regular file is opened, and its size is checked before a byte is
+ * read, and at most one byte past the bound is read ({@link FileBytes}); a YAML text's longest
  * line is checked before it is parsed (SnakeYAML scans one-line scalars in quadratic time);
  * Jackson's {@link StreamReadConstraints} bound strings, documents and nesting while parsing; and
- * {@link TreeBuilder} bounds nesting and alias expansion while building the tree.
+ * {@link TreeBuilder} bounds nesting and alias expansion while building the tree, and refuses
+ * every YAML tag outside the core schema ({@link CoreSchemaTags}).
  *
  * <p>Files ending in {@code .json} are parsed as JSON, all others as (multi-document) YAML.
  * Instances are immutable and may be shared.
@@ -99,6 +101,9 @@ public final class SafeYamlLoader {
         if (read instanceof FileBytes.TooLarge tooLarge) {
             return unread(displayPath, "the file is " + tooLarge.size() + " bytes, more than the limit of "
                     + limits.maxFileBytes() + " bytes; it was not read");
+        }
+        if (read instanceof FileBytes.NotRegular notRegular) {
+            return unread(displayPath, notRegular.problem());
         }
         if (read instanceof FileBytes.Unreadable unreadable) {
             return unread(displayPath, "cannot read the file: " + ParseFailures.describe(unreadable.cause()));

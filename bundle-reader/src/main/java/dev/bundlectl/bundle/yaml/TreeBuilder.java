@@ -21,7 +21,8 @@ import java.util.Map;
 /**
  * Builds the tree of one document from a streaming parser, doing what jackson-dataformat-yaml
  * does not: it expands YAML aliases (jackson hands {@code *a} over as the string {@code "a"}),
- * applies merge keys ({@code <<: *a} and {@code <<: [*a, *b]}), and records duplicate keys, the
+ * applies merge keys ({@code <<: *a} and {@code <<: [*a, *b]}), refuses tags outside the YAML
+ * core schema (jackson drops them silently), and records duplicate keys, the
  * anchors and aliases it met, and the lines where the document and the elements of a root
  * sequence start.
  *
@@ -92,6 +93,9 @@ final class TreeBuilder {
             if (stack.size() == 1 && stack.peek().node instanceof ArrayNode && startsValue(token)) {
                 elementLines.add(parser.currentTokenLocation().getLineNr());
             }
+            if (token != JsonToken.END_OBJECT && token != JsonToken.END_ARRAY) {
+                requireCoreSchemaTag(token);
+            }
             switch (token) {
                 case START_OBJECT:
                     push(NODES.objectNode());
@@ -120,6 +124,16 @@ final class TreeBuilder {
             if (token == null) {
                 throw failure("the document ends in the middle of a value");
             }
+        }
+    }
+
+    /** Refuses a tag outside the YAML core schema on the node that produced the current token. */
+    private void requireCoreSchemaTag(JsonToken token) throws IOException, TreeBuildException {
+        String tag = yaml == null ? null : yaml.explicitTag();
+        boolean mergeKey = token == JsonToken.FIELD_NAME && MERGE_KEY.equals(parser.currentName());
+        if (!CoreSchemaTags.allows(tag, mergeKey)) {
+            throw failure("the YAML tag " + CoreSchemaTags.shorthand(tag) + " is not supported; only the core "
+                    + "schema's tags (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq) are");
         }
     }
 

@@ -58,6 +58,9 @@ public final class CapabilityConfigParser {
         if (read instanceof FileBytes.TooLarge) {
             return failure(name, ConfigDocumentReader.TOO_LARGE);
         }
+        if (read instanceof FileBytes.NotRegular notRegular) {
+            return failure(name, notRegular.problem());
+        }
         if (read instanceof FileBytes.Unreadable unreadable) {
             return failure(name, unreadable.cause() instanceof NoSuchFileException
                     ? "file not found" : "cannot read the file: " + unreadable.cause().getMessage());

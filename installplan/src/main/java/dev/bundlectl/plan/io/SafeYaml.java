@@ -13,7 +13,6 @@ import dev.bundlectl.bundle.yaml.ParseFailure;
 import dev.bundlectl.bundle.yaml.SafeYamlLoader;
 import dev.bundlectl.bundle.yaml.Syntax;
 import dev.bundlectl.bundle.yaml.YamlReference;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,14 +78,16 @@ public final class SafeYaml {
      * @param path the file
      * @param maxBytes the size cap
      * @return the text
-     * @throws InputFileException when the file is missing, unreadable, too large or not UTF-8
+     * @throws InputFileException when the file is missing, not a regular file (a directory, a
+     *     FIFO, a device), unreadable, too large or not UTF-8
      */
     public static String readText(Path path, long maxBytes) throws InputFileException {
         String name = path.toString();
-        if (Files.isDirectory(path)) {
-            throw new InputFileException(name, 0, "is a directory, expected a file");
-        }
         FileBytes read = FileBytes.read(path, maxBytes);
+        if (read instanceof FileBytes.NotRegular notRegular) {
+            // Never opened: a FIFO would block the read forever, a device would never end.
+            throw new InputFileException(name, 0, notRegular.problem());
+        }
         if (read instanceof FileBytes.TooLarge tooLarge) {
             throw new InputFileException(name, 0,
                     "file is " + tooLarge.size() + " bytes, larger than the limit of " + maxBytes + " bytes");

@@ -87,6 +87,6 @@ class SafeYamlTest {
         Files.write(latin1, new byte[] {'a', ':', ' ', (byte) 0xE9, '\n'});
 
         assertThatThrownBy(() -> SafeYaml.readText(latin1, 1000)).hasMessage(latin1 + ": is not UTF-8 text");
-        assertThatThrownBy(() -> SafeYaml.readText(dir, 1000)).hasMessage(dir + ": is a directory, expected a file");
+        assertThatThrownBy(() -> SafeYaml.readText(dir, 1000)).hasMessage(dir + ": is a directory, not a regular file");
     }
 }

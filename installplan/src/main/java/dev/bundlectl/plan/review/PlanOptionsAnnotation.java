@@ -89,9 +89,10 @@ public final class PlanOptionsAnnotation {
         CertProvider certProvider = optional(node, "certProvider") == null ? null
                 : CertProvider.fromWireName(optional(node, "certProvider"))
                         .orElseThrow(() -> bad("certProvider", optional(node, "certProvider")));
+        List<String> watchNamespaces = stringList(node, "watchNamespaces");
         RenderOptions render;
         try {
-            render = new RenderOptions(installMode, stringList(node, "watchNamespaces"), certProvider);
+            render = new RenderOptions(installMode, watchNamespaces, certProvider);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("watchNamespaces: " + e.getMessage());
         }

@@ -56,6 +56,31 @@ final class RealCluster {
         return CliRun.of(all.toArray(String[]::new));
     }
 
+    /**
+     * A kubeconfig for {@code user}, who may keep install records (Secrets) and ConfigMaps in the
+     * test's namespace and nothing else: the rights of an installer whose writes the server refuses.
+     */
+    Path kubeconfigForRecordKeeper(Path dir, String user) {
+        server.create("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: Role
+                metadata: {name: records, namespace: %s}
+                rules:
+                - apiGroups: [""]
+                  resources: [secrets, configmaps]
+                  verbs: [get, list, watch, create, update, patch, delete]
+                """.formatted(namespace));
+        server.create("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: RoleBinding
+                metadata: {name: %s-records, namespace: %s}
+                roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: records}
+                subjects:
+                - {apiGroup: rbac.authorization.k8s.io, kind: User, name: %s}
+                """.formatted(user, namespace, user));
+        return server.kubeconfigAs(dir, user, List.of(), namespace);
+    }
+
     /** An object of the test's namespace, or null. */
     GenericKubernetesResource get(String apiVersion, String kind, String plural, String name) {
         return client().genericKubernetesResources(context(apiVersion, kind, plural, true))

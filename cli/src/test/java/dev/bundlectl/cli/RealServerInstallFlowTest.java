@@ -145,24 +145,7 @@ class RealServerInstallFlowTest {
         RealCluster cluster = RealCluster.in(server, "forbidden");
         String ns = cluster.namespace();
         // alice may keep install records and read what a plan reads, but may not create CRDs or CSVs.
-        server.create("""
-                apiVersion: rbac.authorization.k8s.io/v1
-                kind: Role
-                metadata: {name: records, namespace: %s}
-                rules:
-                - apiGroups: [""]
-                  resources: [secrets, configmaps]
-                  verbs: [get, list, watch, create, update, patch, delete]
-                """.formatted(ns));
-        server.create("""
-                apiVersion: rbac.authorization.k8s.io/v1
-                kind: RoleBinding
-                metadata: {name: alice-records, namespace: %s}
-                roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: records}
-                subjects:
-                - {apiGroup: rbac.authorization.k8s.io, kind: User, name: alice}
-                """.formatted(ns));
-        var alice = server.kubeconfigAs(dir, "alice", java.util.List.of(), ns);
+        var alice = cluster.kubeconfigForRecordKeeper(dir, "alice");
 
         CliRun run = cluster.runWith(alice, "install", RealCluster.sample(), "-n", ns, "-o", "json");
 

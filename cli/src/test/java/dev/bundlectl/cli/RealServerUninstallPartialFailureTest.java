@@ -26,24 +26,7 @@ class RealServerUninstallPartialFailureTest {
         String ns = cluster.namespace();
         CliRun install = cluster.run("install", RealCluster.sample(), "-n", ns);
         assertThat(install.exitCode()).as(install.toString()).isZero();
-        server.create("""
-                apiVersion: rbac.authorization.k8s.io/v1
-                kind: Role
-                metadata: {name: records, namespace: %s}
-                rules:
-                - apiGroups: [""]
-                  resources: [secrets, configmaps]
-                  verbs: [get, list, watch, create, update, patch, delete]
-                """.formatted(ns));
-        server.create("""
-                apiVersion: rbac.authorization.k8s.io/v1
-                kind: RoleBinding
-                metadata: {name: bob-records, namespace: %s}
-                roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: records}
-                subjects:
-                - {apiGroup: rbac.authorization.k8s.io, kind: User, name: bob}
-                """.formatted(ns));
-        Path bob = server.kubeconfigAs(dir, "bob", List.of(), ns);
+        Path bob = cluster.kubeconfigForRecordKeeper(dir, "bob");
 
         CliRun uninstall = cluster.runWith(bob, "uninstall", "--package", "cachebox-operator", "-n", ns);
 

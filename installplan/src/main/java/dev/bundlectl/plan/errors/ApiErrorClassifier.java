@@ -8,7 +8,8 @@ package dev.bundlectl.plan.errors;
  * <table>
  *   <caption>Classes by HTTP code</caption>
  *   <tr><th>Answer</th><th>Class</th></tr>
- *   <tr><td>401, 403, 404 (Status or plain text), 406, 415, 422</td><td>{@link ErrorClass#NOT_CREATED}</td></tr>
+ *   <tr><td>401, 403, 404 (Status or plain text), 406, 415, 422, and server-side apply's 500 for a field
+ *   the schema lacks ("failed to create typed patch object")</td><td>{@link ErrorClass#NOT_CREATED}</td></tr>
  *   <tr><td>409 {@code AlreadyExists}</td><td>{@link ErrorClass#ALREADY_EXISTS}</td></tr>
  *   <tr><td>409 {@code Conflict}</td><td>{@link ErrorClass#CONFLICT}</td></tr>
  *   <tr><td>409 with any other reason or none</td><td>{@link ErrorClass#NOT_CREATED}</td></tr>
@@ -22,6 +23,7 @@ public final class ApiErrorClassifier {
     private static final Classification ALREADY_EXISTS = new Classification(ErrorClass.ALREADY_EXISTS, false);
     private static final Classification CONFLICT = new Classification(ErrorClass.CONFLICT, false);
     private static final Classification TRANSIENT = new Classification(ErrorClass.FAILURE, true);
+    private static final String TYPED_PATCH_FAILURE = "failed to create typed patch object";
     private static final Classification PERMANENT = new Classification(ErrorClass.FAILURE, false);
 
     private ApiErrorClassifier() {
@@ -40,6 +42,11 @@ public final class ApiErrorClassifier {
 
     private static Classification classifyHttp(ApiFailure.HttpError http) {
         int code = http.code();
+        if (code == 500 && http.message() != null && http.message().startsWith(TYPED_PATCH_FAILURE)) {
+            // Server-side apply answers 500 when the object has a field its schema lacks. That is
+            // the object's fault and the same on every try: the server's 422, in all but code.
+            return NOT_CREATED;
+        }
         if (code >= 500 && code <= 599) {
             // semantics.md §3: "Retry transient errors (429, 5xx, …)".
             return TRANSIENT;

@@ -129,7 +129,33 @@ final class CsvSpecReader {
             problems.add(field + ".rules", "must be a list of policy rules");
             return null;
         }
-        return new StrategyPermission(field, serviceAccount, rules.isArray() ? (ArrayNode) rules : Json.array());
+        return new StrategyPermission(field, serviceAccount, rules.isArray() ? policyRules((ArrayNode) rules) : Json.array());
+    }
+
+    /** The fields of Kubernetes' PolicyRule; anything else in a CSV's rule is left out. */
+    private static final List<String> POLICY_RULE_FIELDS =
+            List.of("apiGroups", "resources", "resourceNames", "verbs", "nonResourceURLs");
+
+    /**
+     * The rules as PolicyRules. OLM reads permissions into typed PolicyRules, so a field they do
+     * not have (OpenShift 3's {@code attributeRestrictions}, in old CSVs) never reaches the
+     * cluster; server-side apply would refuse the whole object for it.
+     */
+    private static ArrayNode policyRules(ArrayNode rules) {
+        ArrayNode kept = Json.array();
+        for (JsonNode rule : rules) {
+            if (!(rule instanceof ObjectNode object)) {
+                kept.add(rule.deepCopy());
+                continue;
+            }
+            ObjectNode copy = kept.addObject();
+            object.fields().forEachRemaining(field -> {
+                if (POLICY_RULE_FIELDS.contains(field.getKey())) {
+                    copy.set(field.getKey(), field.getValue().deepCopy());
+                }
+            });
+        }
+        return kept;
     }
 
     private static WebhookDefinition webhook(ObjectNode entry, int index, String field, RenderProblems problems) {

@@ -50,6 +50,18 @@ class ApiErrorClassifierTest {
     }
 
     @Test
+    void anApplyOfAFieldTheSchemaLacksIsTheObjectsFaultNotTheServers() {
+        // What a real kube-apiserver 1.26 answered to a ClusterRole rule with attributeRestrictions.
+        HttpError typedPatch = new HttpError(500, null, "failed to create typed patch object (/demo; "
+                + "rbac.authorization.k8s.io/v1, Kind=ClusterRole): .rules[9].attributeRestrictions: field not declared "
+                + "in schema", null, List.of(), -1);
+        HttpError etcdTimeout = new HttpError(500, "InternalError", "etcdserver: request timed out", null, List.of(), -1);
+
+        assertThat(ApiErrorClassifier.classify(typedPatch)).isEqualTo(NOT_CREATED);
+        assertThat(ApiErrorClassifier.classify(etcdTimeout)).isEqualTo(TRANSIENT);
+    }
+
+    @Test
     void conflict409sByReason() {
         assertThat(ApiErrorClassifier.classify(HttpError.of(409, "AlreadyExists")))
                 .isEqualTo(new Classification(ErrorClass.ALREADY_EXISTS, false));

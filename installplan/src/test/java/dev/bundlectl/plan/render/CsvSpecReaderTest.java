@@ -56,6 +56,35 @@ class CsvSpecReaderTest {
     }
 
     @Test
+    void aRuleKeepsOnlyPolicyRuleFieldsAsOlmsTypedRulesDo() {
+        RenderOutcome.Rendered rendered = RenderFixtures.rendered(render(RenderFixtures.csv("""
+                apiVersion: operators.coreos.com/v1alpha1
+                kind: ClusterServiceVersion
+                metadata: {name: legacy.v1.0.0}
+                spec:
+                  installModes: [{type: AllNamespaces, supported: true}]
+                  install:
+                    strategy: deployment
+                    spec:
+                      clusterPermissions:
+                        - serviceAccountName: legacy
+                          rules:
+                            - apiGroups: [""]
+                              resources: [pods]
+                              resourceNames: [one]
+                              verbs: [get]
+                              attributeRestrictions: null
+                            - nonResourceURLs: [/metrics]
+                              verbs: [get]
+                      deployments: []
+                """), request(null, List.of(), CertProvider.SERVICE_CA)));
+
+        assertThat(RenderFixtures.only(rendered, "ClusterRole").body().path("rules").toString()).isEqualTo(
+                "[{\"apiGroups\":[\"\"],\"resources\":[\"pods\"],\"resourceNames\":[\"one\"],\"verbs\":[\"get\"]},"
+                        + "{\"nonResourceURLs\":[\"/metrics\"],\"verbs\":[\"get\"]}]");
+    }
+
+    @Test
     void permissionsWithoutServiceAccountOrWithBadRules() {
         assertThat(problems("""
                 install:

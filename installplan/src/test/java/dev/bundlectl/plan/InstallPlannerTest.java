@@ -331,7 +331,8 @@ class InstallPlannerTest {
             InstallPlan.Status status = result.plan().status();
             assertThat(status.phase()).isEqualTo(InstallPlanPhase.FAILED);
             assertThat(status.message())
-                    .isEqualTo("predicted to fail against built-in kubernetes 1.34 + OLM v0 APIs: " + reason);
+                    .isEqualTo("predicted to fail against built-in kubernetes 1.34 + OLM v0 APIs: " + reason
+                            + "; pass --optional-api monitoring.coreos.com to install without them");
             assertThat(status.conditions()).containsExactly(new PlanCondition("Installed", "False",
                     "InstallComponentFailed", "required steps cannot be installed: " + reason, null));
         }

@@ -96,6 +96,10 @@ public final class PlanComparison {
             differences.add(new StepDifference(name, "parent is " + reviewed.parent() + " but the bundle's plan says "
                     + fresh.parent()));
         }
+        if (!Objects.equals(reviewed.optionalBy(), fresh.optionalBy())) {
+            differences.add(new StepDifference(name, "optionalBy is " + reviewed.optionalBy()
+                    + " but the bundle's plan says " + fresh.optionalBy()));
+        }
     }
 
     /** The first field where two manifests differ, in words; a Secret value is named as such. */

@@ -8,8 +8,8 @@ import java.util.stream.Stream;
 
 /**
  * The sample bundle as real bundles ship their monitoring objects: a copy of
- * {@code samples/bundles/cachebox-operator} without {@code metadata/properties.yaml}, so that its
- * ServiceMonitor, PrometheusRule and VerticalPodAutoscaler are not marked optional.
+ * {@code samples/bundles/cachebox-operator} whose {@code olm.manifests.optional} list leaves out its
+ * ServiceMonitor and PrometheusRule (and, unless asked to keep it, its VerticalPodAutoscaler).
  */
 final class UnmarkedSample {
 
@@ -18,6 +18,14 @@ final class UnmarkedSample {
 
     /** Copies the sample into {@code target} and removes its {@code olm.manifests.optional} list. */
     static Path copyInto(Path target) {
+        return copyInto(target, false);
+    }
+
+    /**
+     * Copies the sample into {@code target}; its optional list names only the VerticalPodAutoscaler
+     * when {@code vpaOptional}, else it is removed.
+     */
+    static Path copyInto(Path target, boolean vpaOptional) {
         Path source = CliRun.repoRoot().resolve("samples/bundles/cachebox-operator");
         try (Stream<Path> paths = Files.walk(source)) {
             for (Path path : paths.toList()) {
@@ -28,7 +36,19 @@ final class UnmarkedSample {
                     Files.copy(path, copy);
                 }
             }
-            Files.delete(target.resolve("metadata/properties.yaml"));
+            Path properties = target.resolve("metadata/properties.yaml");
+            Files.delete(properties);
+            if (vpaOptional) {
+                Files.writeString(properties, """
+                        properties:
+                          - type: olm.manifests.optional
+                            value:
+                              manifests:
+                                - group: autoscaling.k8s.io
+                                  kind: VerticalPodAutoscaler
+                                  name: cachebox-operator
+                        """);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

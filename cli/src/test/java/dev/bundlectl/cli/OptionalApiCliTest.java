@@ -28,7 +28,7 @@ class OptionalApiCliTest {
 
         @Test
         void withoutTheFlagThePlanFailsAndSuggestsItWithTheExactGroups(@TempDir Path dir) {
-            Path bundle = UnmarkedSample.copyInto(dir.resolve("bundle"));
+            Path bundle = SampleCopies.unmarked(dir.resolve("bundle"));
 
             CliRun plan = CliRun.of("plan", bundle.toString(), "-n", "demo");
 
@@ -41,7 +41,7 @@ class OptionalApiCliTest {
 
         @Test
         void withTheFlagTheStepsAreOptionalNotCreatedAndSayWhyAndThePlanIsInstallable(@TempDir Path dir) {
-            Path bundle = UnmarkedSample.copyInto(dir.resolve("bundle"));
+            Path bundle = SampleCopies.unmarked(dir.resolve("bundle"));
 
             CliRun plan = CliRun.of("plan", bundle.toString(), "-n", "demo", "--optional-api", MONITORING,
                     "--optional-api", AUTOSCALING + "/VerticalPodAutoscaler");
@@ -63,7 +63,7 @@ class OptionalApiCliTest {
 
         @Test
         void theYamlPlanCarriesTheOriginOnEachStepAndThePolicyInItsOptions(@TempDir Path dir) {
-            Path bundle = UnmarkedSample.copyInto(dir.resolve("bundle"));
+            Path bundle = SampleCopies.unmarked(dir.resolve("bundle"));
 
             CliRun plan = CliRun.of("plan", bundle.toString(), "-n", "demo", "-o", "yaml", "--optional-api", MONITORING);
 
@@ -78,7 +78,7 @@ class OptionalApiCliTest {
 
         @Test
         void kindsThatAreNeverOptionalAndRulesThatMatchNothingAreWarnedAbout(@TempDir Path dir) {
-            Path bundle = UnmarkedSample.copyInto(dir.resolve("bundle"));
+            Path bundle = SampleCopies.unmarked(dir.resolve("bundle"));
 
             CliRun plan = CliRun.of("plan", bundle.toString(), "-n", "demo", "--optional-api", MONITORING,
                     "--optional-api", AUTOSCALING, "--optional-api", "rbac.authorization.k8s.io/ClusterRole",
@@ -97,7 +97,7 @@ class OptionalApiCliTest {
 
         @Test
         void malformedValuesAreInvalidInputOnOneLine(@TempDir Path dir) {
-            Path bundle = UnmarkedSample.copyInto(dir.resolve("bundle"));
+            Path bundle = SampleCopies.unmarked(dir.resolve("bundle"));
 
             CliRun empty = CliRun.of("plan", bundle.toString(), "--optional-api", "");
             CliRun slashes = CliRun.of("plan", bundle.toString(), "--optional-api", "a/b/c");
@@ -132,7 +132,7 @@ class OptionalApiCliTest {
 
         @Test
         void withoutTheFlagNothingIsAppliedAndTheErrorSuggestsIt(@TempDir Path dir) {
-            Path bundle = UnmarkedSample.copyInto(dir.resolve("bundle"));
+            Path bundle = SampleCopies.unmarked(dir.resolve("bundle"));
             try (CliCluster cluster = CliCluster.start(dir)) {
                 CliRun install = cluster.run("install", bundle.toString(), "-n", "demo", "--create-namespace");
 
@@ -145,7 +145,7 @@ class OptionalApiCliTest {
 
         @Test
         void withTheFlagTheInstallCompletesWithTheStepsNotCreated(@TempDir Path dir) {
-            Path bundle = UnmarkedSample.copyInto(dir.resolve("bundle"));
+            Path bundle = SampleCopies.unmarked(dir.resolve("bundle"));
             try (CliCluster cluster = CliCluster.start(dir)) {
                 CliRun install = cluster.run("install", bundle.toString(), "-n", "demo", "--create-namespace",
                         "--optional-api", MONITORING, "--optional-api", AUTOSCALING);
@@ -162,7 +162,7 @@ class OptionalApiCliTest {
 
         @Test
         void aReviewedPlanMadeWithTheFlagInstallsWithItsPolicy(@TempDir Path dir) throws IOException {
-            Path bundle = UnmarkedSample.copyInto(dir.resolve("bundle"));
+            Path bundle = SampleCopies.unmarked(dir.resolve("bundle"));
             CliRun plan = CliRun.of("plan", bundle.toString(), "-n", "demo", "-o", "yaml",
                     "--optional-api", MONITORING, "--optional-api", AUTOSCALING);
             assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(ExitCode.OK);
@@ -182,7 +182,7 @@ class OptionalApiCliTest {
 
         @Test
         void aReviewedPlanWhosePolicyWasRemovedIsRefused(@TempDir Path dir) throws IOException {
-            Path bundle = UnmarkedSample.copyInto(dir.resolve("bundle"));
+            Path bundle = SampleCopies.unmarked(dir.resolve("bundle"));
             CliRun plan = CliRun.of("plan", bundle.toString(), "-n", "demo", "-o", "yaml",
                     "--optional-api", MONITORING, "--optional-api", AUTOSCALING);
             Path planFile = dir.resolve("plan.yaml");

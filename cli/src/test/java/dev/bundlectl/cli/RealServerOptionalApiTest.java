@@ -30,7 +30,7 @@ class RealServerOptionalApiTest {
             @TempDir Path dir) {
         RealCluster cluster = RealCluster.in(server, "optapi-none");
         String ns = cluster.namespace();
-        Path bundle = UnmarkedSample.copyInto(dir.resolve("bundle"), true);
+        Path bundle = SampleCopies.unmarked(dir.resolve("bundle"), true);
 
         CliRun install = cluster.run("install", bundle.toString(), "-n", ns);
 
@@ -51,7 +51,7 @@ class RealServerOptionalApiTest {
             @Served(RealApiServer.Flavour.OLM) RealApiServer server, @TempDir Path dir) {
         RealCluster cluster = RealCluster.in(server, "optapi-live");
         String ns = cluster.namespace();
-        Path bundle = UnmarkedSample.copyInto(dir.resolve("bundle"), true);
+        Path bundle = SampleCopies.unmarked(dir.resolve("bundle"), true);
 
         CliRun install = cluster.run("install", bundle.toString(), "-n", ns, "-o", "json", "--optional-api", MONITORING);
 
@@ -82,7 +82,7 @@ class RealServerOptionalApiTest {
             @Served(RealApiServer.Flavour.OLM) RealApiServer server, @TempDir Path dir) throws IOException {
         RealCluster cluster = RealCluster.in(server, "optapi-plan");
         String ns = cluster.namespace();
-        Path bundle = UnmarkedSample.copyInto(dir.resolve("bundle"), true);
+        Path bundle = SampleCopies.unmarked(dir.resolve("bundle"), true);
         CliRun plan = CliRun.of("plan", bundle.toString(), "-n", ns, "-o", "yaml", "--optional-api", MONITORING);
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
         Path planFile = dir.resolve("plan.yaml");

@@ -3,6 +3,7 @@ package dev.bundlectl.plan;
 import static dev.bundlectl.plan.TestBundles.bundle;
 import static dev.bundlectl.plan.TestBundles.csv;
 import static dev.bundlectl.plan.TestBundles.manifest;
+import static dev.bundlectl.plan.TestBundles.object;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -24,15 +25,6 @@ import org.junit.jupiter.api.Test;
 class OptionalApiPlanningTest {
 
     private static final String CSV_NAME = "demo-operator.v1.2.3";
-
-    private static Manifest object(String file, String apiVersion, String kind, String name) {
-        return manifest("manifests/" + file, """
-                apiVersion: %s
-                kind: %s
-                metadata:
-                  name: %s
-                """.formatted(apiVersion, kind, name));
-    }
 
     private static final Manifest MONITOR = object("monitor.yaml", "monitoring.coreos.com/v1", "ServiceMonitor", "demo-metrics");
     private static final Manifest RULE = object("rule.yaml", "monitoring.coreos.com/v1", "PrometheusRule", "demo-alerts");

@@ -17,6 +17,7 @@ import dev.bundlectl.plan.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanVerdict;
 import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.UnservedApiHint;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import dev.bundlectl.plan.render.RenderedDeployments;
@@ -133,6 +134,7 @@ final class InstallCommand implements Callable<Integer> {
                 PlanTable.print(SecretRedaction.redact(plan), out);
                 err.println("error: the plan cannot succeed on this cluster; nothing was applied");
                 verdict.reasons().forEach(reason -> err.println("  " + reason));
+                UnservedApiHint.of(plan.steps()).ifPresent(hint -> err.println("  " + hint));
                 return ExitCode.PLAN_FAILED;
             }
             InstallOutcome outcome = install(connection, plan, namespace, out, err);
@@ -161,10 +163,13 @@ final class InstallCommand implements Callable<Integer> {
         if (allowEditedPlan && planFile == null) {
             throw new UserInputException("--allow-edited-plan goes with --plan-file FILE");
         }
-        if (planFile != null && (input.capabilities.given() || input.payload.given() || !input.apiSurfaces.isEmpty())) {
-            throw new UserInputException("--plan-file applies the reviewed plan as it is: capability, payload and "
-                    + "--api-surface options belong to 'bundlectl plan'");
+        if (planFile != null && (input.capabilities.given() || input.payload.given() || !input.apiSurfaces.isEmpty()
+                || !input.optionalApis.isEmpty())) {
+            throw new UserInputException("--plan-file applies the reviewed plan as it is: capability, payload, "
+                    + "--api-surface and --optional-api options belong to 'bundlectl plan'");
         }
+        // A malformed --optional-api is invalid input, found before the kubeconfig is read.
+        input.optionalApiRules();
         if (concurrency < 1) {
             throw new UserInputException("--concurrency must be at least 1, not " + concurrency);
         }

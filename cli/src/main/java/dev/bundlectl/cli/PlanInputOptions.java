@@ -1,5 +1,7 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.plan.OptionalApi;
+import dev.bundlectl.plan.OptionalApis;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +9,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** What to plan and how: directory, namespace, API surface, CSV mode, capabilities and payload filters; shared by {@code plan} and {@code install}. */
+/** What to plan and how: directory, namespace, API surface, optional APIs, CSV mode, capabilities and payload filters; shared by {@code plan} and {@code install}. */
 final class PlanInputOptions {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
@@ -28,6 +30,15 @@ final class PlanInputOptions {
             })
     List<String> apiSurfaces = new ArrayList<>();
 
+    @Option(names = "--optional-api", paramLabel = "GROUP[/KIND]",
+            description = {
+                "Make the bundle's objects of this API group (or of this kind in it) optional, as if the bundle "
+                        + "listed them in olm.manifests.optional: where their API is not served or refuses them, they "
+                        + "end NotCreated instead of failing the install. Repeatable. CSVs, CRDs and core kinds stay "
+                        + "required. E.g. --optional-api monitoring.coreos.com."
+            })
+    List<String> optionalApis = new ArrayList<>();
+
     @Mixin
     RenderModeOptions render = new RenderModeOptions();
 
@@ -36,4 +47,17 @@ final class PlanInputOptions {
 
     @Mixin
     PayloadOptions payload = new PayloadOptions();
+
+    /** The {@code --optional-api} rules; a malformed value is invalid input naming it. */
+    OptionalApis optionalApiRules() {
+        List<OptionalApi> rules = new ArrayList<>();
+        for (String value : optionalApis) {
+            try {
+                rules.add(OptionalApi.parse(value));
+            } catch (IllegalArgumentException e) {
+                throw new UserInputException("--optional-api \"" + value + "\": " + e.getMessage());
+            }
+        }
+        return new OptionalApis(rules);
+    }
 }

@@ -5,6 +5,7 @@ import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.InstallPlanner;
+import dev.bundlectl.plan.OptionalApis;
 import dev.bundlectl.plan.PayloadPlanRequest;
 import dev.bundlectl.plan.PayloadPlanResult;
 import dev.bundlectl.plan.PayloadPlanner;
@@ -62,6 +63,7 @@ final class Planning {
     PlannedInput plan(PlanInputOptions input, String namespace, Supplier<ApiSurface> surface) {
         CapabilityOptions capabilities = input.capabilities;
         PayloadOptions payload = input.payload;
+        OptionalApis optionalApis = input.optionalApiRules();
         PlanNames.namespaceProblem(namespace).ifPresent(problem -> {
             throw new UserInputException("-n " + namespace + ": " + problem);
         });
@@ -73,6 +75,10 @@ final class Planning {
         if (!InputDirectories.isBundle(directory) && input.render.renderOptionsGiven()) {
             throw new UserInputException("--install-mode, --watch-namespace and --cert-provider render a bundle's CSV; "
                     + directory + " is a release-payload directory");
+        }
+        if (!InputDirectories.isBundle(directory) && !optionalApis.isEmpty()) {
+            throw new UserInputException("--optional-api makes a bundle's objects optional; " + directory
+                    + " is a release-payload directory");
         }
         if (InputDirectories.isBundle(directory)) {
             if (payload.given()) {
@@ -91,7 +97,8 @@ final class Planning {
         ClusterCapabilities.Target target = new ClusterCapabilities.Target(namespace, bundle.packageName(), false);
         PlanRequest request = PlanRequest.of(namespace, resolvedSurface, input.directory.toString())
                 .withCsvMode(input.render.mode(), input.render.renderOptions())
-                .withInstallPhase(phase(target));
+                .withInstallPhase(phase(target))
+                .withOptionalApis(input.optionalApiRules());
         Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, bundle.manifests(), target);
         if (capabilities.isPresent()) {
             CapabilityConfig config = capabilities.get();
@@ -101,7 +108,7 @@ final class Planning {
         PlanResult result = new InstallPlanner().plan(bundle, request);
         diagnostics.reportOrFail(result.diagnostics());
         PlanOptions options = PlanOptions.bundle(resolvedCsvMode(result.plan()), input.render.renderOptions(),
-                capabilities.orElse(null), request.installPhase());
+                capabilities.orElse(null), request.installPhase()).withOptionalApis(request.optionalApis());
         return new PlannedInput(recorded(result, options), List.of(), false);
     }
 
@@ -140,7 +147,8 @@ final class Planning {
         Optional<CapabilityConfig> capabilities = options.capabilityConfig();
         if (InputDirectories.isBundle(directory)) {
             PlanRequest request = base.withCsvMode(options.csvMode(), options.render())
-                    .withInstallPhase(recordedPhase(options));
+                    .withInstallPhase(recordedPhase(options))
+                    .withOptionalApis(options.optionalApis());
             if (capabilities.isPresent()) {
                 request = request.withExclusions(List.of(new CapabilityFilter(capabilities.get())))
                         .withCapabilities(CapabilityReport.status(capabilities.get()),

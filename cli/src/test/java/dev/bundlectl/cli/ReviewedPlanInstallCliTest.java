@@ -38,19 +38,7 @@ class ReviewedPlanInstallCliTest {
     }
 
     private Path copyOfSample() throws IOException {
-        Path source = CliRun.repoRoot().resolve("samples/bundles/cachebox-operator");
-        Path target = dir.resolve("bundle");
-        try (var paths = Files.walk(source)) {
-            for (Path path : paths.toList()) {
-                Path copy = target.resolve(source.relativize(path).toString());
-                if (Files.isDirectory(path)) {
-                    Files.createDirectories(copy);
-                } else {
-                    Files.copy(path, copy);
-                }
-            }
-        }
-        return target;
+        return SampleCopies.plain(dir.resolve("bundle"));
     }
 
     private Path planFile(Path bundle) throws IOException {

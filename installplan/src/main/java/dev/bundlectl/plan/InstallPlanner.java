@@ -68,16 +68,19 @@ public final class InstallPlanner {
         String packageName = bundle.packageName();
         String sourceNamespace = request.sourceNamespace() != null ? request.sourceNamespace() : bundle.root().toString();
         DuplicateObjects duplicates = new DuplicateObjects();
+        OptionalSteps optionalSteps = new OptionalSteps(bundle, request.optionalApis());
         List<Step> steps = new ArrayList<>(ordered.size());
         for (Manifest manifest : ordered) {
             Manifest applied = CsvApiVersion.asOlmReadsIt(manifest, warnings);
-            boolean optional = StepKinds.canBeOptional(applied) && bundle.isListedOptional(applied);
+            Optionality optionality = optionalSteps.of(applied, warnings);
             String namespace = placement.namespaceFor(applied, warnings);
             duplicates.check(applied, namespace, warnings);
             StepResource resource = resource(applied, namespace, packageName, sourceNamespace);
-            OutcomePredictor.Prediction prediction = predictor.predict(applied, resource.manifest(), optional,
-                    exclusions.get(manifest), !expansion.expands(manifest), warnings);
-            Step step = new Step(csvName, resource, optional, prediction.status(), prediction.message());
+            OutcomePredictor.Prediction prediction = predictor.predict(applied, resource.manifest(),
+                    optionality.optional(), optionality.origin(), exclusions.get(manifest),
+                    !expansion.expands(manifest), warnings);
+            Step step = new Step(csvName, resource, optionality.optional(), prediction.status(), prediction.message(),
+                    null, optionality.origin());
             if (!expansion.expands(manifest)) {
                 steps.add(step);
                 continue;
@@ -91,6 +94,8 @@ public final class InstallPlanner {
                 steps.add(new Step(csvName, childResource, false, rendered.status(), rendered.message(), csvName));
             }
         }
+
+        optionalSteps.warnUnused(warnings);
 
         PlanVerdict verdict = PlanVerdict.of(steps);
         InstallPlan plan = new InstallPlan(

@@ -72,13 +72,15 @@ final class OutcomePredictor {
      * @param manifest the object as it will be applied
      * @param compactJson the object as the step carries it
      * @param optional whether the step is optional
+     * @param optionalBy the install-time rule that made the step optional, or null; a step it
+     *     makes {@code NotCreated} names it in its message
      * @param exclusion why the manifest is excluded, if it is
      * @param sent whether the object itself will be sent; false for a CSV that is rendered
      *     instead, which is then not checked against OLM's schema
      * @param warnings where planning warnings go
      */
-    Prediction predict(Manifest manifest, String compactJson, boolean optional, Optional<String> exclusion,
-            boolean sent, Diagnostics.Collector warnings) {
+    Prediction predict(Manifest manifest, String compactJson, boolean optional, String optionalBy,
+            Optional<String> exclusion, boolean sent, Diagnostics.Collector warnings) {
         if (exclusion.isPresent()) {
             return new Prediction(StepStatus.NOT_CREATED, exclusion.get());
         }
@@ -92,7 +94,11 @@ final class OutcomePredictor {
                     : StepStatus.UNKNOWN, action.reason());
         }
         Prediction served = predictServed(manifest, optional, warnings);
-        return sent && served.toBeSent() ? predictAnswer(manifest, compactJson, optional, warnings) : served;
+        Prediction outcome = sent && served.toBeSent() ? predictAnswer(manifest, compactJson, optional, warnings) : served;
+        // Past exclusions and deletes, only optionality makes a step NotCreated: say whose it is.
+        return outcome.status() == StepStatus.NOT_CREATED
+                ? new Prediction(outcome.status(), Step.notCreatedMessage(outcome.message(), optionalBy))
+                : outcome;
     }
 
     /**
@@ -151,9 +157,7 @@ final class OutcomePredictor {
         if (optional) {
             return new Prediction(StepStatus.NOT_CREATED, "API " + gvk + " is not served" + note);
         }
-        // OLM's own wording, so that users who know OLM recognise the failure.
-        return new Prediction(StepStatus.UNKNOWN,
-                "GroupVersionKind " + gvk.kubernetesString() + " not found on the cluster" + note);
+        return new Prediction(StepStatus.UNKNOWN, UnservedApiHint.unservedMessage(gvk, note));
     }
 
     private static String servedNote(List<String> versions, boolean otherVersionServed) {

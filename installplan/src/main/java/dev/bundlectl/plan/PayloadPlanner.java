@@ -82,7 +82,7 @@ public final class PayloadPlanner {
             StepResource resource = new StepResource(manifest.group(), manifest.version(), manifest.kind(),
                     manifest.name(), declaredNamespace(manifest), manifest.source().file(), sourceNamespace,
                     ManifestJson.compact(manifest.body()));
-            OutcomePredictor.Prediction prediction = predictor.predict(manifest, resource.manifest(), false,
+            OutcomePredictor.Prediction prediction = predictor.predict(manifest, resource.manifest(), false, null,
                     exclusions.get(manifest), true, diagnostics);
             steps.add(new Step(request.name(), resource, false, prediction.status(), prediction.message()));
         }

@@ -26,6 +26,8 @@ import java.util.Objects;
  * @param installPhase whether the target has been installed before, as its install records say;
  *     {@link InstallPhase#UNKNOWN} (also when null) offline. It decides what delete-annotated
  *     manifests do and whether steps are ordered by install level
+ * @param optionalApis the install-time optional policy ({@code --optional-api}); {@link OptionalApis#NONE}
+ *     when null
  * @throws IllegalArgumentException when the namespace or plan name is not a valid DNS name;
  *     callers validate user input first with {@link PlanNames}
  */
@@ -40,7 +42,8 @@ public record PlanRequest(
         String sourceNamespace,
         CsvMode csvMode,
         RenderOptions renderOptions,
-        InstallPhase installPhase) {
+        InstallPhase installPhase,
+        OptionalApis optionalApis) {
 
     public PlanRequest {
         PlanNames.namespaceProblem(targetNamespace).ifPresent(problem -> {
@@ -52,6 +55,7 @@ public record PlanRequest(
         approval = approval == null ? Approval.MANUAL : approval;
         renderOptions = renderOptions == null ? RenderOptions.DEFAULTS : renderOptions;
         installPhase = installPhase == null ? InstallPhase.UNKNOWN : installPhase;
+        optionalApis = optionalApis == null ? OptionalApis.NONE : optionalApis;
         if (planName != null) {
             PlanNames.planNameProblem(planName).ifPresent(problem -> {
                 throw new IllegalArgumentException(problem);
@@ -64,7 +68,15 @@ public record PlanRequest(
             CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
             String sourceNamespace) {
         this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
-                sourceNamespace, null, null, null);
+                sourceNamespace, null, null, null, null);
+    }
+
+    /** A request without an install-time optional policy (see {@link #optionalApis()}). */
+    public PlanRequest(String targetNamespace, ApiSurface apiSurface, List<ManifestExclusion> exclusions,
+            CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
+            String sourceNamespace, CsvMode csvMode, RenderOptions renderOptions, InstallPhase installPhase) {
+        this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
+                sourceNamespace, csvMode, renderOptions, installPhase, null);
     }
 
     /** A manual plan with no exclusions, capabilities or extra conditions, and the default name. */
@@ -76,36 +88,42 @@ public record PlanRequest(
     /** This request with these exclusion rules. */
     public PlanRequest withExclusions(List<ManifestExclusion> newExclusions) {
         return new PlanRequest(targetNamespace, apiSurface, newExclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis);
     }
 
     /** This request with these capabilities and extra conditions for the status. */
     public PlanRequest withCapabilities(CapabilitiesStatus newCapabilities, List<PlanCondition> newConditions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, newCapabilities, newConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis);
     }
 
     /** This request with this approval. */
     public PlanRequest withApproval(Approval newApproval) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, newApproval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis);
     }
 
     /** This request with this plan name. */
     public PlanRequest withPlanName(String newPlanName) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                newPlanName, sourceNamespace, csvMode, renderOptions, installPhase);
+                newPlanName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis);
     }
 
     /** This request with this CSV mode and, for {@link CsvMode#RENDER}, these render options. */
     public PlanRequest withCsvMode(CsvMode newCsvMode, RenderOptions newRenderOptions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, newCsvMode, newRenderOptions, installPhase);
+                planName, sourceNamespace, newCsvMode, newRenderOptions, installPhase, optionalApis);
     }
 
     /** This request for a target in this install phase. */
     public PlanRequest withInstallPhase(InstallPhase newInstallPhase) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, newInstallPhase);
+                planName, sourceNamespace, csvMode, renderOptions, newInstallPhase, optionalApis);
+    }
+
+    /** This request with this install-time optional policy ({@code --optional-api}). */
+    public PlanRequest withOptionalApis(OptionalApis newOptionalApis) {
+        return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, newOptionalApis);
     }
 }

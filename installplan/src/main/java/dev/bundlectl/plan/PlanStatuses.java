@@ -23,7 +23,8 @@ final class PlanStatuses {
         conditions.add(new PlanCondition(CONDITION_INSTALLED, "False", REASON_COMPONENT_FAILED,
                 "required steps cannot be installed: " + failing, null));
         return new InstallPlan.Status(InstallPlanPhase.FAILED, conditions, steps, null, null,
-                "predicted to fail against " + surface + ": " + failing, request.capabilities());
+                "predicted to fail against " + surface + ": " + failing
+                        + UnservedApiHint.of(steps).map(hint -> "; " + hint).orElse(""), request.capabilities());
     }
 
     /** For example {@code 12 steps planned against built-in kubernetes 1.34: 11 to apply, 1 not created}. */

@@ -16,6 +16,10 @@ import java.util.Objects;
  * @param parent for an object rendered from the CSV ({@code --csv-mode render}), the name of the
  *     CSV it was rendered from; such steps follow the CSV's own (not applied) step. Null for every
  *     other step, and then absent from the document, so OLM-shaped plans are unchanged
+ * @param optionalBy for a step made optional at install time, the rule that did it
+ *     ({@code --optional-api GROUP[/KIND]}); null for a required step and for one the bundle lists
+ *     in {@code olm.manifests.optional}, and then absent from the document. It only explains: the
+ *     {@code optional} flag alone decides what the step may absorb
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Step(
@@ -24,7 +28,8 @@ public record Step(
         @JsonProperty("optional") boolean optional,
         @JsonProperty("status") StepStatus status,
         @JsonProperty("message") String message,
-        @JsonProperty("parent") String parent) {
+        @JsonProperty("parent") String parent,
+        @JsonProperty("optionalBy") String optionalBy) {
 
     public Step {
         Objects.requireNonNull(resource, "resource");
@@ -33,16 +38,36 @@ public record Step(
 
     /** A step of the bundle itself (no parent). */
     public Step(String resolving, StepResource resource, boolean optional, StepStatus status, String message) {
-        this(resolving, resource, optional, status, message, null);
+        this(resolving, resource, optional, status, message, null, null);
+    }
+
+    /** A step whose optional flag, if set, comes from the bundle (no {@link #optionalBy()}). */
+    public Step(String resolving, StepResource resource, boolean optional, StepStatus status, String message,
+            String parent) {
+        this(resolving, resource, optional, status, message, parent, null);
     }
 
     /** This step with a new status and message. */
     public Step withStatus(StepStatus newStatus, String newMessage) {
-        return new Step(resolving, resource, optional, newStatus, newMessage, parent);
+        return new Step(resolving, resource, optional, newStatus, newMessage, parent, optionalBy);
     }
 
     /** This step acting on another version of its object (e.g. with Secret values redacted). */
     public Step withResource(StepResource newResource) {
-        return new Step(resolving, newResource, optional, status, message, parent);
+        return new Step(resolving, newResource, optional, status, message, parent, optionalBy);
+    }
+
+    /**
+     * The reason this optional step is {@code NotCreated}, followed by where its optional flag came
+     * from when that was not the bundle, e.g. {@code API g/v K is not served (optional by
+     * --optional-api g)}.
+     */
+    public String notCreatedMessage(String reason) {
+        return notCreatedMessage(reason, optionalBy);
+    }
+
+    /** {@link #notCreatedMessage(String)} for a step being planned, whose rule is {@code optionalBy} (or null). */
+    static String notCreatedMessage(String reason, String optionalBy) {
+        return optionalBy == null ? reason : reason + " (optional by " + optionalBy + ")";
     }
 }

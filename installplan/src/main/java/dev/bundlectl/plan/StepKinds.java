@@ -26,6 +26,10 @@ final class StepKinds {
     }
 
     static boolean canBeOptional(Manifest manifest) {
-        return !NEVER_OPTIONAL.contains(manifest.group() + "/" + manifest.kind());
+        return canBeOptional(manifest.group(), manifest.kind());
+    }
+
+    static boolean canBeOptional(String group, String kind) {
+        return !NEVER_OPTIONAL.contains(group + "/" + kind);
     }
 }

@@ -3,6 +3,7 @@ package dev.bundlectl.plan;
 import static dev.bundlectl.plan.TestBundles.bundle;
 import static dev.bundlectl.plan.TestBundles.csv;
 import static dev.bundlectl.plan.TestBundles.manifest;
+import static dev.bundlectl.plan.TestBundles.object;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -58,15 +59,6 @@ class InstallPlannerTest {
                   scope: %s
                   versions:
                 %s""".formatted(plural, group, group, kind, plural, scope, list));
-    }
-
-    private static Manifest object(String file, String apiVersion, String kind, String name) {
-        return manifest("manifests/" + file, """
-                apiVersion: %s
-                kind: %s
-                metadata:
-                  name: %s
-                """.formatted(apiVersion, kind, name));
     }
 
     private static Manifest serviceMonitor() {
@@ -331,7 +323,8 @@ class InstallPlannerTest {
             InstallPlan.Status status = result.plan().status();
             assertThat(status.phase()).isEqualTo(InstallPlanPhase.FAILED);
             assertThat(status.message())
-                    .isEqualTo("predicted to fail against built-in kubernetes 1.34 + OLM v0 APIs: " + reason);
+                    .isEqualTo("predicted to fail against built-in kubernetes 1.34 + OLM v0 APIs: " + reason
+                            + "; pass --optional-api monitoring.coreos.com to install without them");
             assertThat(status.conditions()).containsExactly(new PlanCondition("Installed", "False",
                     "InstallComponentFailed", "required steps cannot be installed: " + reason, null));
         }

@@ -52,6 +52,16 @@ public final class TestBundles {
                 annotations, body);
     }
 
+    /** A manifest of {@code manifests/<file>} with only apiVersion, kind and name. */
+    public static Manifest object(String file, String apiVersion, String kind, String name) {
+        return manifest("manifests/" + file, """
+                apiVersion: %s
+                kind: %s
+                metadata:
+                  name: %s
+                """.formatted(apiVersion, kind, name));
+    }
+
     /** A minimal CSV. */
     public static Manifest csv(String name) {
         return manifest("manifests/" + name + ".clusterserviceversion.yaml", """

@@ -76,7 +76,7 @@ public final class SecretRehydration {
             StepResource restored = new StepResource(resource.group(), resource.version(), resource.kind(),
                     resource.name(), resource.namespace(), resource.sourceName(), resource.sourceNamespace(),
                     MAPPER.writeValueAsString(tree));
-            return new Step(step.resolving(), restored, step.optional(), step.status(), step.message());
+            return step.withResource(restored);
         } catch (JsonProcessingException | ClassCastException e) {
             problems.add("Secret " + resource.name() + ": resource.manifest is not a JSON object");
             return step;

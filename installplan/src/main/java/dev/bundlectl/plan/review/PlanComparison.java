@@ -96,6 +96,15 @@ public final class PlanComparison {
             differences.add(new StepDifference(name, "parent is " + reviewed.parent() + " but the bundle's plan says "
                     + fresh.parent()));
         }
+        // Only where both are optional: otherwise the optional flag's own difference says it all.
+        if (reviewed.optional() && fresh.optional() && !Objects.equals(reviewed.optionalBy(), fresh.optionalBy())) {
+            differences.add(new StepDifference(name, "optional by " + optionalOrigin(reviewed)
+                    + " but the bundle's plan says by " + optionalOrigin(fresh)));
+        }
+    }
+
+    private static String optionalOrigin(Step step) {
+        return step.optionalBy() != null ? step.optionalBy() : "the bundle's olm.manifests.optional";
     }
 
     /** The first field where two manifests differ, in words; a Secret value is named as such. */

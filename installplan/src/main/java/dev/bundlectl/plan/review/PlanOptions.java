@@ -2,6 +2,7 @@ package dev.bundlectl.plan.review;
 
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.OptionalApis;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityOrigin;
 import dev.bundlectl.plan.capability.CapabilitySets;
@@ -30,15 +31,24 @@ import java.util.TreeSet;
  * @param payload the payload filter settings, for a release-payload plan; null for a bundle
  * @param phase first install, update, or not known (an offline plan): it decides the order of
  *     install levels and what a delete manifest's step says; null when not recorded
+ * @param optionalApis the install-time optional policy ({@code --optional-api}), which decides
+ *     which steps are optional; {@link OptionalApis#NONE} when null
  */
 public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
-        PayloadFilterSettings payload, InstallPhase phase) {
+        PayloadFilterSettings payload, InstallPhase phase, OptionalApis optionalApis) {
 
     /** The annotation that carries these options, as compact JSON. */
     public static final String ANNOTATION = "bundlectl.dev/plan-options";
 
     public PlanOptions {
         render = render == null ? RenderOptions.DEFAULTS : render;
+        optionalApis = optionalApis == null ? OptionalApis.NONE : optionalApis;
+    }
+
+    /** Options without an install-time optional policy. */
+    public PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
+            PayloadFilterSettings payload, InstallPhase phase) {
+        this(csvMode, render, capabilities, payload, phase, null);
     }
 
     /** The options of a bundle plan. */
@@ -52,6 +62,11 @@ public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabil
     public static PlanOptions payload(PayloadFilterSettings filters, CapabilityConfig capabilities, InstallPhase phase) {
         return new PlanOptions(null, null, RecordedCapabilities.of(capabilities),
                 Objects.requireNonNull(filters, "filters"), Objects.requireNonNull(phase, "phase"));
+    }
+
+    /** These options with this install-time optional policy. */
+    public PlanOptions withOptionalApis(OptionalApis newOptionalApis) {
+        return new PlanOptions(csvMode, render, capabilities, payload, phase, newOptionalApis);
     }
 
     /** {@code plan} with these options recorded in its {@value #ANNOTATION} annotation. */

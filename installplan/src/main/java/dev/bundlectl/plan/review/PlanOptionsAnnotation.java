@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.plan.CsvMode;
+import dev.bundlectl.plan.OptionalApi;
+import dev.bundlectl.plan.OptionalApis;
 import dev.bundlectl.plan.payload.InstallPhase;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.plan.render.CertProvider;
@@ -60,6 +62,9 @@ public final class PlanOptionsAnnotation {
         }
         if (options.phase() != null) {
             node.put("phase", options.phase().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        }
+        if (!options.optionalApis().isEmpty()) {
+            strings(node.putArray("optionalApis"), options.optionalApis().texts());
         }
         try {
             return JSON.writeValueAsString(node);
@@ -117,7 +122,19 @@ public final class PlanOptionsAnnotation {
                 throw bad("phase", phaseName);
             }
         }
-        return new PlanOptions(csvMode, render, capabilities, payload, phase);
+        return new PlanOptions(csvMode, render, capabilities, payload, phase, optionalApis(node));
+    }
+
+    private static OptionalApis optionalApis(JsonNode node) {
+        List<OptionalApi> rules = new ArrayList<>();
+        for (String text : stringList(node, "optionalApis")) {
+            try {
+                rules.add(OptionalApi.parse(text));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("optionalApis: \"" + text + "\": " + e.getMessage());
+            }
+        }
+        return new OptionalApis(rules);
     }
 
     private static IllegalArgumentException bad(String field, String value) {

@@ -85,6 +85,20 @@ class PlanComparisonTest {
     }
 
     @Test
+    void anotherOriginOfAnOptionalFlagIsADifference() {
+        Step byRule = new Step("op.v1", BUNDLE.get(0).resource(), true, StepStatus.UNKNOWN, null, null,
+                "--optional-api example.com");
+        Step byBundle = new Step("op.v1", BUNDLE.get(0).resource(), true, StepStatus.UNKNOWN, null);
+
+        assertThat(PlanComparison.differences(List.of(byRule), List.of(byBundle))).extracting(StepDifference::line)
+                .containsExactly("step 1 (ConfigMap/demo/a): optional by --optional-api example.com but the bundle's "
+                        + "plan says by the bundle's olm.manifests.optional");
+        assertThat(PlanComparison.differences(List.of(byRule), List.of(BUNDLE.get(0)))).extracting(StepDifference::line)
+                .as("the optional flag's own difference is enough")
+                .containsExactly("step 1 (ConfigMap/demo/a): optional is true but the bundle says false");
+    }
+
+    @Test
     void aSecretValueIsComparedByItsRedactedDigest() {
         String reviewedMarker = SecretRedaction.marker("reviewed".getBytes(StandardCharsets.UTF_8));
         String bundleMarker = SecretRedaction.marker("changed since".getBytes(StandardCharsets.UTF_8));

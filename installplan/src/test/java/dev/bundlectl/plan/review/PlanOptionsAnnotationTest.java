@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bundlectl.plan.CsvMode;
+import dev.bundlectl.plan.OptionalApi;
+import dev.bundlectl.plan.OptionalApis;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityOrigin;
 import dev.bundlectl.plan.capability.ConfigForm;
@@ -58,7 +60,25 @@ class PlanOptionsAnnotationTest {
     }
 
     @Test
+    void theOptionalApiPolicySurvivesTheRoundTripInTheOrderGiven() {
+        OptionalApis rules = new OptionalApis(List.of(OptionalApi.parse("monitoring.coreos.com"),
+                OptionalApi.parse("autoscaling.k8s.io/VerticalPodAutoscaler")));
+        PlanOptions options = PlanOptions.bundle(CsvMode.OLM, null, null, InstallPhase.UNKNOWN).withOptionalApis(rules);
+
+        String written = PlanOptionsAnnotation.write(options);
+
+        assertThat(written).isEqualTo("{\"csvMode\":\"olm\",\"phase\":\"unknown\","
+                + "\"optionalApis\":[\"monitoring.coreos.com\",\"autoscaling.k8s.io/VerticalPodAutoscaler\"]}");
+        assertThat(PlanOptionsAnnotation.read(written)).isEqualTo(options);
+        assertThat(PlanOptionsAnnotation.read("{\"csvMode\":\"olm\"}").optionalApis()).isEqualTo(OptionalApis.NONE);
+    }
+
+    @Test
     void anEditedValueIsRefusedNamingTheField() {
+        assertThatThrownBy(() -> PlanOptionsAnnotation.read("{\"optionalApis\":[\"a/b/c\"]}"))
+                .hasMessage("optionalApis: \"a/b/c\": expected GROUP or GROUP/KIND, not a value with 2 slashes");
+        assertThatThrownBy(() -> PlanOptionsAnnotation.read("{\"optionalApis\":\"monitoring.coreos.com\"}"))
+                .hasMessage("optionalApis: expected a list of strings");
         assertThatThrownBy(() -> PlanOptionsAnnotation.read("{\"csvMode\":\"magic\"}"))
                 .hasMessage("csvMode: unknown value \"magic\"");
         assertThatThrownBy(() -> PlanOptionsAnnotation.read("{\"watchNamespaces\":\"a\"}"))

@@ -48,6 +48,7 @@ public final class StepRunner {
                                 ? execute(step, manifest.deepCopy(), found.get(), delete, reporter, retrier)
                                 : Future.succeededFuture(unserved(step, manifest, delete)),
                         error -> Future.succeededFuture(FailurePolicy.outcome(error, step.optional(), "discovery")))
+                .map(outcome -> delete ? outcome : noteOptionalOrigin(step, outcome))
                 .map(this::noteDryRun)
                 .recover(bug -> Future.succeededFuture(StepOutcome.failed("internal error: " + bug)));
     }
@@ -123,6 +124,18 @@ public final class StepRunner {
         return step.optional()
                 ? StepOutcome.applied(StepStatus.NOT_CREATED, message)
                 : StepOutcome.failed(message);
+    }
+
+    /**
+     * A step that is not a delete ends {@code NotCreated} only because it is optional: its message
+     * says where that came from when it was not the bundle ({@code --optional-api}).
+     */
+    private static StepOutcome noteOptionalOrigin(Step step, StepOutcome outcome) {
+        if (step.optionalBy() != null && outcome instanceof StepOutcome.Applied applied
+                && applied.status() == StepStatus.NOT_CREATED) {
+            return StepOutcome.applied(StepStatus.NOT_CREATED, step.notCreatedMessage(applied.message()));
+        }
+        return outcome;
     }
 
     private StepOutcome noteDryRun(StepOutcome outcome) {

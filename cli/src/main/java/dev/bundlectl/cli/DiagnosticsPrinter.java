@@ -22,7 +22,7 @@ final class DiagnosticsPrinter {
 
     /** Prints the warnings; if there are errors, throws them as invalid input (exit 2). */
     void reportOrFail(Diagnostics diagnostics) {
-        diagnostics.warnings().forEach(warning -> err.println(warning));
+        diagnostics.warnings().forEach(warning -> err.println(TerminalText.safe(warning.toString())));
         List<Diagnostic> errors = diagnostics.errors();
         if (!errors.isEmpty()) {
             throw new UserInputException(errors.stream().map(DiagnosticsPrinter::withoutSeverity).toList());

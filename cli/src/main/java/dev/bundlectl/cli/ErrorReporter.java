@@ -15,10 +15,10 @@ final class ErrorReporter implements IExecutionExceptionHandler {
     public int handleExecutionException(Exception exception, CommandLine commandLine, ParseResult parseResult) {
         PrintWriter err = commandLine.getErr();
         if (exception instanceof UserInputException userInput) {
-            userInput.problems().forEach(problem -> err.println("error: " + problem));
+            userInput.problems().forEach(problem -> err.println("error: " + TerminalText.safe(problem)));
             return ExitCode.INVALID_INPUT;
         }
-        err.println("error: " + describe(exception));
+        err.println("error: " + TerminalText.safe(describe(exception)));
         if (debugRequested(parseResult)) {
             exception.printStackTrace(err);
         } else {

@@ -59,7 +59,7 @@ final class ProgressPrinter implements Consumer<StepEvent> {
     }
 
     private void print(StepEvent event) {
-        out.println(jsonLines ? jsonLine(event) : humanLine(event));
+        out.println(jsonLines ? jsonLine(event) : TerminalText.safe(humanLine(event)));
         out.flush();
     }
 

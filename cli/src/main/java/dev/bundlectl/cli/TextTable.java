@@ -19,14 +19,17 @@ final class TextTable {
         this.headers = List.copyOf(headers);
     }
 
-    /** Adds a row; null cells print as empty, and line breaks are flattened to keep one row a line. */
+    /**
+     * Adds a row; null cells print as empty, line breaks are flattened to keep one row a line, and
+     * hidden characters are shown escaped ({@link TerminalText}).
+     */
     TextTable row(List<String> cells) {
         if (cells.size() != headers.size()) {
             throw new IllegalArgumentException("expected " + headers.size() + " cells, got " + cells.size());
         }
         List<String> clean = new ArrayList<>(cells.size());
         for (String cell : cells) {
-            clean.add(cell == null ? "" : cell.replace('\n', ' ').replace('\r', ' '));
+            clean.add(cell == null ? "" : TerminalText.safe(cell.replace('\n', ' ').replace('\r', ' ')));
         }
         rows.add(clean);
         return this;

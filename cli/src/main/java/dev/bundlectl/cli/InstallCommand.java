@@ -133,7 +133,7 @@ final class InstallCommand implements Callable<Integer> {
             if (!verdict.installable()) {
                 PlanTable.print(SecretRedaction.redact(plan), out);
                 err.println("error: the plan cannot succeed on this cluster; nothing was applied");
-                verdict.reasons().forEach(reason -> err.println("  " + reason));
+                verdict.reasons().forEach(reason -> err.println("  " + TerminalText.safe(reason)));
                 UnservedApiHint.of(plan.steps()).ifPresent(hint -> err.println("  " + hint));
                 return ExitCode.PLAN_FAILED;
             }
@@ -236,7 +236,7 @@ final class InstallCommand implements Callable<Integer> {
                 // jsonl: the events were the output.
             }
         }
-        outcome.warnings().forEach(warning -> err.println("warning: " + warning));
+        outcome.warnings().forEach(warning -> err.println("warning: " + TerminalText.safe(warning)));
         if (outcome.record() != null) {
             err.println("install record: " + outcome.record().namespace() + "/" + outcome.record().name()
                     + " (see: bundlectl status -n " + outcome.record().namespace() + " " + outcome.record().name() + ")");

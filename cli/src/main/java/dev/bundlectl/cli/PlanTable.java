@@ -39,7 +39,7 @@ final class PlanTable {
         }
         table.print(out);
         out.println();
-        out.println(summaryLine(plan));
+        out.println(TerminalText.safe(summaryLine(plan)));
     }
 
     /** e.g. {@code 14 steps (3 optional): 11 Unknown, 3 NotCreated. Phase RequiresApproval: installable.} */

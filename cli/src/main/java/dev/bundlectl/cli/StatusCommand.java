@@ -146,12 +146,13 @@ final class StatusCommand implements Callable<Integer> {
             return ExitCode.OK;
         }
         RecordSummary summary = RecordSummary.of(record);
-        out.println("Install:    " + record.namespace() + "/" + record.name());
-        out.println("Package:    " + record.packageName() + (record.csvName() == null ? "" : " (" + record.csvName() + ")"));
-        out.println("Bundle:     " + (record.bundlePath() == null ? "-" : record.bundlePath())
-                + (record.bundleDigest() == null ? "" : " " + record.bundleDigest()));
-        out.println("Phase:      " + record.phase().wireName() + (record.dryRun() ? " (dry run)" : "")
-                + (record.message() == null ? "" : ": " + record.message()));
+        out.println(TerminalText.safe("Install:    " + record.namespace() + "/" + record.name()));
+        out.println(TerminalText.safe("Package:    " + record.packageName()
+                + (record.csvName() == null ? "" : " (" + record.csvName() + ")")));
+        out.println(TerminalText.safe("Bundle:     " + (record.bundlePath() == null ? "-" : record.bundlePath())
+                + (record.bundleDigest() == null ? "" : " " + record.bundleDigest())));
+        out.println(TerminalText.safe("Phase:      " + record.phase().wireName() + (record.dryRun() ? " (dry run)" : "")
+                + (record.message() == null ? "" : ": " + record.message())));
         out.println("Started:    " + record.startTime() + ", took " + duration(summary.duration()));
         if (!record.enabledCapabilities().isEmpty()) {
             out.println("Capabilities: " + String.join(", ", record.enabledCapabilities())

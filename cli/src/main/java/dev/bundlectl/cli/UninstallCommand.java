@@ -68,7 +68,7 @@ final class UninstallCommand implements Callable<Integer> {
             BlockingQueue<DeletionResult> results = new LinkedBlockingQueue<>();
             UninstallReport report = Await.result(new Uninstaller(connection.retryingApi(), connection.discovery(), store)
                     .uninstall(record, new UninstallOptions(deleteCrds), results::add));
-            results.forEach(result -> out.println(result.line()));
+            results.forEach(result -> out.println(TerminalText.safe(result.line())));
             out.println();
             out.println(report.results().size() + " objects, " + report.failures().size() + " failed. "
                     + report.record().detail());

@@ -6,6 +6,7 @@ import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityOrigin;
 import dev.bundlectl.plan.capability.CapabilitySets;
 import dev.bundlectl.plan.capability.ConfigForm;
+import dev.bundlectl.plan.convert.ConversionPolicy;
 import dev.bundlectl.plan.payload.InstallPhase;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.plan.render.RenderOptions;
@@ -30,15 +31,52 @@ import java.util.TreeSet;
  * @param payload the payload filter settings, for a release-payload plan; null for a bundle
  * @param phase first install, update, or not known (an offline plan): it decides the order of
  *     install levels and what a delete manifest's step says; null when not recorded
+ * @param conversion whether objects of removed API versions could be converted, and which removed
+ *     versions were; {@link RecordedConversion#NONE} when not recorded (plans from before conversion)
  */
 public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
-        PayloadFilterSettings payload, InstallPhase phase) {
+        PayloadFilterSettings payload, InstallPhase phase, RecordedConversion conversion) {
 
     /** The annotation that carries these options, as compact JSON. */
     public static final String ANNOTATION = "bundlectl.dev/plan-options";
 
     public PlanOptions {
         render = render == null ? RenderOptions.DEFAULTS : render;
+        conversion = conversion == null ? RecordedConversion.NONE : conversion;
+    }
+
+    /** Options that record no conversion. */
+    public PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
+            PayloadFilterSettings payload, InstallPhase phase) {
+        this(csvMode, render, capabilities, payload, phase, null);
+    }
+
+    /** These options with this conversion recorded. */
+    public PlanOptions withConversion(RecordedConversion newConversion) {
+        return new PlanOptions(csvMode, render, capabilities, payload, phase, newConversion);
+    }
+
+    /**
+     * How a plan treated objects of removed API versions ({@code --no-convert}, and what the
+     * planner converted), so that a reviewed plan is planned again with the same conversions,
+     * whatever the surface it is planned against.
+     *
+     * @param enabled false when conversion was turned off
+     * @param converted the removed {@code group/version}s the plan converted, sorted
+     */
+    public record RecordedConversion(boolean enabled, SortedSet<String> converted) {
+
+        /** Conversion on, nothing converted. */
+        public static final RecordedConversion NONE = new RecordedConversion(true, new TreeSet<>());
+
+        public RecordedConversion {
+            converted = new TreeSet<>(converted);
+        }
+
+        /** The policy that plans again exactly as recorded. */
+        public ConversionPolicy policy() {
+            return ConversionPolicy.exactly(converted);
+        }
     }
 
     /** The options of a bundle plan. */

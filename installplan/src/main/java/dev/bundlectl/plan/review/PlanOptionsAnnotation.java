@@ -61,6 +61,12 @@ public final class PlanOptionsAnnotation {
         if (options.phase() != null) {
             node.put("phase", options.phase().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         }
+        if (!options.conversion().enabled()) {
+            node.put("convert", false);
+        }
+        if (!options.conversion().converted().isEmpty()) {
+            strings(node.putArray("converted"), options.conversion().converted());
+        }
         try {
             return JSON.writeValueAsString(node);
         } catch (JsonProcessingException e) {
@@ -117,7 +123,20 @@ public final class PlanOptionsAnnotation {
                 throw bad("phase", phaseName);
             }
         }
-        return new PlanOptions(csvMode, render, capabilities, payload, phase);
+        return new PlanOptions(csvMode, render, capabilities, payload, phase, conversion(node));
+    }
+
+    private static PlanOptions.RecordedConversion conversion(JsonNode node) {
+        JsonNode convert = node.get("convert");
+        if (convert != null && !convert.isBoolean()) {
+            throw new IllegalArgumentException("convert: expected true or false");
+        }
+        boolean enabled = convert == null || convert.booleanValue();
+        SortedSet<String> converted = new TreeSet<>(stringList(node, "converted"));
+        if (!enabled && !converted.isEmpty()) {
+            throw new IllegalArgumentException("converted: a plan made with convert false converts nothing");
+        }
+        return new PlanOptions.RecordedConversion(enabled, converted);
     }
 
     private static IllegalArgumentException bad(String field, String value) {

@@ -39,6 +39,13 @@ final class PlanInputOptions {
             })
     List<String> optionalApis = new ArrayList<>();
 
+    @Option(names = "--no-convert",
+            description = "Plan objects of removed API versions (apiextensions.k8s.io/v1beta1 CRDs, "
+                    + "rbac.authorization.k8s.io/v1beta1, policy/v1beta1 PodDisruptionBudgets, scheduling.k8s.io/v1beta1 "
+                    + "PriorityClasses) as written, instead of converting them to the version that replaced them when "
+                    + "the target serves only that one.")
+    boolean noConvert;
+
     @Mixin
     RenderModeOptions render = new RenderModeOptions();
 

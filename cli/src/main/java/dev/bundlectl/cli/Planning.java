@@ -19,6 +19,7 @@ import dev.bundlectl.plan.api.UncheckedApiSurface;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityFilter;
 import dev.bundlectl.plan.capability.CapabilityReport;
+import dev.bundlectl.plan.convert.ConversionPolicy;
 import dev.bundlectl.plan.payload.InstallPhase;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.plan.review.PlanOptions;
@@ -26,6 +27,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -105,10 +108,12 @@ final class Planning {
             request = request.withExclusions(List.of(new CapabilityFilter(config)))
                     .withCapabilities(CapabilityReport.status(config), List.of(CapabilityReport.condition(config, null)));
         }
-        PlanResult result = new InstallPlanner().plan(bundle, request);
+        PlanResult result = new InstallPlanner(input.noConvert ? ConversionPolicy.NEVER
+                : ConversionPolicy.WHEN_NOT_SERVED).plan(bundle, request);
         diagnostics.reportOrFail(result.diagnostics());
         PlanOptions options = PlanOptions.bundle(resolvedCsvMode(result.plan()), input.render.renderOptions(),
-                capabilities.orElse(null), request.installPhase()).withOptionalApis(request.optionalApis());
+                capabilities.orElse(null), request.installPhase()).withOptionalApis(request.optionalApis())
+                .withConversion(new PlanOptions.RecordedConversion(!input.noConvert, convertedFrom(result.plan())));
         return new PlannedInput(recorded(result, options), List.of(), false);
     }
 
@@ -154,7 +159,7 @@ final class Planning {
                         .withCapabilities(CapabilityReport.status(capabilities.get()),
                                 List.of(CapabilityReport.condition(capabilities.get(), null)));
             }
-            PlanResult result = new InstallPlanner().plan(inputs.bundle(directory), request);
+            PlanResult result = new InstallPlanner(options.conversion().policy()).plan(inputs.bundle(directory), request);
             quiet.reportOrFail(result.diagnostics());
             return result;
         }
@@ -182,6 +187,12 @@ final class Planning {
     private static CsvMode resolvedCsvMode(InstallPlan plan) {
         String recorded = plan.metadata().annotations().get(PlanAnnotations.CSV_MODE);
         return recorded == null ? null : CsvMode.fromWireName(recorded).orElse(null);
+    }
+
+    /** The removed API versions the planner converted, from the plan's own annotation. */
+    private static SortedSet<String> convertedFrom(InstallPlan plan) {
+        String recorded = plan.metadata().annotations().get(PlanAnnotations.CONVERTED_FROM);
+        return recorded == null ? new TreeSet<>() : new TreeSet<>(List.of(recorded.split(",")));
     }
 
     private static ApiSurface orDefault(Supplier<ApiSurface> surface, ApiSurface fallback) {

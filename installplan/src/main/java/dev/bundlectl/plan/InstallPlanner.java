@@ -6,6 +6,8 @@ import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.CrdApiResources;
+import dev.bundlectl.plan.convert.ConversionPolicy;
+import dev.bundlectl.plan.convert.ManifestConversions;
 import dev.bundlectl.plan.objects.CustomResourceSchemas;
 import dev.bundlectl.plan.objects.ObjectChecks;
 import dev.bundlectl.plan.payload.InstallPhase;
@@ -15,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -32,6 +35,21 @@ import java.util.Optional;
  */
 public final class InstallPlanner {
 
+    private final ConversionPolicy conversions;
+
+    /** A planner that converts objects of removed API versions the target no longer serves. */
+    public InstallPlanner() {
+        this(ConversionPolicy.WHEN_NOT_SERVED);
+    }
+
+    /**
+     * A planner with this conversion policy for objects of removed API versions
+     * ({@link dev.bundlectl.plan.convert}); {@link ConversionPolicy#NEVER} plans them as written.
+     */
+    public InstallPlanner(ConversionPolicy conversions) {
+        this.conversions = Objects.requireNonNull(conversions, "conversions");
+    }
+
     /**
      * Plans a bundle.
      *
@@ -46,6 +64,10 @@ public final class InstallPlanner {
         // The CVO's annotations mean the same in a bundle: a bad value is an error before anything is applied.
         Diagnostics annotationProblems = ReleaseAnnotationValidator.validate(bundle.manifests());
         warnings.addAll(annotationProblems);
+        // Converted first, so that the surface, the object checks and render mode all see the new versions.
+        ManifestConversions converted = ManifestConversions.of(bundle.manifests(), conversions, request.apiSurface(),
+                warnings);
+        bundle = withManifests(bundle, converted.manifests());
         CsvModeChoice csvMode = CsvModeChoice.of(request);
         CsvExpansion expansion = CsvExpansion.of(csvMode, bundle, request, warnings);
         // A plan with invalid release annotations is never applied: its steps keep OLM's order.
@@ -76,9 +98,9 @@ public final class InstallPlanner {
             String namespace = placement.namespaceFor(applied, warnings);
             duplicates.check(applied, namespace, warnings);
             StepResource resource = resource(applied, namespace, packageName, sourceNamespace);
-            OutcomePredictor.Prediction prediction = predictor.predict(applied, resource.manifest(),
-                    optionality.optional(), optionality.origin(), exclusions.get(manifest),
-                    !expansion.expands(manifest), warnings);
+            OutcomePredictor.Prediction prediction = ConversionNotes.adjust(converted, applied,
+                    optionality.optional(), predictor.predict(applied, resource.manifest(), optionality.optional(),
+                            optionality.origin(), exclusions.get(manifest), !expansion.expands(manifest), warnings));
             Step step = new Step(csvName, resource, optionality.optional(), prediction.status(), prediction.message(),
                     null, optionality.origin());
             if (!expansion.expands(manifest)) {
@@ -99,10 +121,11 @@ public final class InstallPlanner {
 
         PlanVerdict verdict = PlanVerdict.of(steps);
         InstallPlan plan = new InstallPlan(
-                metadata(request, csvName, packageName, sourceNamespace, steps, csvMode),
+                metadata(request, csvName, packageName, sourceNamespace, steps, csvMode, converted),
                 new InstallPlan.Spec(request.approval().wireName(), request.approval() == Approval.AUTOMATIC,
                         List.of(csvName)),
-                PlanStatuses.initial(steps, verdict, withConditions(request, csvMode.conditions(expansion.detail()))));
+                PlanStatuses.initial(steps, verdict, withConditions(request, csvMode.conditions(expansion.detail()),
+                        ConversionNotes.conditions(converted))));
         return new PlanResult(plan, warnings.toDiagnostics(), verdict);
     }
 
@@ -113,13 +136,22 @@ public final class InstallPlanner {
     }
 
     /** The request with these conditions added to its extra conditions, for the plan's status. */
-    private static PlanRequest withConditions(PlanRequest request, List<PlanCondition> added) {
-        if (added.isEmpty()) {
+    @SafeVarargs
+    private static PlanRequest withConditions(PlanRequest request, List<PlanCondition>... added) {
+        List<PlanCondition> conditions = new ArrayList<>(request.extraConditions());
+        for (List<PlanCondition> more : added) {
+            conditions.addAll(more);
+        }
+        if (conditions.size() == request.extraConditions().size()) {
             return request;
         }
-        List<PlanCondition> conditions = new ArrayList<>(request.extraConditions());
-        conditions.addAll(added);
         return request.withCapabilities(request.capabilities(), conditions);
+    }
+
+    /** The bundle with these manifests (its own, some converted) in place of its own. */
+    private static Bundle withManifests(Bundle bundle, List<Manifest> manifests) {
+        return new Bundle(bundle.root(), bundle.annotations(), bundle.csv(), manifests, bundle.properties(),
+                bundle.optionalManifests());
     }
 
     /** The bundle's manifests, with its CSV in front if the manifest list lacks it. */
@@ -136,13 +168,14 @@ public final class InstallPlanner {
     }
 
     private static InstallPlan.Metadata metadata(PlanRequest request, String csvName, String packageName,
-            String sourceNamespace, List<Step> steps, CsvModeChoice csvMode) {
+            String sourceNamespace, List<Step> steps, CsvModeChoice csvMode, ManifestConversions converted) {
         Map<String, String> annotations = new LinkedHashMap<>();
         annotations.put(PlanAnnotations.BUNDLE_PATH, sourceNamespace);
         annotations.put(PlanAnnotations.BUNDLE_DIGEST, BundleDigest.of(steps));
         annotations.put(PlanAnnotations.PACKAGE, packageName);
         annotations.put(PlanAnnotations.API_SURFACE, request.apiSurface().description());
         csvMode.annotate(annotations);
+        ConversionNotes.annotate(annotations, converted);
         String name = request.planName() != null ? request.planName() : PlanNames.defaultFor(csvName);
         return new InstallPlan.Metadata(name, request.targetNamespace(), annotations);
     }

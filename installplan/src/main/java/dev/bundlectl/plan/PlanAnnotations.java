@@ -20,6 +20,11 @@ public final class PlanAnnotations {
      */
     public static final String CSV_MODE = "bundlectl.dev/csv-mode";
     /**
+     * The removed API versions whose objects the plan converted, comma-separated and sorted (e.g.
+     * {@code apiextensions.k8s.io/v1beta1}); absent when nothing was converted.
+     */
+    public static final String CONVERTED_FROM = "bundlectl.dev/converted-from";
+    /**
      * {@code namespace/name} of the install record that holds this plan's install; only on the plan
      * that {@code install -o json|yaml} prints, so that a script can pass the name to
      * {@code uninstall} or {@code status}.

@@ -26,7 +26,8 @@ public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict
      * the planner leaves a message on an {@code Unknown} step to say why it will fail, except where
      * the discovery of its API failed ({@link DiscoveryFailures}), which predicts nothing, and on a
      * step that deletes its object ({@code release.openshift.io/delete}), where the message says
-     * what the delete will do.
+     * what the delete will do, and on a step whose message only says it was converted from a
+     * removed API version.
      *
      * @param steps the plan's steps
      * @return the verdict; reasons read {@code Kind/namespace/name: message}
@@ -53,7 +54,7 @@ public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict
                 return true;
             case UNKNOWN:
                 return step.message() != null && !DiscoveryFailures.isDiscoveryFailure(step.message())
-                        && !StepManifests.asksForDeletion(step);
+                        && !StepManifests.asksForDeletion(step) && !ConversionNotes.isNoteOnly(step.message());
             default:
                 return false;
         }

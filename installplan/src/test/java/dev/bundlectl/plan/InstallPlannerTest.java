@@ -14,6 +14,7 @@ import dev.bundlectl.bundle.OptionalManifestRef;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.StaticApiSurface;
+import dev.bundlectl.plan.convert.ConversionPolicy;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -297,7 +298,8 @@ class InstallPlannerTest {
             Manifest pdb = object("pdb.yaml", "policy/v1beta1", "PodDisruptionBudget", "demo-pdb");
             Bundle bundle = bundle("demo", List.of(optional(pdb)), List.of(csv(CSV_NAME), pdb));
 
-            Step step = step(planner.plan(bundle, request()), "PodDisruptionBudget");
+            // Without conversion, which would otherwise turn the removed version into the served one.
+            Step step = step(new InstallPlanner(ConversionPolicy.NEVER).plan(bundle, request()), "PodDisruptionBudget");
 
             assertThat(step.status()).isEqualTo(StepStatus.NOT_CREATED);
             assertThat(step.message()).isEqualTo("API policy/v1beta1 PodDisruptionBudget is not served (served version: v1)");
@@ -330,7 +332,7 @@ class InstallPlannerTest {
         }
 
         @Test
-        void v1beta1CrdsAreNotServedByKubernetes134() {
+        void withoutConversionV1beta1CrdsAreNotServedByKubernetes134() {
             Manifest crd = manifest("manifests/old.crd.yaml", """
                     apiVersion: apiextensions.k8s.io/v1beta1
                     kind: CustomResourceDefinition
@@ -338,7 +340,8 @@ class InstallPlannerTest {
                     spec: {group: example.com, version: v1, names: {kind: Old, plural: olds}, scope: Namespaced}
                     """);
 
-            PlanResult result = planner.plan(bundle("demo", csv(CSV_NAME), crd), request());
+            PlanResult result = new InstallPlanner(ConversionPolicy.NEVER).plan(bundle("demo", csv(CSV_NAME), crd),
+                    request());
 
             assertThat(result.verdict().reasons()).containsExactly("CustomResourceDefinition/olds.example.com: "
                     + "GroupVersionKind apiextensions.k8s.io/v1beta1, Kind=CustomResourceDefinition not found on the "
@@ -428,7 +431,8 @@ class InstallPlannerTest {
                     new ApiResource("policy", "v1", "PodDisruptionBudget", "poddisruptionbudgets", true)));
             Manifest pdb = object("pdb.yaml", "policy/v1beta1", "PodDisruptionBudget", "demo-pdb");
 
-            PlanResult result = planner.plan(bundle("demo", csv(CSV_NAME), pdb), PlanRequest.of(NS, kubectl, "b"));
+            PlanResult result = new InstallPlanner(ConversionPolicy.NEVER).plan(bundle("demo", csv(CSV_NAME), pdb),
+                    PlanRequest.of(NS, kubectl, "b"));
 
             assertThat(step(result, "PodDisruptionBudget").status()).isEqualTo(StepStatus.UNKNOWN);
             assertThat(step(result, "PodDisruptionBudget").message()).isNull();

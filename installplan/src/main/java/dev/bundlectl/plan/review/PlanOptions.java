@@ -7,6 +7,7 @@ import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityOrigin;
 import dev.bundlectl.plan.capability.CapabilitySets;
 import dev.bundlectl.plan.capability.ConfigForm;
+import dev.bundlectl.plan.convert.ConversionPolicy;
 import dev.bundlectl.plan.payload.InstallPhase;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.plan.render.RenderOptions;
@@ -33,9 +34,11 @@ import java.util.TreeSet;
  *     install levels and what a delete manifest's step says; null when not recorded
  * @param optionalApis the install-time optional policy ({@code --optional-api}), which decides
  *     which steps are optional; {@link OptionalApis#NONE} when null
+ * @param conversion whether objects of removed API versions could be converted, and which removed
+ *     versions were; {@link RecordedConversion#NONE} when not recorded (plans from before conversion)
  */
 public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
-        PayloadFilterSettings payload, InstallPhase phase, OptionalApis optionalApis) {
+        PayloadFilterSettings payload, InstallPhase phase, OptionalApis optionalApis, RecordedConversion conversion) {
 
     /** The annotation that carries these options, as compact JSON. */
     public static final String ANNOTATION = "bundlectl.dev/plan-options";
@@ -43,12 +46,41 @@ public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabil
     public PlanOptions {
         render = render == null ? RenderOptions.DEFAULTS : render;
         optionalApis = optionalApis == null ? OptionalApis.NONE : optionalApis;
+        conversion = conversion == null ? RecordedConversion.NONE : conversion;
     }
 
-    /** Options without an install-time optional policy. */
+    /** Options without an install-time optional policy, recording no conversion. */
     public PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
             PayloadFilterSettings payload, InstallPhase phase) {
-        this(csvMode, render, capabilities, payload, phase, null);
+        this(csvMode, render, capabilities, payload, phase, null, null);
+    }
+
+    /** These options with this conversion recorded. */
+    public PlanOptions withConversion(RecordedConversion newConversion) {
+        return new PlanOptions(csvMode, render, capabilities, payload, phase, optionalApis, newConversion);
+    }
+
+    /**
+     * How a plan treated objects of removed API versions ({@code --no-convert}, and what the
+     * planner converted), so that a reviewed plan is planned again with the same conversions,
+     * whatever the surface it is planned against.
+     *
+     * @param enabled false when conversion was turned off
+     * @param converted the removed {@code group/version}s the plan converted, sorted
+     */
+    public record RecordedConversion(boolean enabled, SortedSet<String> converted) {
+
+        /** Conversion on, nothing converted. */
+        public static final RecordedConversion NONE = new RecordedConversion(true, new TreeSet<>());
+
+        public RecordedConversion {
+            converted = new TreeSet<>(converted);
+        }
+
+        /** The policy that plans again exactly as recorded. */
+        public ConversionPolicy policy() {
+            return ConversionPolicy.exactly(converted);
+        }
     }
 
     /** The options of a bundle plan. */
@@ -66,7 +98,7 @@ public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabil
 
     /** These options with this install-time optional policy. */
     public PlanOptions withOptionalApis(OptionalApis newOptionalApis) {
-        return new PlanOptions(csvMode, render, capabilities, payload, phase, newOptionalApis);
+        return new PlanOptions(csvMode, render, capabilities, payload, phase, newOptionalApis, conversion);
     }
 
     /** {@code plan} with these options recorded in its {@value #ANNOTATION} annotation. */

@@ -66,6 +66,12 @@ public final class PlanOptionsAnnotation {
         if (!options.optionalApis().isEmpty()) {
             strings(node.putArray("optionalApis"), options.optionalApis().texts());
         }
+        if (!options.conversion().enabled()) {
+            node.put("convert", false);
+        }
+        if (!options.conversion().converted().isEmpty()) {
+            strings(node.putArray("converted"), options.conversion().converted());
+        }
         try {
             return JSON.writeValueAsString(node);
         } catch (JsonProcessingException e) {
@@ -122,7 +128,7 @@ public final class PlanOptionsAnnotation {
                 throw bad("phase", phaseName);
             }
         }
-        return new PlanOptions(csvMode, render, capabilities, payload, phase, optionalApis(node));
+        return new PlanOptions(csvMode, render, capabilities, payload, phase, optionalApis(node), conversion(node));
     }
 
     private static OptionalApis optionalApis(JsonNode node) {
@@ -135,6 +141,19 @@ public final class PlanOptionsAnnotation {
             }
         }
         return new OptionalApis(rules);
+    }
+
+    private static PlanOptions.RecordedConversion conversion(JsonNode node) {
+        JsonNode convert = node.get("convert");
+        if (convert != null && !convert.isBoolean()) {
+            throw new IllegalArgumentException("convert: expected true or false");
+        }
+        boolean enabled = convert == null || convert.booleanValue();
+        SortedSet<String> converted = new TreeSet<>(stringList(node, "converted"));
+        if (!enabled && !converted.isEmpty()) {
+            throw new IllegalArgumentException("converted: a plan made with convert false converts nothing");
+        }
+        return new PlanOptions.RecordedConversion(enabled, converted);
     }
 
     private static IllegalArgumentException bad(String field, String value) {

@@ -92,4 +92,26 @@ class PlanOptionsAnnotationTest {
         assertThatThrownBy(() -> PlanOptionsAnnotation.read("[1]")).hasMessage("not a JSON object");
         assertThatThrownBy(() -> PlanOptionsAnnotation.read("{")).hasMessageStartingWith("not valid JSON");
     }
+
+    @Test
+    void conversionIsRecordedOnlyWhenItShapedTheSteps() {
+        PlanOptions plain = PlanOptions.bundle(CsvMode.OLM, null, null, InstallPhase.UNKNOWN);
+        PlanOptions converted = plain.withConversion(new PlanOptions.RecordedConversion(true,
+                new java.util.TreeSet<>(List.of("rbac.authorization.k8s.io/v1beta1", "apiextensions.k8s.io/v1beta1"))));
+        PlanOptions off = plain.withConversion(new PlanOptions.RecordedConversion(false, new java.util.TreeSet<>()));
+
+        assertThat(PlanOptionsAnnotation.write(plain)).isEqualTo("{\"csvMode\":\"olm\",\"phase\":\"unknown\"}");
+        assertThat(PlanOptionsAnnotation.write(converted)).isEqualTo("{\"csvMode\":\"olm\",\"phase\":\"unknown\","
+                + "\"converted\":[\"apiextensions.k8s.io/v1beta1\",\"rbac.authorization.k8s.io/v1beta1\"]}");
+        assertThat(PlanOptionsAnnotation.write(off)).isEqualTo("{\"csvMode\":\"olm\",\"phase\":\"unknown\","
+                + "\"convert\":false}");
+        assertThat(PlanOptionsAnnotation.read(PlanOptionsAnnotation.write(converted))).isEqualTo(converted);
+        assertThat(PlanOptionsAnnotation.read(PlanOptionsAnnotation.write(off))).isEqualTo(off);
+        assertThat(PlanOptionsAnnotation.read(PlanOptionsAnnotation.write(plain)).conversion())
+                .isEqualTo(PlanOptions.RecordedConversion.NONE);
+        assertThatThrownBy(() -> PlanOptionsAnnotation.read("{\"convert\":\"no\"}"))
+                .hasMessage("convert: expected true or false");
+        assertThatThrownBy(() -> PlanOptionsAnnotation.read("{\"convert\":false,\"converted\":[\"policy/v1beta1\"]}"))
+                .hasMessage("converted: a plan made with convert false converts nothing");
+    }
 }

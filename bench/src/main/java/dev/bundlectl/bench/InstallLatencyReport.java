@@ -98,8 +98,8 @@ public final class InstallLatencyReport {
                 options.warmUps(), options.runs(), System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors());
         CriticalPathFloor.Rounds rounds = new CriticalPathFloor().rounds(plan, DEFAULT_CONCURRENCY);
-        print("executor floor at concurrency %d: %d rounds = %d foundation (discovery, CSV+CRD create, CRD read)"
-                + " + %d discovery refresh + %d rest (discovery, then %d creates %d at a time)", DEFAULT_CONCURRENCY,
+        print("executor floor at concurrency %d: %d rounds = %d foundation (discovery, CRD read, CSV+CRD write, CRD Established read)"
+                + " + %d discovery refresh + %d rest (discovery, then %d writes %d at a time)", DEFAULT_CONCURRENCY,
                 rounds.total(), rounds.foundation(), rounds.refresh(), rounds.rest(), coreObjects, DEFAULT_CONCURRENCY);
 
         List<Long> latencies = options.latencyMillis() == 0 ? List.of(0L) : List.of(options.latencyMillis(), 0L);

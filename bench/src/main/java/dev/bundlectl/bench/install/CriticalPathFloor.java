@@ -27,12 +27,14 @@ import java.util.Set;
  *       asked for at once ({@code ServedKinds.prefetchFor}), so it overlaps the foundation;
  *   <li>foundation (the CSV and the CRDs, at most {@code concurrency} at once): each step first
  *       looks its group/version up in discovery (one GET per group/version, shared by every step
- *       that needs it while it is in flight, cached after), then POSTs; a CRD then reads itself
- *       once and finds Established and NamesAccepted (the mock's controller sets them at once; a
+ *       that needs it while it is in flight, cached after), then writes it (a create for the
+ *       CSV, server-side apply for the rest); a CRD first reads itself (its update guards need
+ *       the live CRD; on a first install the answer is 404), and after the write reads itself once
+ *       more and finds Established and NamesAccepted (the mock's controller sets them at once; a
  *       real cluster that has not yet set them costs one {@code crdPollInterval} more);
  *   <li>discovery refresh: one round of GETs, only when a later step's kind is defined by a CRD
  *       of the plan;
- *   <li>the rest, at most {@code concurrency} in flight: the same discovery lookup, then one POST.
+ *   <li>the rest, at most {@code concurrency} in flight: the same discovery lookup, then one apply.
  * </ol>
  * Within a phase, steps start in plan order whenever a slot frees, as {@code BoundedRunner}
  * starts them. Steps the plan marks {@code NotCreated} or {@code UnsupportedResource} are never
@@ -114,7 +116,8 @@ public final class CriticalPathFloor {
             int begins = freeSlots.poll();
             // A lookup not yet asked for is sent now and answers one round later.
             int known = discovered.computeIfAbsent(groupVersion(resource), absent -> begins + 1);
-            int finished = Math.max(begins, known) + 1 + (StepRunner.isCrd(resource) ? 1 : 0);
+            // A CRD: read, write, read until Established; anything else: write.
+            int finished = Math.max(begins, known) + 1 + (StepRunner.isCrd(resource) ? 2 : 0);
             freeSlots.add(finished);
             end = Math.max(end, finished);
         }

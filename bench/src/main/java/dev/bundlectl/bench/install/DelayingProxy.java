@@ -1,12 +1,13 @@
 package dev.bundlectl.bench.install;
 
+import dev.bundlectl.executor.testing.ProxiedAnswer;
+
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
@@ -17,10 +18,8 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Queue;
-import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,9 +36,6 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class DelayingProxy implements AutoCloseable {
 
     /** Connection-level headers that belong to one hop and must not be forwarded. */
-    private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-connection",
-            "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade",
-            "content-length", "host");
 
     private static final long CLOSE_WAIT_SECONDS = 10;
 
@@ -143,39 +139,18 @@ public final class DelayingProxy implements AutoCloseable {
                 .setPort(upstreamPort)
                 .setURI(request.uri());
         MultiMap headers = MultiMap.caseInsensitiveMultiMap();
-        copyEndToEnd(request.headers(), headers);
+        ProxiedAnswer.copyEndToEnd(request.headers(), headers);
         options.setHeaders(headers);
         upstream.request(options)
                 .compose(sent -> sent.send(body))
-                .compose(answer -> answer.body().map(answerBody -> new Answer(answer, answerBody)))
+                .compose(answer -> answer.body().map(answerBody -> new ProxiedAnswer(answer, answerBody)))
                 .onSuccess(answer -> answer.writeTo(request.response()))
                 .onFailure(error -> fail(request.response(), error));
-    }
-
-    private static void copyEndToEnd(MultiMap from, MultiMap to) {
-        from.forEach(header -> {
-            if (!HOP_BY_HOP.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-                to.add(header.getKey(), header.getValue());
-            }
-        });
     }
 
     private static void fail(HttpServerResponse response, Throwable error) {
         if (!response.ended() && !response.closed()) {
             response.setStatusCode(502).end("delaying proxy: upstream failed: " + error);
-        }
-    }
-
-    /** An upstream answer, read whole. */
-    private record Answer(HttpClientResponse response, Buffer body) {
-        void writeTo(HttpServerResponse out) {
-            if (out.ended() || out.closed()) {
-                return;
-            }
-            out.setStatusCode(response.statusCode());
-            out.setStatusMessage(response.statusMessage());
-            copyEndToEnd(response.headers(), out.headers());
-            out.end(body);
         }
     }
 

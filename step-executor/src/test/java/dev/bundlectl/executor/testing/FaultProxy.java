@@ -8,7 +8,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
@@ -19,10 +18,8 @@ import io.vertx.core.net.PemTrustOptions;
 import java.io.IOException;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Queue;
-import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -46,9 +43,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class FaultProxy implements AutoCloseable {
 
-    private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-connection",
-            "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade",
-            "content-length", "host");
     private static final long WAIT_SECONDS = 10;
     /** Far beyond any single API request here; bounds a stuck upstream. */
     private static final long UPSTREAM_IDLE_TIMEOUT_MILLIS = 60_000;
@@ -203,7 +197,7 @@ public final class FaultProxy implements AutoCloseable {
 
     private void forward(long ordinal, HttpServerRequest request, Buffer body, Fault fault) {
         MultiMap headers = MultiMap.caseInsensitiveMultiMap();
-        copyEndToEnd(request.headers(), headers);
+        ProxiedAnswer.copyEndToEnd(request.headers(), headers);
         RequestOptions options = new RequestOptions()
                 .setMethod(request.method())
                 .setHost(target.url().getHost())
@@ -213,7 +207,7 @@ public final class FaultProxy implements AutoCloseable {
                 .setIdleTimeout(UPSTREAM_IDLE_TIMEOUT_MILLIS);
         upstream.request(options)
                 .compose(sent -> sent.send(body))
-                .compose(answer -> answer.body().map(answerBody -> new Answer(answer, answerBody)))
+                .compose(answer -> answer.body().map(answerBody -> new ProxiedAnswer(answer, answerBody)))
                 .onSuccess(answer -> {
                     record(ordinal, request, body, fault, answer.response().statusCode());
                     if (fault == Fault.RESET_AFTER_FORWARDING) {
@@ -246,27 +240,6 @@ public final class FaultProxy implements AutoCloseable {
             return name.isTextual() ? name.asText() : null;
         } catch (IOException notJson) {
             return null;
-        }
-    }
-
-    private static void copyEndToEnd(MultiMap from, MultiMap to) {
-        from.forEach(header -> {
-            if (!HOP_BY_HOP.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-                to.add(header.getKey(), header.getValue());
-            }
-        });
-    }
-
-    /** An upstream answer, read whole. */
-    private record Answer(HttpClientResponse response, Buffer body) {
-        void writeTo(HttpServerResponse out) {
-            if (out.ended() || out.closed()) {
-                return;
-            }
-            out.setStatusCode(response.statusCode());
-            out.setStatusMessage(response.statusMessage());
-            copyEndToEnd(response.headers(), out.headers());
-            out.end(body);
         }
     }
 

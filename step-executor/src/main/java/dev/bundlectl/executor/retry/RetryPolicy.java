@@ -27,6 +27,14 @@ public final class RetryPolicy {
     /** How long one operation keeps retrying when no deadline is given: OLM's default. */
     public static final Duration DEFAULT_BUDGET = Duration.ofMinutes(1);
 
+    /**
+     * How many times a refused connection is tried (about 2 s of waiting with the default
+     * backoff). Nothing listens at that address: an API server that is restarting listens again
+     * within seconds, and a wrong address never will, so a person should not wait a minute to
+     * learn that, as kubectl does not.
+     */
+    public static final int REFUSED_CONNECTION_ATTEMPTS = 4;
+
     private final Backoff backoff;
     private final Scheduler scheduler;
     private final Duration budget;
@@ -107,13 +115,19 @@ public final class RetryPolicy {
             }
             ApiFailure failure = api.failure();
             Duration delay = backoff.delay(attempt, retryAfterSeconds(failure));
-            if (remaining.get().compareTo(delay) <= 0) {
+            if (remaining.get().compareTo(delay) <= 0
+                    || (isRefused(failure) && attempt >= REFUSED_CONNECTION_ATTEMPTS)) {
                 return Future.failedFuture(new RetriesExhaustedException(failure, attempt));
             }
             observer.retrying(failure, attempt + 1, delay);
             return scheduler.sleep(context, delay)
                     .compose(slept -> attempt(context, request, remaining, observer, attempt + 1));
         });
+    }
+
+    private static boolean isRefused(ApiFailure failure) {
+        return failure instanceof ApiFailure.TransportError transport
+                && transport.kind() == ApiFailure.TransportError.Kind.CONNECTION_REFUSED;
     }
 
     private static long retryAfterSeconds(ApiFailure failure) {

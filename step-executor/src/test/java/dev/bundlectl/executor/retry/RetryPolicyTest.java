@@ -77,4 +77,35 @@ class RetryPolicyTest {
         });
         assertThat(scheduler.sleeps()).containsExactly(Duration.ofSeconds(20));
     }
+
+    private static ApiException transport(ApiFailure.TransportError.Kind kind) {
+        return new ApiException(new ApiFailure.TransportError(kind, kind + ": 127.0.0.1:1"));
+    }
+
+    @Test
+    void aRefusedConnectionIsTriedFourTimesWhateverTheBudgetLeaves() {
+        AtomicInteger attempts = new AtomicInteger();
+        ApiException refused = transport(ApiFailure.TransportError.Kind.CONNECTION_REFUSED);
+
+        Throwable failure = Await.failure(policy.call(vertx.getOrCreateContext(),
+                failing(attempts, refused, refused, refused, refused, refused, refused)));
+
+        assertThat(failure).isInstanceOfSatisfying(RetriesExhaustedException.class,
+                exhausted -> assertThat(exhausted.attempts()).isEqualTo(RetryPolicy.REFUSED_CONNECTION_ATTEMPTS));
+        assertThat(attempts).hasValue(4);
+        assertThat(scheduler.sleeps()).containsExactly(Duration.ofMillis(250), Duration.ofMillis(500),
+                Duration.ofSeconds(1));
+    }
+
+    @Test
+    void resetsAndTimeoutsKeepTheWholeBudget() {
+        AtomicInteger attempts = new AtomicInteger();
+        ApiException reset = transport(ApiFailure.TransportError.Kind.CONNECTION_RESET);
+        ApiException timeout = transport(ApiFailure.TransportError.Kind.TIMEOUT);
+
+        int result = Await.result(policy.call(vertx.getOrCreateContext(),
+                failing(attempts, reset, timeout, reset, timeout, reset)));
+
+        assertThat(result).isEqualTo(6);
+    }
 }

@@ -127,9 +127,7 @@ class TamperedPlanCliTest {
     }
 
     private static Step withManifest(Step step, String manifest) {
-        StepResource r = step.resource();
-        return step.withResource(new StepResource(r.group(), r.version(), r.kind(), r.name(), r.namespace(),
-                r.sourceName(), r.sourceNamespace(), manifest));
+        return step.withResource(step.resource().withManifest(manifest));
     }
 
     private CliRun install(Path plan, String... more) {
@@ -186,11 +184,8 @@ class TamperedPlanCliTest {
 
     @Test
     void aNamespaceChangedAfterReviewIsRefused() throws Exception {
-        Path plan = edited(p -> withSteps(p, replacing("cachebox-editor", step -> {
-            StepResource r = step.resource();
-            return step.withResource(new StepResource(r.group(), r.version(), r.kind(), r.name(), "kube-system",
-                    r.sourceName(), r.sourceNamespace(), r.manifest()));
-        })));
+        Path plan = edited(p -> withSteps(p, replacing("cachebox-editor",
+                step -> step.withResource(step.resource().withNamespace("kube-system")))));
 
         assertRefusedOffline(install(plan),
                 "step 5 (Role/kube-system/cachebox-editor): not in the plan of the bundle (added or renamed after review)",

@@ -31,6 +31,16 @@ public record StepResource(
         return group == null || group.isEmpty() ? version : group + "/" + version;
     }
 
+    /** The same object in another namespace (null for cluster-scoped). */
+    public StepResource withNamespace(String newNamespace) {
+        return new StepResource(group, version, kind, name, newNamespace, sourceName, sourceNamespace, manifest);
+    }
+
+    /** The same object with another manifest body (redacted, say, or restored). */
+    public StepResource withManifest(String newManifest) {
+        return new StepResource(group, version, kind, name, namespace, sourceName, sourceNamespace, newManifest);
+    }
+
     /** {@code Kind/name} or {@code Kind/namespace/name}. */
     public String displayName() {
         return namespace == null ? kind + "/" + name : kind + "/" + namespace + "/" + name;

@@ -78,9 +78,7 @@ public final class SecretRedaction {
             // Cannot see inside: hide it all rather than risk printing a value.
             redacted = marker(manifest.getBytes(StandardCharsets.UTF_8));
         }
-        StepResource newResource = new StepResource(resource.group(), resource.version(), resource.kind(),
-                resource.name(), resource.namespace(), resource.sourceName(), resource.sourceNamespace(), redacted);
-        return step.withResource(newResource);
+        return step.withResource(resource.withManifest(redacted));
     }
 
     /** {@code <redacted sha256:HEX>} for this value. */

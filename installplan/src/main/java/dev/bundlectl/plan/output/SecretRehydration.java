@@ -73,10 +73,7 @@ public final class SecretRehydration {
             ObjectNode tree = (ObjectNode) MAPPER.readTree(resource.manifest());
             restoreField(tree, original.get().body(), "data", true, resource.name(), problems);
             restoreField(tree, original.get().body(), "stringData", false, resource.name(), problems);
-            StepResource restored = new StepResource(resource.group(), resource.version(), resource.kind(),
-                    resource.name(), resource.namespace(), resource.sourceName(), resource.sourceNamespace(),
-                    MAPPER.writeValueAsString(tree));
-            return step.withResource(restored);
+            return step.withResource(resource.withManifest(MAPPER.writeValueAsString(tree)));
         } catch (JsonProcessingException | ClassCastException e) {
             problems.add("Secret " + resource.name() + ": resource.manifest is not a JSON object");
             return step;

@@ -3,7 +3,6 @@ package dev.bundlectl.plan.review;
 import dev.bundlectl.plan.InstallPlan;
 import dev.bundlectl.plan.InstallPlanPhase;
 import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepResource;
 import dev.bundlectl.plan.StepStatus;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +32,7 @@ public final class ReviewedPlans {
         List<Step> steps = new ArrayList<>();
         for (int i = 0; i < fresh.steps().size(); i++) {
             Step step = fresh.steps().get(i);
-            steps.add(step.withResource(inNamespace(step.resource(), reviewed.steps().get(i).resource().namespace())));
+            steps.add(step.withResource(step.resource().withNamespace(reviewed.steps().get(i).resource().namespace())));
         }
         return new InstallPlan(reviewed.metadata(), reviewed.spec(), withSteps(fresh.status(), steps));
     }
@@ -56,11 +55,6 @@ public final class ReviewedPlans {
         InstallPlan.Status base = fresh.map(InstallPlan::status).orElseGet(() -> new InstallPlan.Status(
                 InstallPlanPhase.REQUIRES_APPROVAL, List.of(), List.of(), null, null, null, null));
         return new InstallPlan(reviewed.metadata(), reviewed.spec(), withSteps(base, steps));
-    }
-
-    private static StepResource inNamespace(StepResource r, String namespace) {
-        return new StepResource(r.group(), r.version(), r.kind(), r.name(), namespace, r.sourceName(),
-                r.sourceNamespace(), r.manifest());
     }
 
     private static InstallPlan.Status withSteps(InstallPlan.Status status, List<Step> steps) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;
 
@@ -54,8 +55,8 @@ final class NamespaceGuard {
 
     /** The failure, with the namespace named: the API's own text says only what went wrong. */
     private static Throwable unavailable(String what, String namespace, Throwable failure) {
-        String detail = failure instanceof ApiException api ? api.failure().describe() : String.valueOf(failure.getMessage());
-        return new IllegalStateException("cannot " + what + " namespace \"" + namespace + "\": " + detail, failure);
+        return new IllegalStateException("cannot " + what + " namespace \"" + namespace + "\": "
+                + ClientErrors.describe(failure), failure);
     }
 
     private static ObjectNode namespaceObject(String namespace) {

@@ -129,9 +129,7 @@ public final class Manifests {
 
     /** The same step, targeted at another namespace. */
     public static Step inNamespace(Step step, String namespace) {
-        StepResource r = step.resource();
-        return new Step(step.resolving(), new StepResource(r.group(), r.version(), r.kind(), r.name(), namespace,
-                r.sourceName(), r.sourceNamespace(), r.manifest()), step.optional(), step.status(), step.message());
+        return step.withResource(step.resource().withNamespace(namespace));
     }
 
     public static Step required(ObjectNode manifest, boolean namespaced) {

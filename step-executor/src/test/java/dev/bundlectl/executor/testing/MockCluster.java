@@ -134,6 +134,10 @@ public final class MockCluster implements AutoCloseable {
         return createdNames(request -> true);
     }
 
+    private static String objectName(Request write) {
+        return Manifests.read(write.body()).path("metadata").path("name").asText();
+    }
+
     /**
      * The names of the objects written, in the order they were sent: every create (POST) and
      * every server-side apply (PATCH), whatever the answer.
@@ -142,7 +146,7 @@ public final class MockCluster implements AutoCloseable {
         return writes().stream()
                 .filter(request -> request.method().equals("POST") || request.method().equals("PATCH"))
                 .filter(which)
-                .map(request -> Manifests.read(request.body()).path("metadata").path("name").asText())
+                .map(MockCluster::objectName)
                 .toList();
     }
 
@@ -155,7 +159,7 @@ public final class MockCluster implements AutoCloseable {
                 .filter(request -> request.method().equals("POST")
                         || (request.method().equals("PATCH") && request.code() == 201))
                 .filter(which)
-                .map(request -> Manifests.read(request.body()).path("metadata").path("name").asText())
+                .map(MockCluster::objectName)
                 .toList();
     }
 

@@ -3,6 +3,7 @@ package dev.bundlectl.executor.retry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.kube.ApplyResult;
+import dev.bundlectl.executor.kube.DiscoveryDocument;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.kube.Preconditions;
 import dev.bundlectl.plan.api.ApiResource;
@@ -76,6 +77,13 @@ public final class RetryingKubeApi implements KubeApi {
     @Override
     public Future<Optional<JsonNode>> discover(String path) {
         return retried(() -> api.discover(path));
+    }
+
+    @Override
+    public Future<Optional<DiscoveryDocument>> discover(String path, String accept) {
+        // Not the interface's default, which would ask without the Accept header and lose the
+        // aggregated form.
+        return retried(() -> api.discover(path, accept));
     }
 
     @Override

@@ -214,7 +214,8 @@ final class Planning {
         return cluster.previousInstall(target).firstInstall() ? InstallPhase.FIRST_INSTALL : InstallPhase.UPDATE;
     }
 
-    private static String directoryName(Path directory) {
+    /** A release-payload directory's name, which names its target (the package of a bundle). */
+    static String directoryName(Path directory) {
         Path name = directory.toAbsolutePath().normalize().getFileName();
         return name == null ? "payload" : name.toString();
     }

@@ -137,11 +137,7 @@ final class ReviewedPlan {
     /** The payload's name as the plan records it (a bundle plan takes its package from the bundle). */
     private static String packageName(InstallPlan plan, Path bundle) {
         String recorded = plan.metadata().annotations().get(PlanAnnotations.PACKAGE);
-        if (recorded != null) {
-            return recorded;
-        }
-        Path name = bundle.toAbsolutePath().normalize().getFileName();
-        return name == null ? "payload" : name.toString();
+        return recorded != null ? recorded : Planning.directoryName(bundle);
     }
 
     /**

@@ -103,11 +103,7 @@ final class Planning {
                 .withInstallPhase(phase(target))
                 .withOptionalApis(input.optionalApiRules());
         Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, bundle.manifests(), target);
-        if (capabilities.isPresent()) {
-            CapabilityConfig config = capabilities.get();
-            request = request.withExclusions(List.of(new CapabilityFilter(config)))
-                    .withCapabilities(CapabilityReport.status(config), List.of(CapabilityReport.condition(config, null)));
-        }
+        request = filteredBy(request, capabilities);
         PlanResult result = new InstallPlanner(input.noConvert ? ConversionPolicy.NEVER
                 : ConversionPolicy.WHEN_NOT_SERVED).plan(bundle, request);
         diagnostics.reportOrFail(result.diagnostics());
@@ -124,11 +120,8 @@ final class Planning {
         ClusterCapabilities.Target target =
                 new ClusterCapabilities.Target(namespace, directoryName(input.directory), true);
         Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, manifests, target);
-        PlanRequest base = PlanRequest.of(namespace, resolvedSurface, input.directory.toString());
-        if (capabilities.isPresent()) {
-            base = base.withCapabilities(CapabilityReport.status(capabilities.get()),
-                    List.of(CapabilityReport.condition(capabilities.get(), null)));
-        }
+        PlanRequest base = reporting(PlanRequest.of(namespace, resolvedSurface, input.directory.toString()),
+                capabilities);
         PayloadPlanRequest request = new PayloadPlanRequest(base, target.packageName(),
                 payloadOptions.settings(), capabilities.orElse(null), phase(target));
         PayloadPlanResult result = new PayloadPlanner().plan(manifests, request);
@@ -154,20 +147,12 @@ final class Planning {
             PlanRequest request = base.withCsvMode(options.csvMode(), options.render())
                     .withInstallPhase(recordedPhase(options))
                     .withOptionalApis(options.optionalApis());
-            if (capabilities.isPresent()) {
-                request = request.withExclusions(List.of(new CapabilityFilter(capabilities.get())))
-                        .withCapabilities(CapabilityReport.status(capabilities.get()),
-                                List.of(CapabilityReport.condition(capabilities.get(), null)));
-            }
+            request = filteredBy(request, capabilities);
             PlanResult result = new InstallPlanner(options.conversion().policy()).plan(inputs.bundle(directory), request);
             quiet.reportOrFail(result.diagnostics());
             return result;
         }
-        if (capabilities.isPresent()) {
-            base = base.withCapabilities(CapabilityReport.status(capabilities.get()),
-                    List.of(CapabilityReport.condition(capabilities.get(), null)));
-        }
-        PayloadPlanRequest request = new PayloadPlanRequest(base, name,
+        PayloadPlanRequest request = new PayloadPlanRequest(reporting(base, capabilities), name,
                 options.payload() != null ? options.payload() : new PayloadFilterSettings(null, null, null),
                 capabilities.orElse(null), recordedPhase(options));
         PayloadPlanResult result = new PayloadPlanner().plan(inputs.payload(directory), request);
@@ -177,6 +162,21 @@ final class Planning {
 
     private static InstallPhase recordedPhase(PlanOptions options) {
         return options.phase() != null ? options.phase() : InstallPhase.UNKNOWN;
+    }
+
+    /**
+     * A bundle request that leaves out what the capabilities exclude and reports them in the plan's
+     * status. (A payload's capabilities go to the payload planner, which filters on its own.)
+     */
+    private static PlanRequest filteredBy(PlanRequest request, Optional<CapabilityConfig> capabilities) {
+        return capabilities.isEmpty() ? request
+                : reporting(request.withExclusions(List.of(new CapabilityFilter(capabilities.get()))), capabilities);
+    }
+
+    /** The request with the capabilities reported in the plan's status and conditions. */
+    private static PlanRequest reporting(PlanRequest request, Optional<CapabilityConfig> capabilities) {
+        return capabilities.map(config -> request.withCapabilities(CapabilityReport.status(config),
+                List.of(CapabilityReport.condition(config, null)))).orElse(request);
     }
 
     private static PlanResult recorded(PlanResult result, PlanOptions options) {

@@ -12,7 +12,7 @@ import dev.bundlectl.bench.install.OneByOneCreate;
 import dev.bundlectl.bench.install.RoundTripCheck;
 import dev.bundlectl.bench.install.StrategyFigures;
 import dev.bundlectl.bench.install.SyntheticBundle;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.UncheckedIOException;

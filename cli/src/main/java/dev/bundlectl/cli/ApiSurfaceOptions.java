@@ -4,7 +4,7 @@ import dev.bundlectl.executor.ClusterConnection;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
-import dev.bundlectl.plan.io.InputFileException;
+import dev.bundlectl.bundle.yaml.InputFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

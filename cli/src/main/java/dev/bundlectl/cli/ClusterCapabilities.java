@@ -10,7 +10,7 @@ import dev.bundlectl.executor.discovery.DiscoveryFailedException;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.PreviousInstall;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.PayloadPlanner;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.capability.CapabilityAnnotation;

@@ -2,7 +2,7 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.executor.ClusterConnection;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;

@@ -3,7 +3,7 @@ package dev.bundlectl.cli;
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.CsvMode;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.OptionalApis;
 import dev.bundlectl.plan.PayloadPlanRequest;

@@ -2,9 +2,9 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.plan.PlanNames;
-import dev.bundlectl.plan.render.CertProvider;
-import dev.bundlectl.plan.render.InstallModeType;
-import dev.bundlectl.plan.render.RenderOptions;
+import dev.bundlectl.render.CertProvider;
+import dev.bundlectl.render.InstallModeType;
+import dev.bundlectl.render.RenderOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.bundlectl.cli;
 
 import dev.bundlectl.bundle.Diagnostic;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.PlanAnnotations;
-import dev.bundlectl.plan.io.InputFileException;
+import dev.bundlectl.bundle.yaml.InputFileException;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import dev.bundlectl.plan.output.SecretRehydration;

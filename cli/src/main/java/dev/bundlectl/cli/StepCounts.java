@@ -1,6 +1,6 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.StepStatus;
 import java.util.Map;
 import java.util.stream.Collectors;
 

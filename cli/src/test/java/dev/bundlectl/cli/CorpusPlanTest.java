@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.bundle.BundleReadResult;
 import dev.bundlectl.bundle.BundleReader;
-import dev.bundlectl.plan.InstallPlan;
-import dev.bundlectl.plan.InstallPlanPhase;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlanPhase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

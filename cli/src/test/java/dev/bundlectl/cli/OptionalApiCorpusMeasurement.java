@@ -3,9 +3,9 @@ package dev.bundlectl.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.bundle.testing.SharedCorpus;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.PlanVerdict;
-import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.model.Step;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

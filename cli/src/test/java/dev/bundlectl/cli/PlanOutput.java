@@ -1,9 +1,9 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.plan.InstallPlan;
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepStatus;
-import dev.bundlectl.plan.io.InputFileException;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.bundle.yaml.InputFileException;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import java.util.List;
 

@@ -2,12 +2,12 @@ package dev.bundlectl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.plan.InstallPlan;
-import dev.bundlectl.plan.InstallPlanPhase;
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepResource;
-import dev.bundlectl.plan.StepStatus;
-import dev.bundlectl.plan.io.InputFileException;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.bundle.yaml.InputFileException;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import java.io.IOException;
 import java.net.InetAddress;

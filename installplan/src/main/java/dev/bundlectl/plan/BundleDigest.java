@@ -1,5 +1,7 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.bundle.files.Sha256;
+import dev.bundlectl.plan.model.Step;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;

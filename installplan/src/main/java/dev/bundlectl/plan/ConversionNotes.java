@@ -1,5 +1,7 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.PlanCondition;
+import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.convert.ManifestConversions;
 import dev.bundlectl.plan.convert.RemovedApiVersion;

@@ -1,14 +1,17 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.ManifestExclusion;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.model.Step;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.plan.render.CsvRenderer;
-import dev.bundlectl.plan.render.RenderOutcome;
-import dev.bundlectl.plan.render.RenderProblem;
-import dev.bundlectl.plan.render.RenderRequest;
-import dev.bundlectl.plan.render.RenderedObject;
+import dev.bundlectl.render.CsvRenderer;
+import dev.bundlectl.render.RenderOutcome;
+import dev.bundlectl.render.RenderProblem;
+import dev.bundlectl.render.RenderRequest;
+import dev.bundlectl.render.RenderedObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.Step;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -13,7 +14,7 @@ public enum CsvMode {
     OLM("olm"),
     /**
      * Do not apply the CSV (it needs OLM's API and controllers); apply instead the plain objects
-     * OLM would create from it ({@link dev.bundlectl.plan.render.CsvRenderer}), as steps whose
+     * OLM would create from it ({@link dev.bundlectl.render.CsvRenderer}), as steps whose
      * {@link Step#parent()} is the CSV.
      */
     RENDER("render");

@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.api.ApiSurface;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.ManifestExclusion;
 import dev.bundlectl.bundle.Manifest;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;

@@ -1,5 +1,7 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.RegistryV1Kinds;

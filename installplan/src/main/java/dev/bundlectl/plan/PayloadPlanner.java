@@ -1,5 +1,10 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.Approval;
+import dev.bundlectl.plan.model.ManifestExclusion;
+import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.api.ApiSurface;

@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.bundle.objects.KubernetesNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,9 +11,8 @@ import java.util.regex.Pattern;
 public final class PlanNames {
 
     private static final int MAX_SUBDOMAIN = 253;
-    private static final int MAX_LABEL = 63;
-    private static final Pattern LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-    private static final Pattern SUBDOMAIN = Pattern.compile(LABEL.pattern() + "(\\." + LABEL.pattern() + ")*");
+    private static final Pattern SUBDOMAIN = Pattern.compile(
+            KubernetesNames.DNS_LABEL.pattern() + "(\\." + KubernetesNames.DNS_LABEL.pattern() + ")*");
 
     private PlanNames() {
     }
@@ -27,7 +27,8 @@ public final class PlanNames {
         for (String label : ("install-" + csvName).toLowerCase(Locale.ROOT).split("\\.")) {
             String cleaned = trimDashes(label.replaceAll("[^a-z0-9-]", "-").replaceAll("-{2,}", "-"));
             if (!cleaned.isEmpty()) {
-                labels.add(cleaned.length() > MAX_LABEL ? trimDashes(cleaned.substring(0, MAX_LABEL)) : cleaned);
+                labels.add(cleaned.length() > KubernetesNames.MAX_LABEL
+                        ? trimDashes(cleaned.substring(0, KubernetesNames.MAX_LABEL)) : cleaned);
             }
         }
         String name = String.join(".", labels);
@@ -54,14 +55,7 @@ public final class PlanNames {
 
     /** Why this is not a valid namespace name (a DNS label), or empty when it is. */
     public static Optional<String> namespaceProblem(String namespace) {
-        if (namespace == null || namespace.isEmpty()) {
-            return Optional.of("namespace is empty");
-        }
-        if (namespace.length() > MAX_LABEL || !LABEL.matcher(namespace).matches()) {
-            return Optional.of("namespace \"" + namespace + "\" is not a DNS label: at most " + MAX_LABEL
-                    + " lower-case letters, digits and '-', starting and ending with a letter or digit");
-        }
-        return Optional.empty();
+        return KubernetesNames.namespaceProblem(namespace);
     }
 
     private static String trimDashes(String text) {

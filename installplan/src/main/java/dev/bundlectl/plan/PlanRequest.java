@@ -1,8 +1,12 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.Approval;
+import dev.bundlectl.plan.model.ManifestExclusion;
+import dev.bundlectl.plan.model.CapabilitiesStatus;
+import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.payload.InstallPhase;
-import dev.bundlectl.plan.render.RenderOptions;
+import dev.bundlectl.render.RenderOptions;
 import java.util.List;
 import java.util.Objects;
 

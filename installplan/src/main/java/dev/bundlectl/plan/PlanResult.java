@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.bundle.Diagnostics;
 import java.util.Objects;
 

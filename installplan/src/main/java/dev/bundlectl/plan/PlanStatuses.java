@@ -1,5 +1,10 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.PlanCondition;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.InstallPlan;
 import java.util.ArrayList;
 import java.util.List;
 

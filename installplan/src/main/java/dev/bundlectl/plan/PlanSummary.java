@@ -1,5 +1,9 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.InstallPlan;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;

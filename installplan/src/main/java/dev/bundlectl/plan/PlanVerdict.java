@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.api.DiscoveryFailures;
 import dev.bundlectl.plan.payload.StepManifests;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.api.GroupVersionKind;
 import java.util.LinkedHashSet;
 import java.util.List;

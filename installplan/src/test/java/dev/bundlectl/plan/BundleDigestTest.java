@@ -1,5 +1,8 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.model.Step;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

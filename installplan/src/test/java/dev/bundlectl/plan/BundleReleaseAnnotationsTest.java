@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.bundle.testing.TestBundles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.bundle.Diagnostic;

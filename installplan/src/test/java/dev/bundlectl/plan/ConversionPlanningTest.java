@@ -1,8 +1,11 @@
 package dev.bundlectl.plan;
 
-import static dev.bundlectl.plan.TestBundles.bundle;
-import static dev.bundlectl.plan.TestBundles.csv;
-import static dev.bundlectl.plan.TestBundles.manifest;
+import dev.bundlectl.bundle.testing.TestBundles;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.model.Step;
+import static dev.bundlectl.bundle.testing.TestBundles.bundle;
+import static dev.bundlectl.bundle.testing.TestBundles.csv;
+import static dev.bundlectl.bundle.testing.TestBundles.manifest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

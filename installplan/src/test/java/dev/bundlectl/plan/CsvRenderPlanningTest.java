@@ -1,5 +1,12 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.bundle.testing.TestBundles;
+import dev.bundlectl.plan.model.ManifestExclusion;
+import dev.bundlectl.plan.model.PlanCondition;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.InstallPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -14,10 +21,10 @@ import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.StaticApiSurface;
 import dev.bundlectl.plan.output.InstallPlanCodec;
-import dev.bundlectl.plan.render.CertProvider;
-import dev.bundlectl.plan.render.InstallModeType;
-import dev.bundlectl.plan.render.RenderOptions;
-import dev.bundlectl.plan.render.RenderedDeployments;
+import dev.bundlectl.render.CertProvider;
+import dev.bundlectl.render.InstallModeType;
+import dev.bundlectl.render.RenderOptions;
+import dev.bundlectl.plan.RenderedDeployments;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +48,7 @@ class CsvRenderPlanningTest {
     }
 
     private static final Bundle CACHEBOX = read("samples/bundles/cachebox-operator");
-    private static final Bundle MEMCACHE = read("installplan/src/test/resources/render/webhook-operator");
+    private static final Bundle MEMCACHE = read("testdata/render/webhook-operator");
 
     private static PlanRequest request(StaticApiSurface surface, CsvMode mode, RenderOptions options) {
         return PlanRequest.of(NS, surface, "samples/bundles/cachebox-operator").withCsvMode(mode, options);

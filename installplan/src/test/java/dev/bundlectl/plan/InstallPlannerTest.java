@@ -1,9 +1,19 @@
 package dev.bundlectl.plan;
 
-import static dev.bundlectl.plan.TestBundles.bundle;
-import static dev.bundlectl.plan.TestBundles.csv;
-import static dev.bundlectl.plan.TestBundles.manifest;
-import static dev.bundlectl.plan.TestBundles.object;
+import dev.bundlectl.bundle.testing.TestBundles;
+import dev.bundlectl.plan.model.Approval;
+import dev.bundlectl.plan.model.ManifestExclusion;
+import dev.bundlectl.plan.model.CapabilitiesStatus;
+import dev.bundlectl.plan.model.PlanCondition;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.InstallPlan;
+import static dev.bundlectl.bundle.testing.TestBundles.bundle;
+import static dev.bundlectl.bundle.testing.TestBundles.csv;
+import static dev.bundlectl.bundle.testing.TestBundles.manifest;
+import static dev.bundlectl.bundle.testing.TestBundles.object;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 

@@ -1,6 +1,7 @@
 package dev.bundlectl.plan;
 
-import static dev.bundlectl.plan.TestBundles.manifest;
+import dev.bundlectl.bundle.testing.TestBundles;
+import static dev.bundlectl.bundle.testing.TestBundles.manifest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

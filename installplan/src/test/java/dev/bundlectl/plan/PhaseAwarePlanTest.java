@@ -1,5 +1,9 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.bundle.testing.TestBundles;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.model.Step;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.bundle.Manifest;

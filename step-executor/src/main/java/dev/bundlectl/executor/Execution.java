@@ -1,6 +1,6 @@
 package dev.bundlectl.executor;
 
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import io.vertx.core.Future;
 import java.util.Map;
 import java.util.Objects;

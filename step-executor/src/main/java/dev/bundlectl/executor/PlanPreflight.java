@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Diagnostic;
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
 import dev.bundlectl.plan.payload.StepManifests;
 import java.util.LinkedHashMap;

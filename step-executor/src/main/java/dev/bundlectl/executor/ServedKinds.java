@@ -2,8 +2,8 @@ package dev.bundlectl.executor;
 
 import dev.bundlectl.executor.apply.ExecutionEnvironment;
 import dev.bundlectl.executor.discovery.GroupVersionResources;
-import dev.bundlectl.plan.StepResource;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.model.StepStatus;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
 package dev.bundlectl.executor;
 
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.StepStatus;
 import java.time.Instant;
 import java.util.Objects;
 

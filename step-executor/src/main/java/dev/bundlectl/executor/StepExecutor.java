@@ -3,7 +3,7 @@ package dev.bundlectl.executor;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.KubeApi;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import io.vertx.core.Context;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

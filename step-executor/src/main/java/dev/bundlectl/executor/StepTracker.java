@@ -2,8 +2,8 @@ package dev.bundlectl.executor;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.apply.StepReporter;
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.api.ApiResource;
 import java.lang.System.Logger.Level;
 import java.time.Clock;

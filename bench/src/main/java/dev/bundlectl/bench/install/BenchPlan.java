@@ -4,7 +4,7 @@ import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.BundleReadResult;
 import dev.bundlectl.bundle.BundleReader;
 import dev.bundlectl.bundle.Diagnostic;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanResult;

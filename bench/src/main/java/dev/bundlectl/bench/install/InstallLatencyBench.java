@@ -1,6 +1,6 @@
 package dev.bundlectl.bench.install;
 
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.ArrayList;

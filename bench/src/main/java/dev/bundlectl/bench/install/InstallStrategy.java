@@ -1,7 +1,7 @@
 package dev.bundlectl.bench.install;
 
 import dev.bundlectl.executor.ClusterConnection;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 
 /**
  * One way of installing a plan's objects into a cluster, timed by {@link InstallTrial}.

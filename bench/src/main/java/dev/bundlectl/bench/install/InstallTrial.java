@@ -2,7 +2,7 @@ package dev.bundlectl.bench.install;
 
 import dev.bundlectl.executor.ClusterConnection;
 import dev.bundlectl.executor.testing.MockCluster;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import io.fabric8.kubernetes.client.Config;
 import io.vertx.core.Vertx;
 import java.net.URI;

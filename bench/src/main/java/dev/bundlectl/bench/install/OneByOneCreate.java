@@ -1,9 +1,9 @@
 package dev.bundlectl.bench.install;
 
 import dev.bundlectl.executor.ClusterConnection;
-import dev.bundlectl.plan.InstallPlan;
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepResource;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.NamespaceableResource;

@@ -1,8 +1,8 @@
 package dev.bundlectl.bench.install;
 
-import dev.bundlectl.plan.InstallPlan;
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepStatus;
 import java.util.List;
 import java.util.Set;
 

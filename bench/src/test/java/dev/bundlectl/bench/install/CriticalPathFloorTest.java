@@ -11,9 +11,9 @@ import static dev.bundlectl.executor.testing.Manifests.step;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bundlectl.plan.InstallPlan;
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepStatus;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.bundlectl.bench.install;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bundlectl.plan.InstallPlan;
-import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.Step;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

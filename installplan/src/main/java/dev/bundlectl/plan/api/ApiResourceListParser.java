@@ -1,8 +1,8 @@
 package dev.bundlectl.plan.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.plan.io.InputFileException;
-import dev.bundlectl.plan.io.SafeYaml;
+import dev.bundlectl.bundle.yaml.InputFileException;
+import dev.bundlectl.bundle.yaml.SafeYaml;
 import java.util.ArrayList;
 import java.util.List;
 

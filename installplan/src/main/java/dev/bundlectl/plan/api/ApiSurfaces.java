@@ -1,8 +1,8 @@
 package dev.bundlectl.plan.api;
 
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.plan.io.InputFileException;
-import dev.bundlectl.plan.io.SafeYaml;
+import dev.bundlectl.bundle.yaml.InputFileException;
+import dev.bundlectl.bundle.yaml.SafeYaml;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package dev.bundlectl.plan.api;
 
-import dev.bundlectl.plan.io.InputFileException;
+import dev.bundlectl.bundle.yaml.InputFileException;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
 package dev.bundlectl.plan.capability;
 
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.plan.ManifestExclusion;
+import dev.bundlectl.plan.model.ManifestExclusion;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package dev.bundlectl.plan.capability;
 
-import dev.bundlectl.plan.CapabilitiesStatus;
-import dev.bundlectl.plan.PlanCondition;
+import dev.bundlectl.plan.model.CapabilitiesStatus;
+import dev.bundlectl.plan.model.PlanCondition;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;

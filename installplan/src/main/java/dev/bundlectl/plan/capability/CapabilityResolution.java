@@ -2,7 +2,7 @@ package dev.bundlectl.plan.capability;
 
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.plan.PlanCondition;
+import dev.bundlectl.plan.model.PlanCondition;
 import java.util.List;
 import java.util.Objects;
 

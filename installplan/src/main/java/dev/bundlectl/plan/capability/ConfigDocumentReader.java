@@ -10,7 +10,7 @@ import dev.bundlectl.bundle.yaml.ParseFailure;
 import dev.bundlectl.bundle.yaml.SafeYamlLoader;
 import dev.bundlectl.bundle.yaml.Syntax;
 import dev.bundlectl.bundle.yaml.YamlReference;
-import dev.bundlectl.plan.io.StrictDocument;
+import dev.bundlectl.bundle.yaml.StrictDocument;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;

@@ -2,7 +2,7 @@ package dev.bundlectl.plan.convert;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.plan.crd.FieldError;
+import dev.bundlectl.crdschema.FieldError;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

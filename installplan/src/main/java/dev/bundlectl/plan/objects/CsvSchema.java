@@ -2,7 +2,7 @@ package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bundlectl.plan.crd.SchemaValidator;
+import dev.bundlectl.crdschema.SchemaValidator;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -2,9 +2,9 @@ package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.plan.crd.CrdVersion;
-import dev.bundlectl.plan.crd.CrdVersions;
-import dev.bundlectl.plan.crd.SchemaValidator;
+import dev.bundlectl.crdschema.CrdVersion;
+import dev.bundlectl.crdschema.CrdVersions;
+import dev.bundlectl.crdschema.SchemaValidator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

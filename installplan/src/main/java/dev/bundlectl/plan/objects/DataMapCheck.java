@@ -1,8 +1,8 @@
 package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.plan.crd.FieldError;
-import dev.bundlectl.plan.crd.GoText;
+import dev.bundlectl.crdschema.FieldError;
+import dev.bundlectl.crdschema.GoText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;

@@ -1,7 +1,7 @@
 package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.plan.crd.FieldError;
+import dev.bundlectl.crdschema.FieldError;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.plan.crd.FieldError;
-import dev.bundlectl.plan.crd.SchemaValidator;
+import dev.bundlectl.crdschema.FieldError;
+import dev.bundlectl.crdschema.SchemaValidator;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.bundlectl.plan.review;
 
 import dev.bundlectl.plan.CsvMode;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.OptionalApis;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityOrigin;
@@ -10,7 +10,7 @@ import dev.bundlectl.plan.capability.ConfigForm;
 import dev.bundlectl.plan.convert.ConversionPolicy;
 import dev.bundlectl.plan.payload.InstallPhase;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
-import dev.bundlectl.plan.render.RenderOptions;
+import dev.bundlectl.render.RenderOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

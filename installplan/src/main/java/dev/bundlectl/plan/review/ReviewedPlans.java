@@ -1,9 +1,9 @@
 package dev.bundlectl.plan.review;
 
-import dev.bundlectl.plan.InstallPlan;
-import dev.bundlectl.plan.InstallPlanPhase;
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package dev.bundlectl.plan.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bundlectl.plan.io.InputFileException;
+import dev.bundlectl.bundle.yaml.InputFileException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.plan.TestBundles;
+import dev.bundlectl.bundle.testing.TestBundles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -43,7 +43,7 @@ class CapabilityFilterTest {
 
     @Test
     void worksThroughThePlannersInterface() {
-        dev.bundlectl.plan.ManifestExclusion exclusion = enabledOnly("Console");
+        dev.bundlectl.plan.model.ManifestExclusion exclusion = enabledOnly("Console");
         assertThat(exclusion.reason(ManifestFixtures.withCapability("c", "Console"))).isEmpty();
     }
 }

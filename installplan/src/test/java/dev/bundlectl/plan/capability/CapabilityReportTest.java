@@ -2,8 +2,8 @@ package dev.bundlectl.plan.capability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.plan.CapabilitiesStatus;
-import dev.bundlectl.plan.PlanCondition;
+import dev.bundlectl.plan.model.CapabilitiesStatus;
+import dev.bundlectl.plan.model.PlanCondition;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -46,7 +46,7 @@ class CapabilityReportTest {
 
     @Test
     void aPlansRecordedStatusGivesBackItsConfiguration() {
-        CapabilityConfig config = CapabilityReport.config(new dev.bundlectl.plan.CapabilitiesStatus(
+        CapabilityConfig config = CapabilityReport.config(new dev.bundlectl.plan.model.CapabilitiesStatus(
                 List.of("Console", "Build"), List.of("Console", "Insights"), List.of("Build")), "plan.yaml").orElseThrow();
 
         assertThat(config.enabled()).containsExactly("Build", "Console");

@@ -9,7 +9,7 @@ import dev.bundlectl.bundle.BundleReadResult;
 import dev.bundlectl.bundle.BundleReader;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.testing.SharedCorpus;
-import dev.bundlectl.plan.crd.SchemaValidator;
+import dev.bundlectl.crdschema.SchemaValidator;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;

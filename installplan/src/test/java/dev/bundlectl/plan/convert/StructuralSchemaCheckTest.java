@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.bundlectl.plan.crd.FieldError;
+import dev.bundlectl.crdschema.FieldError;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.plan.TestBundles;
+import dev.bundlectl.bundle.testing.TestBundles;
 import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Nested;

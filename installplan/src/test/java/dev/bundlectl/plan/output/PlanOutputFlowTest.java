@@ -3,11 +3,11 @@ package dev.bundlectl.plan.output;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.bundle.Bundle;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanRequest;
-import dev.bundlectl.plan.TestBundles;
+import dev.bundlectl.bundle.testing.TestBundles;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.PayloadPlanRequest;
 import dev.bundlectl.plan.PayloadPlanner;
 import dev.bundlectl.plan.PlanRequest;
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepResource;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.api.UncheckedApiSurface;
 import dev.bundlectl.plan.capability.ManifestFixtures;
 import java.util.ArrayList;
@@ -118,7 +118,7 @@ class StepManifestsTest {
         String config = "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"%s\"}}";
         InstallPlan plan = new InstallPlan(new InstallPlan.Metadata("p", "default", Map.of()),
                 new InstallPlan.Spec("Manual", false, List.of()),
-                new InstallPlan.Status(dev.bundlectl.plan.InstallPlanPhase.REQUIRES_APPROVAL, List.of(), List.of(
+                new InstallPlan.Status(dev.bundlectl.plan.model.InstallPlanPhase.REQUIRES_APPROVAL, List.of(), List.of(
                         step("a.yaml", config.formatted("a0")),
                         step("b.yaml", config.formatted("b0")),
                         step("a.yaml", "not json"),

@@ -2,9 +2,9 @@ package dev.bundlectl.plan.review;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepResource;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.output.SecretRedaction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

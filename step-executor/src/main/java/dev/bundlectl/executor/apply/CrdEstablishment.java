@@ -2,7 +2,7 @@ package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.errors.ApiErrorClassifier;
 import io.vertx.core.Future;
 import java.time.Duration;

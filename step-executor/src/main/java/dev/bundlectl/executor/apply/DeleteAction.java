@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.apply;
 
 import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.StepStatus;
 import io.vertx.core.Future;
 
 /** Requests deletion of a {@code release.openshift.io/delete} object; does not wait for it to go. */

@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.plan.crd.FieldError;
+import dev.bundlectl.crdschema.FieldError;
 import java.util.List;
 
 /**

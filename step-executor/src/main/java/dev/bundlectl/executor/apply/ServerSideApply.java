@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.ApplyResult;
 import dev.bundlectl.plan.errors.ApiFailure;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.StepStatus;
 import io.vertx.core.Future;
 import java.time.Duration;
 import java.time.Instant;

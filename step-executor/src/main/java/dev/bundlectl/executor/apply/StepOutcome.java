@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.apply;
 
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.StepStatus;
 import java.util.Objects;
 
 /** How one step ended. */

@@ -2,7 +2,7 @@ package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.kube.KubeApi;
-import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.api.ApiResource;
 
 /**

@@ -2,9 +2,9 @@ package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepResource;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.payload.ManifestAction;
 import io.vertx.core.Future;

@@ -3,7 +3,7 @@ package dev.bundlectl.executor.install;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.time.Scheduler;
-import dev.bundlectl.plan.Step;
+import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Context;
 import io.vertx.core.Future;

@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.install;
 
 import dev.bundlectl.executor.records.SavedRecord;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.records;
 
-import dev.bundlectl.plan.StepResource;
+import dev.bundlectl.plan.model.StepResource;
 import java.util.Objects;
 
 /**

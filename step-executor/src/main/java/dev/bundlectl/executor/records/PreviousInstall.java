@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.records;
 
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.StepStatus;
 import java.util.Collections;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.records;
 
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepStatus;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.records;
 
-import dev.bundlectl.plan.InstallPlanPhase;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.StepStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;

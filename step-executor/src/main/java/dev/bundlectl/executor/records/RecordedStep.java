@@ -1,8 +1,8 @@
 package dev.bundlectl.executor.records;
 
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepResource;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.model.StepStatus;
 import java.util.Objects;
 
 /**

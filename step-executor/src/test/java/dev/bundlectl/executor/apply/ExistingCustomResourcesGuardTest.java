@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.testing.Manifests;
-import dev.bundlectl.plan.crd.CrdVersion;
-import dev.bundlectl.plan.crd.SchemaValidator;
+import dev.bundlectl.crdschema.CrdVersion;
+import dev.bundlectl.crdschema.SchemaValidator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -12,7 +12,7 @@ import dev.bundlectl.executor.records.TestPlans;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
-import dev.bundlectl.plan.InstallPlanPhase;
+import dev.bundlectl.plan.model.InstallPlanPhase;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;

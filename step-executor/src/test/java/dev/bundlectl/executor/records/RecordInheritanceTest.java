@@ -3,9 +3,9 @@ package dev.bundlectl.executor.records;
 import static dev.bundlectl.executor.records.TestPlans.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.plan.InstallPlanPhase;
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepStatus;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;

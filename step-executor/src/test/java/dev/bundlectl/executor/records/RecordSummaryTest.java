@@ -3,8 +3,8 @@ package dev.bundlectl.executor.records;
 import static dev.bundlectl.executor.records.TestPlans.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.plan.InstallPlanPhase;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.StepStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.bundlectl.executor.records;
 
-import dev.bundlectl.plan.CapabilitiesStatus;
-import dev.bundlectl.plan.InstallPlan;
-import dev.bundlectl.plan.InstallPlanPhase;
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepResource;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.CapabilitiesStatus;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.model.StepStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.plan.InstallPlan;
-import dev.bundlectl.plan.InstallPlanPhase;
-import dev.bundlectl.plan.Step;
-import dev.bundlectl.plan.StepResource;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.model.StepStatus;
 import java.util.List;
 import java.util.Map;
 

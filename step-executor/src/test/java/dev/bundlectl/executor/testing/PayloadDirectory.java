@@ -2,7 +2,7 @@ package dev.bundlectl.executor.testing;
 
 import dev.bundlectl.bundle.PayloadReadResult;
 import dev.bundlectl.bundle.PayloadReader;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.PayloadPlanRequest;
 import dev.bundlectl.plan.PayloadPlanner;
 import dev.bundlectl.plan.PlanRequest;

@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.testing;
 
 import dev.bundlectl.executor.StepEvent;
-import dev.bundlectl.plan.StepStatus;
+import dev.bundlectl.plan.model.StepStatus;
 import io.vertx.core.Context;
 import java.util.ArrayList;
 import java.util.List;

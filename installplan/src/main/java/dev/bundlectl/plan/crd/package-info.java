@@ -1,8 +1,0 @@
-/**
- * CustomResourceDefinition schemas: which schema each version of a CRD carries
- * ({@link dev.bundlectl.plan.crd.CrdVersions}), and a validator for the structural OpenAPI v3
- * subset Kubernetes uses ({@link dev.bundlectl.plan.crd.SchemaValidator}), with the API
- * server's field-error wording. Used to check that existing custom resources still validate
- * before a CRD is replaced. Pure logic, no I/O.
- */
-package dev.bundlectl.plan.crd;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.BundleReadResult;
-import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanResult;

@@ -1,5 +1,6 @@
 package dev.bundlectl.bundle;
 
+import dev.bundlectl.bundle.read.BundleLayout;
 import dev.bundlectl.bundle.testing.SharedCorpus;
 import static dev.bundlectl.bundle.TestFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,6 @@
 package dev.bundlectl.bundle;
 
+import dev.bundlectl.bundle.read.BundleReader;
 import static dev.bundlectl.bundle.TestFiles.CSV;
 import static dev.bundlectl.bundle.TestFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;

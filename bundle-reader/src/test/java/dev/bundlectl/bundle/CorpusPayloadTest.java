@@ -1,5 +1,6 @@
 package dev.bundlectl.bundle;
 
+import dev.bundlectl.bundle.read.PayloadReader;
 import dev.bundlectl.bundle.testing.SharedCorpus;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,5 +1,7 @@
 package dev.bundlectl.bundle;
 
+import dev.bundlectl.bundle.read.PayloadReader;
+import dev.bundlectl.bundle.read.BundleReader;
 import static dev.bundlectl.bundle.TestFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 

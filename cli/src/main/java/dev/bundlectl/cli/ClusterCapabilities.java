@@ -2,7 +2,7 @@ package dev.bundlectl.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.capability.ClusterVersionReader;
 import dev.bundlectl.executor.capability.ExistenceCheck;
 import dev.bundlectl.executor.capability.ExistingObjects;

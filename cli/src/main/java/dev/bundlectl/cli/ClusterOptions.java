@@ -1,8 +1,8 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.ClusterConnection;
-import dev.bundlectl.executor.ConnectionException;
-import dev.bundlectl.executor.ConnectionSettings;
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.connect.ConnectionException;
+import dev.bundlectl.executor.connect.ConnectionSettings;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

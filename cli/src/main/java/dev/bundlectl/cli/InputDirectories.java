@@ -1,12 +1,12 @@
 package dev.bundlectl.cli;
 
 import dev.bundlectl.bundle.Bundle;
-import dev.bundlectl.bundle.BundleLayout;
+import dev.bundlectl.bundle.read.BundleLayout;
 import dev.bundlectl.bundle.BundleReadResult;
-import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.PayloadReadResult;
-import dev.bundlectl.bundle.PayloadReader;
+import dev.bundlectl.bundle.read.PayloadReader;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.ClusterConnection;
-import dev.bundlectl.executor.ExecutionOptions;
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.install.DeploymentReadiness;
 import dev.bundlectl.executor.install.DeploymentWait;
@@ -183,7 +183,7 @@ final class InstallCommand implements Callable<Integer> {
 
     private InstallOutcome install(ClusterConnection connection, InstallPlan plan, String targetNamespace,
             PrintWriter out, PrintWriter err) {
-        ExecutionOptions options = ExecutionOptions.builder()
+        ApplySettings options = ApplySettings.builder()
                 .concurrency(concurrency)
                 .crdTimeout(crdTimeout)
                 .timeout(timeout)

@@ -1,6 +1,6 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.PlanResult;

@@ -20,7 +20,7 @@ import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityFilter;
 import dev.bundlectl.plan.capability.CapabilityReport;
 import dev.bundlectl.plan.convert.ConversionPolicy;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.plan.review.PlanOptions;
 import java.nio.file.Files;
@@ -160,8 +160,8 @@ final class Planning {
         return result.result();
     }
 
-    private static InstallPhase recordedPhase(PlanOptions options) {
-        return options.phase() != null ? options.phase() : InstallPhase.UNKNOWN;
+    private static InstallHistory recordedPhase(PlanOptions options) {
+        return options.phase() != null ? options.phase() : InstallHistory.UNKNOWN;
     }
 
     /**
@@ -207,11 +207,11 @@ final class Planning {
     }
 
     /** Offline, unknown; against a cluster, what the target's install records say, as the executor will read them. */
-    private InstallPhase phase(ClusterCapabilities.Target target) {
+    private InstallHistory phase(ClusterCapabilities.Target target) {
         if (cluster == null) {
-            return InstallPhase.UNKNOWN;
+            return InstallHistory.UNKNOWN;
         }
-        return cluster.previousInstall(target).firstInstall() ? InstallPhase.FIRST_INSTALL : InstallPhase.UPDATE;
+        return cluster.previousInstall(target).firstInstall() ? InstallHistory.FIRST_INSTALL : InstallHistory.UPDATE;
     }
 
     /** A release-payload directory's name, which names its target (the package of a bundle). */

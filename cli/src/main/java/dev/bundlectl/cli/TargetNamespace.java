@@ -1,6 +1,6 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.connect.ClusterConnection;
 import io.fabric8.kubernetes.client.Config;
 
 /**

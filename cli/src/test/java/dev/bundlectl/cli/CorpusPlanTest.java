@@ -4,7 +4,7 @@ import dev.bundlectl.bundle.testing.SharedCorpus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.bundle.BundleReadResult;
-import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import java.io.IOException;

@@ -16,7 +16,7 @@ import java.util.List;
  */
 record Alternatives(int valid, List<FieldError> all, List<FieldError> closestMiss) {
 
-    static Alternatives weigh(List<SchemaNode> schemas, JsonNode value, FieldPath path) {
+    static Alternatives weigh(List<SchemaNode> schemas, JsonNode value, ValuePath path) {
         int valid = 0;
         List<FieldError> all = new ArrayList<>();
         List<FieldError> closest = null;

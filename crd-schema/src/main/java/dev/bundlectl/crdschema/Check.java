@@ -7,7 +7,7 @@ import java.util.List;
 interface Check {
 
     /** Adds what is wrong with {@code value} (found at {@code path}) to {@code errors}. */
-    void check(JsonNode value, FieldPath path, List<FieldError> errors);
+    void check(JsonNode value, ValuePath path, List<FieldError> errors);
 
     /**
      * Whether the rule looks at a JSON {@code null}. Like the API server, only the type and the

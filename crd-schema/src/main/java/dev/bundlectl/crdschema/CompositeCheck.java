@@ -14,7 +14,7 @@ final class CompositeCheck implements Check {
     /** What a tally means for one keyword. */
     @FunctionalInterface
     private interface Verdict {
-        void judge(Alternatives tally, int schemas, FieldPath path, List<FieldError> errors);
+        void judge(Alternatives tally, int schemas, ValuePath path, List<FieldError> errors);
     }
 
     private final List<SchemaNode> schemas;
@@ -64,7 +64,7 @@ final class CompositeCheck implements Check {
     }
 
     /** A composite failure: about the value as a whole, so no value is printed. */
-    static FieldError failure(FieldPath path, String rule) {
+    static FieldError failure(ValuePath path, String rule) {
         return FieldError.invalidWithoutValue(path, GoText.quote(path.toString()) + " " + rule);
     }
 
@@ -74,7 +74,7 @@ final class CompositeCheck implements Check {
     }
 
     @Override
-    public void check(JsonNode value, FieldPath path, List<FieldError> errors) {
+    public void check(JsonNode value, ValuePath path, List<FieldError> errors) {
         verdict.judge(Alternatives.weigh(schemas, value, path), schemas.size(), path, errors);
     }
 }

@@ -28,12 +28,12 @@ final class EmbeddedResourceCheck implements Check {
     }
 
     @Override
-    public void check(JsonNode value, FieldPath path, List<FieldError> errors) {
+    public void check(JsonNode value, ValuePath path, List<FieldError> errors) {
         if (!value.isObject()) {
             return;
         }
-        FieldPath apiVersionPath = path.child("apiVersion");
-        FieldPath kindPath = path.child("kind");
+        ValuePath apiVersionPath = path.child("apiVersion");
+        ValuePath kindPath = path.child("kind");
         JsonNode apiVersion = value.get("apiVersion");
         JsonNode kind = value.get("kind");
         if (apiVersion == null) {
@@ -60,7 +60,7 @@ final class EmbeddedResourceCheck implements Check {
     }
 
     /** The non-empty string at {@code path}, reporting anything else. */
-    private static Optional<String> text(JsonNode value, FieldPath path, List<FieldError> errors) {
+    private static Optional<String> text(JsonNode value, ValuePath path, List<FieldError> errors) {
         if (!value.isTextual()) {
             errors.add(FieldError.invalid(path, GoText.value(value), "must be a string"));
             return Optional.empty();

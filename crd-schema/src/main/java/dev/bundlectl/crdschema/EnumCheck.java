@@ -32,7 +32,7 @@ final class EnumCheck implements Check {
     }
 
     @Override
-    public void check(JsonNode value, FieldPath path, List<FieldError> errors) {
+    public void check(JsonNode value, ValuePath path, List<FieldError> errors) {
         for (JsonNode candidate : allowed) {
             if (JsonEquality.equal(candidate, value)) {
                 return;

@@ -22,30 +22,30 @@ public record FieldError(String field, String type, String value, String detail)
         detail = detail == null ? "" : detail;
     }
 
-    static FieldError required(FieldPath path) {
+    static FieldError required(ValuePath path) {
         return new FieldError(path.toString(), "Required value", null, "");
     }
 
     /** A value that breaks a rule; {@code value} is already printed. */
-    static FieldError invalid(FieldPath path, String value, String detail) {
+    static FieldError invalid(ValuePath path, String value, String detail) {
         return new FieldError(path.toString(), "Invalid value", value, detail);
     }
 
     /** A rule about the value as a whole, such as a failed {@code anyOf}: no value printed. */
-    static FieldError invalidWithoutValue(FieldPath path, String detail) {
+    static FieldError invalidWithoutValue(ValuePath path, String detail) {
         return new FieldError(path.toString(), "Invalid value", null, detail);
     }
 
-    static FieldError notSupported(FieldPath path, String value, List<String> allowed) {
+    static FieldError notSupported(ValuePath path, String value, List<String> allowed) {
         return new FieldError(path.toString(), "Unsupported value", value,
                 "supported values: " + allowed.stream().map(GoText::quote).collect(Collectors.joining(", ")));
     }
 
-    static FieldError tooLong(FieldPath path, long maxLength) {
+    static FieldError tooLong(ValuePath path, long maxLength) {
         return new FieldError(path.toString(), "Too long", null, "may not be longer than " + maxLength);
     }
 
-    static FieldError tooMany(FieldPath path, long actual, long max) {
+    static FieldError tooMany(ValuePath path, long actual, long max) {
         return new FieldError(path.toString(), "Too many", Long.toString(actual), "must have at most " + max + " items");
     }
 

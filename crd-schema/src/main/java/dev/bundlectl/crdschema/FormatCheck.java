@@ -22,7 +22,7 @@ final class FormatCheck implements Check {
     }
 
     @Override
-    public void check(JsonNode value, FieldPath path, List<FieldError> errors) {
+    public void check(JsonNode value, ValuePath path, List<FieldError> errors) {
         if (value.isTextual() && !valid.test(value.textValue())) {
             String quoted = GoText.quote(value.textValue());
             errors.add(FieldError.invalid(path, quoted, path + " in body must be of type " + format + ": " + quoted));

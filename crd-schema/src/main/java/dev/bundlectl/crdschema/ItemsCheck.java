@@ -33,7 +33,7 @@ final class ItemsCheck implements Check {
     }
 
     @Override
-    public void check(JsonNode value, FieldPath path, List<FieldError> errors) {
+    public void check(JsonNode value, ValuePath path, List<FieldError> errors) {
         if (!value.isArray()) {
             return;
         }

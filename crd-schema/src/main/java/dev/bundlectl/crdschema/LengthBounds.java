@@ -23,7 +23,7 @@ final class LengthBounds implements Check {
     }
 
     @Override
-    public void check(JsonNode value, FieldPath path, List<FieldError> errors) {
+    public void check(JsonNode value, ValuePath path, List<FieldError> errors) {
         if (!value.isTextual()) {
             return;
         }

@@ -19,7 +19,7 @@ final class NotCheck implements Check {
     }
 
     @Override
-    public void check(JsonNode value, FieldPath path, List<FieldError> errors) {
+    public void check(JsonNode value, ValuePath path, List<FieldError> errors) {
         if (schema.problems(value, path).isEmpty()) {
             errors.add(CompositeCheck.failure(path, "must not validate the schema (not)"));
         }

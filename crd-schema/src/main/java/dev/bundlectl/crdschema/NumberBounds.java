@@ -32,7 +32,7 @@ final class NumberBounds implements Check {
     }
 
     @Override
-    public void check(JsonNode value, FieldPath path, List<FieldError> errors) {
+    public void check(JsonNode value, ValuePath path, List<FieldError> errors) {
         if (!value.isNumber()) {
             return;
         }
@@ -57,7 +57,7 @@ final class NumberBounds implements Check {
         }
     }
 
-    private static FieldError invalid(JsonNode value, FieldPath path, String rule) {
+    private static FieldError invalid(JsonNode value, ValuePath path, String rule) {
         return FieldError.invalid(path, GoText.number(value), path + " in body " + rule);
     }
 }

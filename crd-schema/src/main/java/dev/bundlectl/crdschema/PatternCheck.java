@@ -26,7 +26,7 @@ final class PatternCheck implements Check {
     private static final long MINIMUM_READS = 1_000_000;
 
     @Override
-    public void check(JsonNode value, FieldPath path, List<FieldError> errors) {
+    public void check(JsonNode value, ValuePath path, List<FieldError> errors) {
         if (value.isTextual() && !matches(value.textValue())) {
             errors.add(FieldError.invalid(path, GoText.quote(value.textValue()),
                     path + " in body should match '" + source + "'"));

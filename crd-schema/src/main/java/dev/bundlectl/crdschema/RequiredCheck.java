@@ -29,7 +29,7 @@ final class RequiredCheck implements Check {
     }
 
     @Override
-    public void check(JsonNode value, FieldPath path, List<FieldError> errors) {
+    public void check(JsonNode value, ValuePath path, List<FieldError> errors) {
         if (!value.isObject()) {
             return;
         }

@@ -19,7 +19,7 @@ final class SchemaNode {
     }
 
     /** Adds every problem of {@code value} at {@code path} to {@code errors}. */
-    void validate(JsonNode value, FieldPath path, List<FieldError> errors) {
+    void validate(JsonNode value, ValuePath path, List<FieldError> errors) {
         boolean isNull = value.isNull();
         if (isNull && nullable) {
             return;
@@ -32,7 +32,7 @@ final class SchemaNode {
     }
 
     /** The problems of {@code value} alone, for rules that weigh alternatives. */
-    List<FieldError> problems(JsonNode value, FieldPath path) {
+    List<FieldError> problems(JsonNode value, ValuePath path) {
         List<FieldError> errors = new ArrayList<>();
         validate(value, path, errors);
         return errors;

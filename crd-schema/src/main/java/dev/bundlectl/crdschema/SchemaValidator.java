@@ -32,7 +32,7 @@ public final class SchemaValidator {
 
     /** Every problem of {@code object}, in the order the API server would report them; empty when valid. */
     public List<FieldError> validate(JsonNode object) {
-        return List.copyOf(root.problems(object, FieldPath.root()));
+        return List.copyOf(root.problems(object, ValuePath.root()));
     }
 
     /** The same problems as Kubernetes prints them ({@code field path: problem}). */

@@ -28,7 +28,7 @@ final class TypeCheck implements Check {
     }
 
     @Override
-    public void check(JsonNode value, FieldPath path, List<FieldError> errors) {
+    public void check(JsonNode value, ValuePath path, List<FieldError> errors) {
         String actual = JsonTypes.of(value);
         boolean accepted = types.contains(actual)
                 || actual.equals("integer") && types.contains("number")

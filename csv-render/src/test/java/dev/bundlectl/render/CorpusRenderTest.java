@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.BundleReadResult;
-import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.bundle.testing.TestBundles;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -15,7 +15,7 @@ import dev.bundlectl.plan.convert.ConversionPolicy;
 import dev.bundlectl.plan.convert.ManifestConversions;
 import dev.bundlectl.plan.objects.CustomResourceSchemas;
 import dev.bundlectl.plan.objects.ObjectChecks;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -76,7 +76,7 @@ public final class InstallPlanner {
         CsvModeChoice csvMode = CsvModeChoice.of(request);
         CsvExpansion expansion = CsvExpansion.of(csvMode, bundle, request, warnings);
         // A plan with invalid release annotations is never applied: its steps keep OLM's order.
-        boolean byInstallLevel = request.installPhase().forOrdering() == InstallPhase.FIRST_INSTALL
+        boolean byInstallLevel = request.installPhase().forOrdering() == InstallHistory.FIRST_INSTALL
                 && !annotationProblems.hasErrors();
         List<Manifest> ordered = StepOrder.order(expansion.withPatchedCrds(withCsv(bundle)), byInstallLevel);
         Map<Manifest, Optional<String>> exclusions = ExclusionReasons.of(ordered, request.exclusions());

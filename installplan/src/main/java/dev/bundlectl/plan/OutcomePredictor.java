@@ -9,7 +9,7 @@ import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.GroupVersionKind;
 import dev.bundlectl.plan.objects.ObjectChecks;
 import dev.bundlectl.plan.objects.ObjectVerdict;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.ManifestAction;
 import dev.bundlectl.plan.payload.ReleaseAnnotations;
 import java.util.List;
@@ -30,15 +30,15 @@ final class OutcomePredictor {
 
     private final ApiSurface surface;
     private final boolean registryV1KindsOnly;
-    private final InstallPhase phase;
+    private final InstallHistory phase;
     private final Optional<ObjectChecks> objectChecks;
 
     /** A predictor for bundles, which may only carry registry+v1 kinds, and whose objects are checked. */
-    OutcomePredictor(ApiSurface surface, InstallPhase phase, ObjectChecks objectChecks) {
+    OutcomePredictor(ApiSurface surface, InstallHistory phase, ObjectChecks objectChecks) {
         this(surface, true, phase, Optional.of(objectChecks));
     }
 
-    private OutcomePredictor(ApiSurface surface, boolean registryV1KindsOnly, InstallPhase phase,
+    private OutcomePredictor(ApiSurface surface, boolean registryV1KindsOnly, InstallHistory phase,
             Optional<ObjectChecks> objectChecks) {
         this.surface = surface;
         this.registryV1KindsOnly = registryV1KindsOnly;
@@ -50,7 +50,7 @@ final class OutcomePredictor {
      * A predictor for release-payload directories, which may carry any kind. Their objects are
      * not checked: payload manifests are OpenShift's own, applied by its cluster-version operator.
      */
-    static OutcomePredictor forPayload(ApiSurface surface, InstallPhase phase) {
+    static OutcomePredictor forPayload(ApiSurface surface, InstallHistory phase) {
         return new OutcomePredictor(surface, false, phase, Optional.empty());
     }
 

@@ -1,7 +1,7 @@
 package dev.bundlectl.plan;
 
 import dev.bundlectl.plan.capability.CapabilityConfig;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import java.util.Objects;
 
@@ -29,13 +29,13 @@ public record PayloadPlanRequest(PlanRequest base, String name, PayloadFilterSet
      * never holds two).
      */
     public PayloadPlanRequest(PlanRequest base, String name, PayloadFilterSettings filters,
-            CapabilityConfig capabilities, InstallPhase phase) {
+            CapabilityConfig capabilities, InstallHistory phase) {
         this(Objects.requireNonNull(base, "base").withInstallPhase(Objects.requireNonNull(phase, "phase")), name,
                 filters, capabilities);
     }
 
     /** First install, update, or unknown (offline): install levels and delete steps depend on it. */
-    public InstallPhase phase() {
+    public InstallHistory phase() {
         return base.installPhase();
     }
 }

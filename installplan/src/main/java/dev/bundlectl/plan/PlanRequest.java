@@ -5,7 +5,7 @@ import dev.bundlectl.plan.model.ManifestExclusion;
 import dev.bundlectl.plan.model.CapabilitiesStatus;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.api.ApiSurface;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.render.RenderOptions;
 import java.util.List;
 import java.util.Objects;
@@ -28,7 +28,7 @@ import java.util.Objects;
  * @param renderOptions install mode, watch namespaces and certificate provider for
  *     {@link CsvMode#RENDER}; {@link RenderOptions#DEFAULTS} when null
  * @param installPhase whether the target has been installed before, as its install records say;
- *     {@link InstallPhase#UNKNOWN} (also when null) offline. It decides what delete-annotated
+ *     {@link InstallHistory#UNKNOWN} (also when null) offline. It decides what delete-annotated
  *     manifests do and whether steps are ordered by install level
  * @param optionalApis the install-time optional policy ({@code --optional-api}); {@link OptionalApis#NONE}
  *     when null
@@ -46,7 +46,7 @@ public record PlanRequest(
         String sourceNamespace,
         CsvMode csvMode,
         RenderOptions renderOptions,
-        InstallPhase installPhase,
+        InstallHistory installPhase,
         OptionalApis optionalApis) {
 
     public PlanRequest {
@@ -58,7 +58,7 @@ public record PlanRequest(
         extraConditions = extraConditions == null ? List.of() : List.copyOf(extraConditions);
         approval = approval == null ? Approval.MANUAL : approval;
         renderOptions = renderOptions == null ? RenderOptions.DEFAULTS : renderOptions;
-        installPhase = installPhase == null ? InstallPhase.UNKNOWN : installPhase;
+        installPhase = installPhase == null ? InstallHistory.UNKNOWN : installPhase;
         optionalApis = optionalApis == null ? OptionalApis.NONE : optionalApis;
         if (planName != null) {
             PlanNames.planNameProblem(planName).ifPresent(problem -> {
@@ -78,7 +78,7 @@ public record PlanRequest(
     /** A request without an install-time optional policy (see {@link #optionalApis()}). */
     public PlanRequest(String targetNamespace, ApiSurface apiSurface, List<ManifestExclusion> exclusions,
             CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
-            String sourceNamespace, CsvMode csvMode, RenderOptions renderOptions, InstallPhase installPhase) {
+            String sourceNamespace, CsvMode csvMode, RenderOptions renderOptions, InstallHistory installPhase) {
         this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
                 sourceNamespace, csvMode, renderOptions, installPhase, null);
     }
@@ -120,7 +120,7 @@ public record PlanRequest(
     }
 
     /** This request for a target in this install phase. */
-    public PlanRequest withInstallPhase(InstallPhase newInstallPhase) {
+    public PlanRequest withInstallPhase(InstallHistory newInstallPhase) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
                 planName, sourceNamespace, csvMode, renderOptions, newInstallPhase, optionalApis);
     }

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.BundleReadResult;
-import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.bundle.Diagnostic;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.api.ApiResource;

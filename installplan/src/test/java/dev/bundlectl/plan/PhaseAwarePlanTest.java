@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.UncheckedApiSurface;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -68,7 +68,7 @@ class PhaseAwarePlanTest {
     private static final String CREATE_ONLY = "release.openshift.io/create-only: \"true\"";
     private static final String DELETE = "release.openshift.io/delete: \"true\"";
 
-    private static PlanResult planBundle(InstallPhase phase, Manifest... manifests) {
+    private static PlanResult planBundle(InstallHistory phase, Manifest... manifests) {
         List<Manifest> all = new java.util.ArrayList<>(List.of(TestBundles.csv("demo.v1")));
         all.addAll(List.of(manifests));
         return new InstallPlanner().plan(TestBundles.bundle("demo", List.of(), all),
@@ -86,7 +86,7 @@ class PhaseAwarePlanTest {
 
     @Test
     void onAFirstInstallADeleteManifestIsNotCreatedWithTheReason() {
-        PlanResult result = planBundle(InstallPhase.FIRST_INSTALL, configMap("legacy", DELETE));
+        PlanResult result = planBundle(InstallHistory.FIRST_INSTALL, configMap("legacy", DELETE));
 
         assertThat(step(result, "legacy").status()).isEqualTo(StepStatus.NOT_CREATED);
         assertThat(step(result, "legacy").message()).isEqualTo(NOT_DELETED);
@@ -95,7 +95,7 @@ class PhaseAwarePlanTest {
 
     @Test
     void offlineADeleteManifestIsUnknownWithANoteThatDoesNotFailThePlan() {
-        PlanResult result = planBundle(InstallPhase.UNKNOWN, configMap("legacy", DELETE));
+        PlanResult result = planBundle(InstallHistory.UNKNOWN, configMap("legacy", DELETE));
 
         assertThat(step(result, "legacy").status()).isEqualTo(StepStatus.UNKNOWN);
         assertThat(step(result, "legacy").message()).isEqualTo(OFFLINE_NOTE);
@@ -105,7 +105,7 @@ class PhaseAwarePlanTest {
 
     @Test
     void onALaterInstallADeleteManifestIsDeletedIfPresent() {
-        PlanResult result = planBundle(InstallPhase.UPDATE, configMap("legacy", DELETE));
+        PlanResult result = planBundle(InstallHistory.UPDATE, configMap("legacy", DELETE));
 
         assertThat(step(result, "legacy").status()).isEqualTo(StepStatus.UNKNOWN);
         assertThat(step(result, "legacy").message()).isEqualTo("deleted if present (release.openshift.io/delete)");
@@ -123,14 +123,14 @@ class PhaseAwarePlanTest {
                     release.openshift.io/delete: "true"
                 """);
 
-        PlanResult result = planBundle(InstallPhase.UPDATE, widget);
+        PlanResult result = planBundle(InstallHistory.UPDATE, widget);
 
         assertThat(result.verdict().installable()).as(result.verdict().reasons().toString()).isTrue();
     }
 
     @Test
     void onAFirstInstallLevelOneStepsComeAfterEveryLevelZeroStepInOlmOrderWithinEachLevel() {
-        PlanResult result = planBundle(InstallPhase.FIRST_INSTALL,
+        PlanResult result = planBundle(InstallHistory.FIRST_INSTALL,
                 configMap("late", LEVEL_ONE, CREATE_ONLY),
                 crd("gadgets", "Gadget", LEVEL_ONE, CREATE_ONLY),
                 configMap("a"),
@@ -143,7 +143,7 @@ class PhaseAwarePlanTest {
 
     @Test
     void offlineThePlanShowsTheFirstInstallsOrder() {
-        PlanResult result = planBundle(InstallPhase.UNKNOWN,
+        PlanResult result = planBundle(InstallHistory.UNKNOWN,
                 configMap("late", LEVEL_ONE, CREATE_ONLY), configMap("a"), crd("widgets", "Widget"));
 
         assertThat(order(result)).containsExactly("demo.v1", "widgets.example.com", "a", "late");
@@ -151,7 +151,7 @@ class PhaseAwarePlanTest {
 
     @Test
     void onALaterInstallLevelsAreIgnoredAndOlmOrderStays() {
-        PlanResult result = planBundle(InstallPhase.UPDATE,
+        PlanResult result = planBundle(InstallHistory.UPDATE,
                 configMap("late", LEVEL_ONE, CREATE_ONLY),
                 crd("gadgets", "Gadget", LEVEL_ONE, CREATE_ONLY),
                 configMap("a"),
@@ -176,9 +176,9 @@ class PhaseAwarePlanTest {
         PayloadFilterSettings noFilters = new PayloadFilterSettings(null, null, null);
 
         Step first = planner.plan(List.of(legacy), new PayloadPlanRequest(base, "payload", noFilters, null,
-                InstallPhase.FIRST_INSTALL)).result().plan().steps().get(0);
+                InstallHistory.FIRST_INSTALL)).result().plan().steps().get(0);
         Step offline = planner.plan(List.of(legacy), new PayloadPlanRequest(base, "payload", noFilters, null,
-                InstallPhase.UNKNOWN)).result().plan().steps().get(0);
+                InstallHistory.UNKNOWN)).result().plan().steps().get(0);
 
         assertThat(first.status()).isEqualTo(StepStatus.NOT_CREATED);
         assertThat(first.message()).isEqualTo(NOT_DELETED);

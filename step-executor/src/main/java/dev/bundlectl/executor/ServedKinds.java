@@ -1,6 +1,6 @@
 package dev.bundlectl.executor;
 
-import dev.bundlectl.executor.apply.ExecutionEnvironment;
+import dev.bundlectl.executor.apply.RunEnvironment;
 import dev.bundlectl.executor.discovery.GroupVersionResources;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.StepStatus;
@@ -23,14 +23,14 @@ final class ServedKinds {
 
     private final StepTracker tracker;
     private final Map<String, Integer> crdStepByKind;
-    private final ExecutionEnvironment env;
+    private final RunEnvironment env;
 
     /**
      * @param tracker the execution's steps
      * @param crdStepByKind {@code group/Kind} to the index of the CRD step that defines it
      * @param env the execution's environment
      */
-    ServedKinds(StepTracker tracker, Map<String, Integer> crdStepByKind, ExecutionEnvironment env) {
+    ServedKinds(StepTracker tracker, Map<String, Integer> crdStepByKind, RunEnvironment env) {
         this.tracker = tracker;
         this.crdStepByKind = Map.copyOf(crdStepByKind);
         this.env = env;

@@ -1,5 +1,8 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ConnectionSettings;
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.connect.ConnectionException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
 import static dev.bundlectl.executor.testing.Manifests.required;
 import static dev.bundlectl.executor.testing.Manifests.serviceAccount;
@@ -43,7 +45,7 @@ class CreatedIdentitiesTest {
 
     @Test
     void eachCreatedStepCarriesTheUidTheServerGaveItWithoutReadingItBack() {
-        Execution execution = new StepExecutor(connection).start(plan(), ExecutionOptions.defaults(), event -> { });
+        RunningPlan execution = new PlanApplier(connection).start(plan(), ApplySettings.defaults(), event -> { });
         InstallPlan finished = Await.result(execution.result());
 
         assertThat(finished.steps()).extracting(step -> step.status()).containsOnly(StepStatus.CREATED);
@@ -62,8 +64,8 @@ class CreatedIdentitiesTest {
 
     @Test
     void aDryRunCreatesNothingAndReportsNoIdentities() {
-        Execution execution = new StepExecutor(connection).start(plan(),
-                ExecutionOptions.builder().dryRunServer(true).build(), event -> { });
+        RunningPlan execution = new PlanApplier(connection).start(plan(),
+                ApplySettings.builder().dryRunServer(true).build(), event -> { });
         Await.result(execution.result());
 
         assertThat(execution.createdObjects()).isEmpty();
@@ -71,9 +73,9 @@ class CreatedIdentitiesTest {
 
     @Test
     void anObjectThatExistedIsPresentAndHasNoIdentity() {
-        Await.result(new StepExecutor(connection).start(plan(), ExecutionOptions.defaults(), event -> { }).result());
+        Await.result(new PlanApplier(connection).start(plan(), ApplySettings.defaults(), event -> { }).result());
 
-        Execution again = new StepExecutor(connection).start(plan(), ExecutionOptions.defaults(), event -> { });
+        RunningPlan again = new PlanApplier(connection).start(plan(), ApplySettings.defaults(), event -> { });
         InstallPlan finished = Await.result(again.result());
 
         assertThat(finished.steps()).extracting(step -> step.status()).containsOnly(StepStatus.PRESENT);

@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
 import static dev.bundlectl.executor.testing.Manifests.crd;
 import static dev.bundlectl.executor.testing.Manifests.object;
@@ -45,8 +47,8 @@ class CustomResourceDefinitionTest {
         cluster.close();
     }
 
-    private InstallPlan run(ExecutionOptions.Builder options, Step... steps) {
-        return Await.result(new StepExecutor(connection).start(Manifests.plan(steps),
+    private InstallPlan run(ApplySettings.Builder options, Step... steps) {
+        return Await.result(new PlanApplier(connection).start(Manifests.plan(steps),
                 options.scheduler(new VirtualScheduler()).build(), listener).result());
     }
 
@@ -64,7 +66,7 @@ class CustomResourceDefinitionTest {
     void aCrdThatNeverBecomesEstablishedFailsThePlanAndNothingLaterStarts() {
         cluster.crdsNeverEstablish();
 
-        InstallPlan result = run(ExecutionOptions.builder(), required(crd("example.com", "widgets", "Widget", "v1"), false),
+        InstallPlan result = run(ApplySettings.builder(), required(crd("example.com", "widgets", "Widget", "v1"), false),
                 required(configMap("after", Map.of()), true));
 
         Step crdStep = result.steps().get(0);
@@ -83,7 +85,7 @@ class CustomResourceDefinitionTest {
     void rejectedNamesAreNamedInTheTimeoutMessage() {
         cluster.crdNamesRejected("MultipleNamesNotAllowed");
 
-        InstallPlan result = run(ExecutionOptions.builder().crdTimeout(Duration.ofSeconds(5)),
+        InstallPlan result = run(ApplySettings.builder().crdTimeout(Duration.ofSeconds(5)),
                 required(crd("example.com", "widgets", "Widget", "v1"), false));
 
         assertThat(result.steps().get(0).message()).endsWith("within 5s (Established=True InitialNamesAccepted; "
@@ -94,7 +96,7 @@ class CustomResourceDefinitionTest {
     void theInstallDeadlineCutsACrdWaitShort() {
         cluster.crdsNeverEstablish();
 
-        InstallPlan result = run(ExecutionOptions.builder().timeout(Duration.ofSeconds(10)),
+        InstallPlan result = run(ApplySettings.builder().timeout(Duration.ofSeconds(10)),
                 required(crd("example.com", "widgets", "Widget", "v1"), false));
 
         assertThat(result.steps().get(0).message()).contains("was not Established and NamesAccepted before the install "
@@ -121,9 +123,9 @@ class CustomResourceDefinitionTest {
             server.on("PATCH", "/apis/example.com/v1/namespaces/operators/widgets/sample",
                     ScriptedServer.json(201, Manifests.write(object("example.com/v1", "Widget", "sample"))));
 
-            InstallPlan result = Await.result(new StepExecutor(server.connect(Duration.ofSeconds(5))).start(
+            InstallPlan result = Await.result(new PlanApplier(server.connect(Duration.ofSeconds(5))).start(
                     Manifests.plan(required(widgets, false), required(object("example.com/v1", "Widget", "sample"), true)),
-                    ExecutionOptions.builder().scheduler(new VirtualScheduler()).build(), listener).result());
+                    ApplySettings.builder().scheduler(new VirtualScheduler()).build(), listener).result());
 
             assertThat(result.steps()).extracting(Step::status).containsExactly(StepStatus.CREATED, StepStatus.CREATED);
             assertThat(server.count("GET", "/apis/example.com/v1")).isEqualTo(4);
@@ -134,7 +136,7 @@ class CustomResourceDefinitionTest {
     void anUpdateThatDropsAStoredVersionIsRefused() {
         seedCrd(crd("example.com", "widgets", "Widget", "v1alpha1", "v1"), "v1alpha1", "v1");
 
-        InstallPlan result = run(ExecutionOptions.builder(), required(crd("example.com", "widgets", "Widget", "v1"), false),
+        InstallPlan result = run(ApplySettings.builder(), required(crd("example.com", "widgets", "Widget", "v1"), false),
                 required(configMap("after", Map.of()), true));
 
         Step step = result.steps().get(0);
@@ -149,7 +151,7 @@ class CustomResourceDefinitionTest {
     void anUpdateThatKeepsEveryStoredVersionIsAppliedAndWaitedFor() {
         seedCrd(crd("example.com", "widgets", "Widget", "v1"), "v1");
 
-        InstallPlan result = run(ExecutionOptions.builder(),
+        InstallPlan result = run(ApplySettings.builder(),
                 required(crd("example.com", "widgets", "Widget", "v1", "v2"), false));
 
         Step step = result.steps().get(0);

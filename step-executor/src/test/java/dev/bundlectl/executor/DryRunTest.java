@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
 import static dev.bundlectl.executor.testing.Manifests.crd;
 import static dev.bundlectl.executor.testing.Manifests.csv;
@@ -50,8 +52,8 @@ class DryRunTest {
         InstallPlan plan = Manifests.plan(required(csv(), true), required(crd("example.com", "widgets", "Widget", "v1"), false),
                 required(configMap("settings", Map.of()), true), required(object("example.com/v1", "Widget", "sample"), true));
 
-        InstallPlan result = Await.result(new StepExecutor(connection).start(plan,
-                ExecutionOptions.builder().dryRunServer(true).scheduler(new VirtualScheduler()).build(), listener).result());
+        InstallPlan result = Await.result(new PlanApplier(connection).start(plan,
+                ApplySettings.builder().dryRunServer(true).scheduler(new VirtualScheduler()).build(), listener).result());
 
         assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.COMPLETE);
         assertThat(cluster.writes()).isNotEmpty().allSatisfy(request -> assertThat(request.path()).endsWith("dryRun=All"));
@@ -72,9 +74,9 @@ class DryRunTest {
         connection.client().resource(Manifests.write(existing)).inNamespace(Manifests.NS).create();
         cluster.clearRequests();
 
-        InstallPlan result = Await.result(new StepExecutor(connection).start(
+        InstallPlan result = Await.result(new PlanApplier(connection).start(
                 Manifests.plan(required(configMap("settings", Map.of("level", "new")), true)),
-                ExecutionOptions.builder().dryRunServer(true).scheduler(new VirtualScheduler()).build(),
+                ApplySettings.builder().dryRunServer(true).scheduler(new VirtualScheduler()).build(),
                 new RecordingListener()).result());
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);

@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.inNamespace;
 import static dev.bundlectl.executor.testing.Manifests.service;
 import static dev.bundlectl.executor.testing.Manifests.step;
@@ -112,9 +114,9 @@ class ErrorClassificationTest {
         cluster.server().expect().patch().withPath(apply).andReturn(answer.code(), answer.body()).always();
         Step step = inNamespace(step(service("demo"), true, optional), namespace);
 
-        ExecutionOptions options = ExecutionOptions.builder().scheduler(new VirtualScheduler()).jitter(0)
+        ApplySettings options = ApplySettings.builder().scheduler(new VirtualScheduler()).jitter(0)
                 .timeout(Duration.ofSeconds(10)).build();
-        InstallPlan result = Await.result(new StepExecutor(connection)
+        InstallPlan result = Await.result(new PlanApplier(connection)
                 .start(Manifests.plan(step), options, new RecordingListener()).result());
 
         Step done = result.steps().get(0);

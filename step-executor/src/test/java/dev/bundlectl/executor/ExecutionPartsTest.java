@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.apply.ApplySettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,12 +14,12 @@ import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** {@link ExecutionOptions} and {@link BoundedRunner}. */
+/** {@link ApplySettings} and {@link BoundedRunner}. */
 class ExecutionPartsTest {
 
     @Test
     void defaultsAreTheDocumentedOnes() {
-        ExecutionOptions defaults = ExecutionOptions.defaults();
+        ApplySettings defaults = ApplySettings.defaults();
 
         assertThat(defaults.concurrency()).isEqualTo(8);
         assertThat(defaults.crdTimeout()).isEqualTo(Duration.ofSeconds(60));
@@ -30,11 +31,11 @@ class ExecutionPartsTest {
 
     @Test
     void invalidOptionsAreRejected() {
-        assertThatThrownBy(() -> ExecutionOptions.builder().concurrency(0).build())
+        assertThatThrownBy(() -> ApplySettings.builder().concurrency(0).build())
                 .hasMessageContaining("concurrency");
-        assertThatThrownBy(() -> ExecutionOptions.builder().timeout(Duration.ZERO).build())
+        assertThatThrownBy(() -> ApplySettings.builder().timeout(Duration.ZERO).build())
                 .hasMessageContaining("timeout");
-        assertThatThrownBy(() -> ExecutionOptions.builder().jitter(1.5).build()).hasMessageContaining("jitter");
+        assertThatThrownBy(() -> ApplySettings.builder().jitter(1.5).build()).hasMessageContaining("jitter");
     }
 
     @Test

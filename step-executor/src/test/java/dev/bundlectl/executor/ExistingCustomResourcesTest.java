@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.required;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -110,9 +112,9 @@ class ExistingCustomResourcesTest {
         }
 
         private InstallPlan install(ObjectNode crd) {
-            return Await.result(new StepExecutor(connection).start(Manifests.plan(required(crd, false),
+            return Await.result(new PlanApplier(connection).start(Manifests.plan(required(crd, false),
                             required(Manifests.configMap("after", Map.of()), true)),
-                    ExecutionOptions.builder().scheduler(new VirtualScheduler()).build(), new RecordingListener())
+                    ApplySettings.builder().scheduler(new VirtualScheduler()).build(), new RecordingListener())
                     .result());
         }
 
@@ -210,9 +212,9 @@ class ExistingCustomResourcesTest {
         }
 
         private Step install() {
-            InstallPlan result = Await.result(new StepExecutor(server.connect(Duration.ofSeconds(5))).start(
+            InstallPlan result = Await.result(new PlanApplier(server.connect(Duration.ofSeconds(5))).start(
                     Manifests.plan(required(cacheCrd(9, "v1"), false)),
-                    ExecutionOptions.builder().scheduler(new VirtualScheduler()).timeout(Duration.ofSeconds(30)).build(),
+                    ApplySettings.builder().scheduler(new VirtualScheduler()).timeout(Duration.ofSeconds(30)).build(),
                     new RecordingListener()).result());
             return result.steps().get(0);
         }

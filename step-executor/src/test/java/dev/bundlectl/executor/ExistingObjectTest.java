@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.NS;
 import static dev.bundlectl.executor.testing.Manifests.annotate;
 import static dev.bundlectl.executor.testing.Manifests.clusterRole;
@@ -51,13 +53,13 @@ class ExistingObjectTest {
         cluster.close();
     }
 
-    private InstallPlan run(ExecutionOptions.Builder options, Step... steps) {
-        return Await.result(new StepExecutor(connection)
+    private InstallPlan run(ApplySettings.Builder options, Step... steps) {
+        return Await.result(new PlanApplier(connection)
                 .start(Manifests.plan(steps), options.scheduler(scheduler).jitter(0).build(), listener).result());
     }
 
     private InstallPlan run(Step... steps) {
-        return run(ExecutionOptions.builder(), steps);
+        return run(ApplySettings.builder(), steps);
     }
 
     private void seed(ObjectNode manifest) {
@@ -110,7 +112,7 @@ class ExistingObjectTest {
     void forceConflictsAsksTheServerToTakeTheFieldsOver() {
         seed(configMap("settings", Map.of("level", "old")));
 
-        InstallPlan result = run(ExecutionOptions.builder().forceConflicts(true),
+        InstallPlan result = run(ApplySettings.builder().forceConflicts(true),
                 required(configMap("settings", Map.of("level", "new")), true));
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
@@ -215,7 +217,7 @@ class ExistingObjectTest {
         seed(configMap("legacy", Map.of()));
         ObjectNode manifest = annotate(configMap("legacy", Map.of()), "release.openshift.io/delete", "true");
 
-        InstallPlan result = run(ExecutionOptions.builder().firstInstall(true), required(manifest, true));
+        InstallPlan result = run(ApplySettings.builder().firstInstall(true), required(manifest, true));
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.NOT_CREATED);
         assertThat(result.steps().get(0).message()).isEqualTo("not deleted: a first install deletes nothing (release.openshift.io/delete)");

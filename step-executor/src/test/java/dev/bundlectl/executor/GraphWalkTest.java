@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.SourceLocation;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.RunGraph;
 import dev.bundlectl.plan.payload.RunGraphBuilder;
 import io.vertx.core.Future;
@@ -29,7 +29,7 @@ class GraphWalkTest {
     private static final RunGraph GRAPH = RunGraphBuilder.build(List.of(
             manifest("0000_10_alpha_00_a.yaml", "a1"), manifest("0000_10_alpha_01_a.yaml", "a2"),
             manifest("0000_10_beta_00_b.yaml", "b1"), manifest("0000_10_beta_01_b.yaml", "b2"),
-            manifest("0000_20_gamma_00_c.yaml", "c1")), InstallPhase.UPDATE);
+            manifest("0000_20_gamma_00_c.yaml", "c1")), InstallHistory.UPDATE);
 
     private final Map<Integer, Promise<Boolean>> running = new LinkedHashMap<>();
     private final List<Integer> started = new ArrayList<>();

@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.NS;
 import static dev.bundlectl.executor.testing.Manifests.clusterRole;
 import static dev.bundlectl.executor.testing.Manifests.clusterRoleBinding;
@@ -83,8 +85,8 @@ class InstallFlowTest {
     }
 
     private InstallPlan run(InstallPlan plan, RecordingListener listener) {
-        ExecutionOptions options = ExecutionOptions.builder().scheduler(new VirtualScheduler()).build();
-        return Await.result(new StepExecutor(connection).start(plan, options, listener).result());
+        ApplySettings options = ApplySettings.builder().scheduler(new VirtualScheduler()).build();
+        return Await.result(new PlanApplier(connection).start(plan, options, listener).result());
     }
 
     @Test

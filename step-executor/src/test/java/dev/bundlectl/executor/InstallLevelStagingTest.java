@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.annotate;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
 import static dev.bundlectl.executor.testing.Manifests.crd;
@@ -62,9 +64,9 @@ class InstallLevelStagingTest {
     }
 
     private InstallPlan run(InstallPlan plan, boolean firstInstall, int concurrency) {
-        ExecutionOptions options = ExecutionOptions.builder().scheduler(new VirtualScheduler())
+        ApplySettings options = ApplySettings.builder().scheduler(new VirtualScheduler())
                 .concurrency(concurrency).firstInstall(firstInstall).build();
-        return Await.result(new StepExecutor(connection).start(plan, options, new RecordingListener()).result());
+        return Await.result(new PlanApplier(connection).start(plan, options, new RecordingListener()).result());
     }
 
 

@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.executor.testing.Await;
@@ -78,9 +80,9 @@ class NonBlockingTest {
     void aWholeInstallStartedOnAnEventLoopNeverBlocksIt() {
         try (MockCluster cluster = MockCluster.start()) {
             ClusterConnection connection = cluster.connect(strict());
-            StepExecutor executor = new StepExecutor(connection);
+            PlanApplier executor = new PlanApplier(connection);
             RecordingListener listener = new RecordingListener();
-            ExecutionOptions options = ExecutionOptions.builder().crdPollInterval(Duration.ofMillis(20))
+            ApplySettings options = ApplySettings.builder().crdPollInterval(Duration.ofMillis(20))
                     .backoff(Duration.ofMillis(10), Duration.ofMillis(50)).build();
             Promise<InstallPlan> done = Promise.promise();
 

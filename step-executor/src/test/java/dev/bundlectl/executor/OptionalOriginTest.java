@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.inNamespace;
 import static dev.bundlectl.executor.testing.Manifests.service;
 import static dev.bundlectl.executor.testing.Manifests.step;
@@ -48,9 +50,9 @@ class OptionalOriginTest {
     }
 
     private static InstallPlan run(Step step) {
-        ExecutionOptions options = ExecutionOptions.builder().scheduler(new VirtualScheduler()).jitter(0)
+        ApplySettings options = ApplySettings.builder().scheduler(new VirtualScheduler()).jitter(0)
                 .timeout(Duration.ofSeconds(5)).build();
-        return Await.result(new StepExecutor(connection).start(Manifests.plan(step), options, new RecordingListener())
+        return Await.result(new PlanApplier(connection).start(Manifests.plan(step), options, new RecordingListener())
                 .result());
     }
 

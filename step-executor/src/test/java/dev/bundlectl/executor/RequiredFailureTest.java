@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
 import static dev.bundlectl.executor.testing.Manifests.required;
 import static dev.bundlectl.executor.testing.Manifests.service;
@@ -41,10 +42,10 @@ class RequiredFailureTest {
                     release.complete(null);
                 }
             });
-            ExecutionOptions options = ExecutionOptions.builder().concurrency(2).scheduler(new VirtualScheduler())
+            ApplySettings options = ApplySettings.builder().concurrency(2).scheduler(new VirtualScheduler())
                     .build();
 
-            InstallPlan result = Await.result(new StepExecutor(server.connect(Duration.ofSeconds(5))).start(
+            InstallPlan result = Await.result(new PlanApplier(server.connect(Duration.ofSeconds(5))).start(
                     Manifests.plan(required(serviceAccount("demo"), true), required(configMap("slow", Map.of()), true),
                             required(service("demo"), true), required(configMap("later", Map.of()), true)),
                     options, listener).result());

@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
 import static dev.bundlectl.executor.testing.Manifests.required;
 import static dev.bundlectl.executor.testing.ScriptedServer.hang;
@@ -54,9 +56,9 @@ class TransportFaultTest {
     }
 
     private InstallPlan run(ClusterConnection connection, Step... steps) {
-        ExecutionOptions options = ExecutionOptions.builder().scheduler(scheduler).jitter(0)
+        ApplySettings options = ApplySettings.builder().scheduler(scheduler).jitter(0)
                 .timeout(Duration.ofSeconds(30)).build();
-        return Await.result(new StepExecutor(connection).start(Manifests.plan(steps), options, listener).result());
+        return Await.result(new PlanApplier(connection).start(Manifests.plan(steps), options, listener).result());
     }
 
     private static ObjectNode settings() {
@@ -142,9 +144,9 @@ class TransportFaultTest {
         ClusterConnection connection = ClusterConnection.connect(
                 new ConfigBuilder().withMasterUrl("http://127.0.0.1:" + closedPort).build(), REQUEST_TIMEOUT);
 
-        ExecutionOptions options = ExecutionOptions.builder().scheduler(scheduler).jitter(0)
+        ApplySettings options = ApplySettings.builder().scheduler(scheduler).jitter(0)
                 .timeout(Duration.ofSeconds(2)).build();
-        InstallPlan result = Await.result(new StepExecutor(connection)
+        InstallPlan result = Await.result(new PlanApplier(connection)
                 .start(Manifests.plan(required(settings(), true)), options, listener).result());
 
         Step step = result.steps().get(0);

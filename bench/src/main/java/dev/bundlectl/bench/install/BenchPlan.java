@@ -2,7 +2,7 @@ package dev.bundlectl.bench.install;
 
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.BundleReadResult;
-import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.bundle.Diagnostic;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.InstallPlanner;

@@ -3,7 +3,7 @@ package dev.bundlectl.bench.install;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bundlectl.executor.apply.StepRunner;
+import dev.bundlectl.executor.apply.StepApplier;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepResource;
@@ -21,7 +21,7 @@ import java.util.Set;
  * every request takes exactly one unit of latency and the server does no work: the floor that no
  * run of that design can beat, whatever the latency.
  *
- * <p>The model follows {@code PlanExecution} phase by phase:
+ * <p>The model follows {@code PlanRun} phase by phase:
  * <ol>
  *   <li>at the start, discovery for the rest's group/versions that no CRD of the plan defines is
  *       asked for at once ({@code ServedKinds.prefetchFor}), so it overlaps the foundation;
@@ -75,9 +75,9 @@ public final class CriticalPathFloor {
         Set<String> kindsFromCrds = new HashSet<>();
         for (Step step : SentSteps.of(plan)) {
             StepResource resource = step.resource();
-            if (StepRunner.isFoundation(resource)) {
+            if (StepApplier.isFoundation(resource)) {
                 foundation.add(resource);
-                if (StepRunner.isCrd(resource)) {
+                if (StepApplier.isCrd(resource)) {
                     kindsFromCrds.add(definedKind(resource));
                 }
             } else {
@@ -117,7 +117,7 @@ public final class CriticalPathFloor {
             // A lookup not yet asked for is sent now and answers one round later.
             int known = discovered.computeIfAbsent(groupVersion(resource), absent -> begins + 1);
             // A CRD: read, write, read until Established; anything else: write.
-            int finished = Math.max(begins, known) + 1 + (StepRunner.isCrd(resource) ? 2 : 0);
+            int finished = Math.max(begins, known) + 1 + (StepApplier.isCrd(resource) ? 2 : 0);
             freeSlots.add(finished);
             end = Math.max(end, finished);
         }

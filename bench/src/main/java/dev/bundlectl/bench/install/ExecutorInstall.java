@@ -1,8 +1,8 @@
 package dev.bundlectl.bench.install;
 
-import dev.bundlectl.executor.ClusterConnection;
-import dev.bundlectl.executor.ExecutionOptions;
-import dev.bundlectl.executor.StepExecutor;
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import java.time.Duration;
@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * bundlectl's {@link StepExecutor} with its default options except the concurrency: what
+ * bundlectl's {@link PlanApplier} with its default options except the concurrency: what
  * {@code bundlectl install} does once the plan is made.
  *
  * @param concurrency steps in flight at once after the CRDs are established (8 by default)
@@ -40,10 +40,10 @@ public record ExecutorInstall(int concurrency) implements InstallStrategy {
 
     @Override
     public void install(ClusterConnection cluster, InstallPlan plan) throws InstallFailedException {
-        ExecutionOptions options = ExecutionOptions.builder().concurrency(concurrency).build();
+        ApplySettings options = ApplySettings.builder().concurrency(concurrency).build();
         InstallPlan done;
         try {
-            done = new StepExecutor(cluster).start(plan, options, event -> { })
+            done = new PlanApplier(cluster).start(plan, options, event -> { })
                     .result().toCompletionStage().toCompletableFuture()
                     .get(WAIT.toSeconds(), TimeUnit.SECONDS);
         } catch (InterruptedException e) {

@@ -9,7 +9,7 @@ import java.util.Set;
 /** The steps of a plan that an install sends, in plan order, as the step executor chooses them. */
 final class SentSteps {
 
-    /** The executor never sends these (its {@code PlanExecution} skips them the same way). */
+    /** The executor never sends these (its {@code PlanRun} skips them the same way). */
     private static final Set<StepStatus> NEVER_SENT = Set.of(StepStatus.NOT_CREATED, StepStatus.UNSUPPORTED_RESOURCE);
 
     private SentSteps() {

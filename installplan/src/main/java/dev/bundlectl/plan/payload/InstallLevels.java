@@ -18,8 +18,8 @@ public final class InstallLevels {
      * The manifests in stages, input order kept within a stage; empty stages are left out.
      * Manifests must have passed {@link ReleaseAnnotationValidator}.
      */
-    public static List<List<Manifest>> stages(List<Manifest> manifests, InstallPhase phase) {
-        if (phase != InstallPhase.FIRST_INSTALL) {
+    public static List<List<Manifest>> stages(List<Manifest> manifests, InstallHistory phase) {
+        if (phase != InstallHistory.FIRST_INSTALL) {
             return manifests.isEmpty() ? List.of() : List.of(List.copyOf(manifests));
         }
         List<Manifest> first = new ArrayList<>();

@@ -45,7 +45,7 @@ public record ManifestAction(Kind kind, String reason) {
      * The action for a validated manifest (see {@link ReleaseAnnotationValidator}).
      * During a first install there is nothing to delete yet, so a delete-annotated manifest is skipped.
      */
-    public static ManifestAction of(Manifest manifest, InstallPhase phase) {
+    public static ManifestAction of(Manifest manifest, InstallHistory phase) {
         if (ReleaseAnnotations.isDelete(manifest)) {
             switch (phase) {
                 case FIRST_INSTALL:
@@ -65,6 +65,6 @@ public record ManifestAction(Kind kind, String reason) {
 
     /** Whether this manifest is skipped during a first install (delete-annotated). */
     public static boolean skippedDuringFirstInstall(Manifest manifest) {
-        return of(manifest, InstallPhase.FIRST_INSTALL).kind() == Kind.SKIP;
+        return of(manifest, InstallHistory.FIRST_INSTALL).kind() == Kind.SKIP;
     }
 }

@@ -20,12 +20,12 @@ public final class ReappearanceCheck {
      * @param deletedEarlier objects an earlier run deleted, with when
      * @param existsNow whether such an object exists on the cluster now
      */
-    public static List<String> warnings(Collection<DeletedObject> deletedEarlier, Predicate<DeletedObject> existsNow) {
+    public static List<String> warnings(Collection<PreviouslyDeleted> deletedEarlier, Predicate<PreviouslyDeleted> existsNow) {
         return deletedEarlier.stream().filter(existsNow).map(ReappearanceCheck::message).toList();
     }
 
     /** The warning for one object. */
-    public static String message(DeletedObject object) {
+    public static String message(PreviouslyDeleted object) {
         return object.kind() + " \"" + object.uniqueName() + "\" has reappeared after having been deleted at "
                 + object.deletedAt();
     }

@@ -49,7 +49,7 @@ public final class RunGraphBuilder {
      * @throws IllegalArgumentException when an install-level annotation is invalid (a caller error:
      *     validation must come first)
      */
-    public static RunGraph build(List<Manifest> manifests, InstallPhase phase) {
+    public static RunGraph build(List<Manifest> manifests, InstallHistory phase) {
         Diagnostics invalid = ReleaseAnnotationValidator.validate(manifests);
         if (invalid.hasErrors()) {
             throw new IllegalArgumentException("validate manifests before building the run graph: "
@@ -58,7 +58,7 @@ public final class RunGraphBuilder {
         TreeMap<LevelKey, TreeMap<String, List<Placed>>> grouped = new TreeMap<>();
         for (Manifest manifest : manifests) {
             PayloadFileName name = PayloadFileName.of(manifest);
-            int installLevel = phase == InstallPhase.FIRST_INSTALL ? ReleaseAnnotations.installLevel(manifest) : 0;
+            int installLevel = phase == InstallHistory.FIRST_INSTALL ? ReleaseAnnotations.installLevel(manifest) : 0;
             grouped.computeIfAbsent(new LevelKey(installLevel, name.level()), k -> new TreeMap<>())
                     .computeIfAbsent(name.component(), k -> new ArrayList<>())
                     .add(new Placed(manifest, name, installLevel));

@@ -31,7 +31,7 @@ public final class StepRunGraph {
      *     {@link ReleaseAnnotationValidator}
      * @param phase whether install levels apply
      */
-    public static StepRunGraph build(Map<Integer, Manifest> manifestsByStep, InstallPhase phase) {
+    public static StepRunGraph build(Map<Integer, Manifest> manifestsByStep, InstallHistory phase) {
         Objects.requireNonNull(phase, "phase");
         Map<Manifest, Integer> stepOf = new IdentityHashMap<>();
         manifestsByStep.forEach((index, manifest) -> stepOf.put(manifest, index));

@@ -8,7 +8,7 @@ import dev.bundlectl.plan.capability.CapabilityOrigin;
 import dev.bundlectl.plan.capability.CapabilitySets;
 import dev.bundlectl.plan.capability.ConfigForm;
 import dev.bundlectl.plan.convert.ConversionPolicy;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.render.RenderOptions;
 import java.util.LinkedHashMap;
@@ -38,7 +38,7 @@ import java.util.TreeSet;
  *     versions were; {@link RecordedConversion#NONE} when not recorded (plans from before conversion)
  */
 public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
-        PayloadFilterSettings payload, InstallPhase phase, OptionalApis optionalApis, RecordedConversion conversion) {
+        PayloadFilterSettings payload, InstallHistory phase, OptionalApis optionalApis, RecordedConversion conversion) {
 
     /** The annotation that carries these options, as compact JSON. */
     public static final String ANNOTATION = "bundlectl.dev/plan-options";
@@ -51,7 +51,7 @@ public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabil
 
     /** Options without an install-time optional policy, recording no conversion. */
     public PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
-            PayloadFilterSettings payload, InstallPhase phase) {
+            PayloadFilterSettings payload, InstallHistory phase) {
         this(csvMode, render, capabilities, payload, phase, null, null);
     }
 
@@ -85,13 +85,13 @@ public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabil
 
     /** The options of a bundle plan. */
     public static PlanOptions bundle(CsvMode csvMode, RenderOptions render, CapabilityConfig capabilities,
-            InstallPhase phase) {
+            InstallHistory phase) {
         return new PlanOptions(csvMode, render, RecordedCapabilities.of(capabilities), null,
                 Objects.requireNonNull(phase, "phase"));
     }
 
     /** The options of a release-payload plan. */
-    public static PlanOptions payload(PayloadFilterSettings filters, CapabilityConfig capabilities, InstallPhase phase) {
+    public static PlanOptions payload(PayloadFilterSettings filters, CapabilityConfig capabilities, InstallHistory phase) {
         return new PlanOptions(null, null, RecordedCapabilities.of(capabilities),
                 Objects.requireNonNull(filters, "filters"), Objects.requireNonNull(phase, "phase"));
     }

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.plan.OptionalApi;
 import dev.bundlectl.plan.OptionalApis;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.render.CertProvider;
 import dev.bundlectl.render.InstallModeType;
@@ -119,11 +119,11 @@ public final class PlanOptionsAnnotation {
             payload = new PayloadFilterSettings(optional(recorded, "excludeIdentifier"),
                     optional(recorded, "featureSet"), optional(recorded, "profile"));
         }
-        InstallPhase phase = null;
+        InstallHistory phase = null;
         String phaseName = optional(node, "phase");
         if (phaseName != null) {
             try {
-                phase = InstallPhase.valueOf(phaseName.toUpperCase(Locale.ROOT).replace('-', '_'));
+                phase = InstallHistory.valueOf(phaseName.toUpperCase(Locale.ROOT).replace('-', '_'));
             } catch (IllegalArgumentException unknown) {
                 throw bad("phase", phaseName);
             }

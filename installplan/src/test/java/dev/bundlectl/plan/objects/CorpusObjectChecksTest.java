@@ -3,7 +3,7 @@ package dev.bundlectl.plan.objects;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.bundle.BundleReadResult;
-import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.bundle.testing.SharedCorpus;
 import dev.bundlectl.bundle.testing.SharedDirectory;
 import dev.bundlectl.plan.CsvMode;

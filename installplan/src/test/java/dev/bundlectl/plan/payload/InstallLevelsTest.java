@@ -17,18 +17,18 @@ class InstallLevelsTest {
 
     @Test
     void firstInstallReconcilesLevelZeroBeforeLevelOne() {
-        assertThat(InstallLevels.stages(List.of(A, LATE, B), InstallPhase.FIRST_INSTALL))
+        assertThat(InstallLevels.stages(List.of(A, LATE, B), InstallHistory.FIRST_INSTALL))
                 .containsExactly(List.of(A, B), List.of(LATE));
     }
 
     @Test
     void laterInstallsIgnoreInstallLevels() {
-        assertThat(InstallLevels.stages(List.of(A, LATE, B), InstallPhase.UPDATE)).containsExactly(List.of(A, LATE, B));
+        assertThat(InstallLevels.stages(List.of(A, LATE, B), InstallHistory.UPDATE)).containsExactly(List.of(A, LATE, B));
     }
 
     @Test
     void emptyStagesAreLeftOut() {
-        assertThat(InstallLevels.stages(List.of(LATE), InstallPhase.FIRST_INSTALL)).containsExactly(List.of(LATE));
-        assertThat(InstallLevels.stages(List.of(), InstallPhase.FIRST_INSTALL)).isEmpty();
+        assertThat(InstallLevels.stages(List.of(LATE), InstallHistory.FIRST_INSTALL)).containsExactly(List.of(LATE));
+        assertThat(InstallLevels.stages(List.of(), InstallHistory.FIRST_INSTALL)).isEmpty();
     }
 }

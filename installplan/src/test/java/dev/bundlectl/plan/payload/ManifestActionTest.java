@@ -16,7 +16,7 @@ class ManifestActionTest {
 
     @Test
     void deleteAnnotatedManifestsAreSkippedDuringAFirstInstall() {
-        ManifestAction action = ManifestAction.of(DELETE, InstallPhase.FIRST_INSTALL);
+        ManifestAction action = ManifestAction.of(DELETE, InstallHistory.FIRST_INSTALL);
         assertThat(action.kind()).isEqualTo(ManifestAction.Kind.SKIP);
         assertThat(action.reason()).contains("first install");
         assertThat(ManifestAction.skippedDuringFirstInstall(DELETE)).isTrue();
@@ -25,22 +25,22 @@ class ManifestActionTest {
 
     @Test
     void deleteAnnotatedManifestsAreDeletedLater() {
-        assertThat(ManifestAction.of(DELETE, InstallPhase.UPDATE).kind()).isEqualTo(ManifestAction.Kind.DELETE);
+        assertThat(ManifestAction.of(DELETE, InstallHistory.UPDATE).kind()).isEqualTo(ManifestAction.Kind.DELETE);
     }
 
     @Test
     void createOnlyAndPlainManifests() {
-        assertThat(ManifestAction.of(CREATE_ONLY, InstallPhase.UPDATE).kind())
+        assertThat(ManifestAction.of(CREATE_ONLY, InstallHistory.UPDATE).kind())
                 .isEqualTo(ManifestAction.Kind.CREATE_ONLY);
-        assertThat(ManifestAction.of(CREATE_ONLY, InstallPhase.FIRST_INSTALL).kind())
+        assertThat(ManifestAction.of(CREATE_ONLY, InstallHistory.FIRST_INSTALL).kind())
                 .isEqualTo(ManifestAction.Kind.CREATE_ONLY);
-        assertThat(ManifestAction.of(PLAIN, InstallPhase.FIRST_INSTALL).kind()).isEqualTo(ManifestAction.Kind.APPLY);
+        assertThat(ManifestAction.of(PLAIN, InstallHistory.FIRST_INSTALL).kind()).isEqualTo(ManifestAction.Kind.APPLY);
     }
 
     @Test
     void deleteWinsOverCreateOnly() {
         Manifest both = ManifestFixtures.configMap("both",
                 Map.of(ReleaseAnnotations.DELETE, "true", ReleaseAnnotations.CREATE_ONLY, "true"));
-        assertThat(ManifestAction.of(both, InstallPhase.UPDATE).kind()).isEqualTo(ManifestAction.Kind.DELETE);
+        assertThat(ManifestAction.of(both, InstallHistory.UPDATE).kind()).isEqualTo(ManifestAction.Kind.DELETE);
     }
 }

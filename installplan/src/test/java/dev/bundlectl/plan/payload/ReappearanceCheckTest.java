@@ -10,15 +10,15 @@ import org.junit.jupiter.api.Test;
 class ReappearanceCheckTest {
 
     private static final Instant AT = Instant.parse("2024-05-01T10:00:00Z");
-    private static final DeletedObject DEPLOYMENT =
-            new DeletedObject("apps", "Deployment", "openshift-machine-api", "cluster-baremetal-operator-hostedcluster", AT);
-    private static final DeletedObject ROLE_BINDING =
-            new DeletedObject("rbac.authorization.k8s.io", "ClusterRoleBinding", null, "old-binding", AT);
-    private static final DeletedObject STILL_GONE = new DeletedObject("", "ConfigMap", "ns", "gone", AT);
+    private static final PreviouslyDeleted DEPLOYMENT =
+            new PreviouslyDeleted("apps", "Deployment", "openshift-machine-api", "cluster-baremetal-operator-hostedcluster", AT);
+    private static final PreviouslyDeleted ROLE_BINDING =
+            new PreviouslyDeleted("rbac.authorization.k8s.io", "ClusterRoleBinding", null, "old-binding", AT);
+    private static final PreviouslyDeleted STILL_GONE = new PreviouslyDeleted("", "ConfigMap", "ns", "gone", AT);
 
     @Test
     void warnsForEveryDeletedObjectThatExistsAgain() {
-        Set<DeletedObject> existing = Set.of(DEPLOYMENT, ROLE_BINDING);
+        Set<PreviouslyDeleted> existing = Set.of(DEPLOYMENT, ROLE_BINDING);
         List<String> warnings = ReappearanceCheck.warnings(List.of(DEPLOYMENT, STILL_GONE, ROLE_BINDING),
                 existing::contains);
         assertThat(warnings).containsExactly(

@@ -18,7 +18,7 @@ class RunGraphBuilderTest {
     private static final List<Manifest> FIXTURE =
             ManifestFixtures.payload(ManifestFixtures.resource("/payload/runlevels"));
 
-    private final RunGraph graph = RunGraphBuilder.build(FIXTURE, InstallPhase.FIRST_INSTALL);
+    private final RunGraph graph = RunGraphBuilder.build(FIXTURE, InstallHistory.FIRST_INSTALL);
 
     private static List<String> names(List<RunNode> nodes) {
         return nodes.stream().map(n -> n.manifest().name()).toList();
@@ -73,7 +73,7 @@ class RunGraphBuilderTest {
         for (int i = 0; i < graph.nodes().size(); i++) {
             assertThat(graph.node(i).id()).isEqualTo(i);
         }
-        assertThat(names(RunGraphBuilder.build(reversed(FIXTURE), InstallPhase.FIRST_INSTALL).nodes()))
+        assertThat(names(RunGraphBuilder.build(reversed(FIXTURE), InstallHistory.FIRST_INSTALL).nodes()))
                 .as("input order does not matter").isEqualTo(names(graph.nodes()));
     }
 
@@ -136,7 +136,7 @@ class RunGraphBuilderTest {
         all.add(late);
         all.add(explicitZero);
 
-        RunGraph first = RunGraphBuilder.build(all, InstallPhase.FIRST_INSTALL);
+        RunGraph first = RunGraphBuilder.build(all, InstallHistory.FIRST_INSTALL);
         assertThat(first.levels()).extracting(RunLevel::label).containsExactly("run level 05", "run level 10",
                 "run level 5", "run level 50", "run level 9", "run level 90", "install level 1, run level 05");
         RunNode lateNode = first.nodes().get(first.nodes().size() - 1);
@@ -145,7 +145,7 @@ class RunGraphBuilderTest {
         assertThat(lateNode.dependsOn()).as("waits for the last level-0 level").containsExactly(
                 first.levels().get(5).chains().get(0).last().id());
 
-        RunGraph update = RunGraphBuilder.build(all, InstallPhase.UPDATE);
+        RunGraph update = RunGraphBuilder.build(all, InstallHistory.UPDATE);
         assertThat(update.levels()).extracting(RunLevel::label).containsExactly("run level 05", "run level 10",
                 "run level 5", "run level 50", "run level 9", "run level 90");
         assertThat(names(update.levels().get(0).chains().get(0).nodes())).endsWith("late-default");
@@ -155,14 +155,14 @@ class RunGraphBuilderTest {
     void invalidAnnotationsMustBeValidatedFirst() {
         Manifest bad = ManifestFixtures.configMap("0000_05_alpha_02.yaml", "bad",
                 Map.of(ReleaseAnnotations.INSTALL_LEVEL, "2", ReleaseAnnotations.CREATE_ONLY, "true"));
-        assertThatThrownBy(() -> RunGraphBuilder.build(List.of(bad), InstallPhase.FIRST_INSTALL))
+        assertThatThrownBy(() -> RunGraphBuilder.build(List.of(bad), InstallHistory.FIRST_INSTALL))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("invalid install level \"2\"");
     }
 
     @Test
     void theWholeCorpusPayloadBuilds() {
         List<Manifest> payload = ManifestFixtures.corpusPayload();
-        RunGraph corpus = RunGraphBuilder.build(payload, InstallPhase.FIRST_INSTALL);
+        RunGraph corpus = RunGraphBuilder.build(payload, InstallHistory.FIRST_INSTALL);
         assertThat(corpus.nodes()).hasSize(payload.size());
         List<String> levels = corpus.levels().stream().map(RunLevel::level).toList();
         assertThat(levels).isSorted().doesNotHaveDuplicates().startsWith("00").contains("50").endsWith("90");

@@ -27,7 +27,7 @@ class StepManifestsTest {
     private static InstallPlan plannedFixture(List<Manifest> manifests) {
         PayloadPlanRequest request = new PayloadPlanRequest(
                 PlanRequest.of("default", new UncheckedApiSurface(), "payload/runlevels"), "runlevels",
-                new PayloadFilterSettings(null, null, null), null, InstallPhase.FIRST_INSTALL);
+                new PayloadFilterSettings(null, null, null), null, InstallHistory.FIRST_INSTALL);
         return new PayloadPlanner().plan(manifests, request).result().plan();
     }
 
@@ -41,12 +41,12 @@ class StepManifestsTest {
         List<Manifest> read = ManifestFixtures.payload(ManifestFixtures.resource("/payload/runlevels"));
         InstallPlan plan = plannedFixture(read);
 
-        StepRunGraph rebuilt = StepRunGraph.build(StepManifests.of(plan), InstallPhase.FIRST_INSTALL);
+        StepRunGraph rebuilt = StepRunGraph.build(StepManifests.of(plan), InstallHistory.FIRST_INSTALL);
 
         assertThat(IntStream.range(0, rebuilt.graph().nodes().size()).map(rebuilt::stepOf).boxed().toList())
                 .isEqualTo(IntStream.range(0, plan.steps().size()).boxed().toList());
         assertThat(rebuilt.graph().levels()).extracting(RunLevel::level)
-                .isEqualTo(RunGraphBuilder.build(read, InstallPhase.FIRST_INSTALL).levels().stream()
+                .isEqualTo(RunGraphBuilder.build(read, InstallHistory.FIRST_INSTALL).levels().stream()
                         .map(RunLevel::level).toList());
     }
 
@@ -57,7 +57,7 @@ class StepManifestsTest {
         all.remove(1);
         all.remove(5);
 
-        StepRunGraph rebuilt = StepRunGraph.build(all, InstallPhase.FIRST_INSTALL);
+        StepRunGraph rebuilt = StepRunGraph.build(all, InstallHistory.FIRST_INSTALL);
 
         List<Integer> order = new ArrayList<>();
         for (int node = 0; node < rebuilt.graph().nodes().size(); node++) {
@@ -88,7 +88,7 @@ class StepManifestsTest {
                 """);
         PayloadPlanRequest request = new PayloadPlanRequest(
                 PlanRequest.of("default", new UncheckedApiSurface(), "payload"), "payload",
-                new PayloadFilterSettings(null, null, null), null, InstallPhase.FIRST_INSTALL);
+                new PayloadFilterSettings(null, null, null), null, InstallHistory.FIRST_INSTALL);
 
         var result = new PayloadPlanner().plan(manifests, request).result();
 

@@ -9,7 +9,7 @@ import dev.bundlectl.plan.OptionalApis;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityOrigin;
 import dev.bundlectl.plan.capability.ConfigForm;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.render.CertProvider;
 import dev.bundlectl.render.InstallModeType;
@@ -30,7 +30,7 @@ class PlanOptionsAnnotationTest {
     void aRenderedBundlePlansOptionsSurviveTheRoundTrip() {
         PlanOptions options = PlanOptions.bundle(CsvMode.RENDER,
                 new RenderOptions(InstallModeType.MULTI_NAMESPACE, List.of("team-a", "team-b"), CertProvider.CERT_MANAGER),
-                capabilities(List.of("Console"), List.of("Console", "Insights")), InstallPhase.FIRST_INSTALL);
+                capabilities(List.of("Console"), List.of("Console", "Insights")), InstallHistory.FIRST_INSTALL);
 
         String written = PlanOptionsAnnotation.write(options);
 
@@ -48,13 +48,13 @@ class PlanOptionsAnnotationTest {
     @Test
     void aPayloadPlansFiltersAndPhaseSurviveTheRoundTrip() {
         PlanOptions options = PlanOptions.payload(new PayloadFilterSettings("hypershift", null,
-                "ibm-cloud-managed"), null, InstallPhase.UPDATE);
+                "ibm-cloud-managed"), null, InstallHistory.UPDATE);
 
         PlanOptions read = PlanOptionsAnnotation.read(PlanOptionsAnnotation.write(options));
 
         assertThat(read.payload().excludeIdentifier()).isEqualTo("hypershift");
         assertThat(read.payload().profile()).isEqualTo("ibm-cloud-managed");
-        assertThat(read.phase()).isEqualTo(InstallPhase.UPDATE);
+        assertThat(read.phase()).isEqualTo(InstallHistory.UPDATE);
         assertThat(read.capabilityConfig()).isEmpty();
         assertThat(read.csvMode()).isNull();
     }
@@ -63,7 +63,7 @@ class PlanOptionsAnnotationTest {
     void theOptionalApiPolicySurvivesTheRoundTripInTheOrderGiven() {
         OptionalApis rules = new OptionalApis(List.of(OptionalApi.parse("monitoring.coreos.com"),
                 OptionalApi.parse("autoscaling.k8s.io/VerticalPodAutoscaler")));
-        PlanOptions options = PlanOptions.bundle(CsvMode.OLM, null, null, InstallPhase.UNKNOWN).withOptionalApis(rules);
+        PlanOptions options = PlanOptions.bundle(CsvMode.OLM, null, null, InstallHistory.UNKNOWN).withOptionalApis(rules);
 
         String written = PlanOptionsAnnotation.write(options);
 
@@ -95,7 +95,7 @@ class PlanOptionsAnnotationTest {
 
     @Test
     void conversionIsRecordedOnlyWhenItShapedTheSteps() {
-        PlanOptions plain = PlanOptions.bundle(CsvMode.OLM, null, null, InstallPhase.UNKNOWN);
+        PlanOptions plain = PlanOptions.bundle(CsvMode.OLM, null, null, InstallHistory.UNKNOWN);
         PlanOptions converted = plain.withConversion(new PlanOptions.RecordedConversion(true,
                 new java.util.TreeSet<>(List.of("rbac.authorization.k8s.io/v1beta1", "apiextensions.k8s.io/v1beta1"))));
         PlanOptions off = plain.withConversion(new PlanOptions.RecordedConversion(false, new java.util.TreeSet<>()));

@@ -23,7 +23,7 @@ final class ApplyAction {
         this.behaviour = behaviour;
     }
 
-    Future<StepOutcome> run(StepRun run) {
+    Future<StepOutcome> run(PreparedStep run) {
         return run.retrier()
                 .write("create", () -> run.api().create(run.type(), run.namespace(), run.manifest(), run.dryRun()))
                 .compose(created -> {
@@ -32,7 +32,7 @@ final class ApplyAction {
                 }, error -> onCreateFailure(run, error));
     }
 
-    private Future<StepOutcome> onCreateFailure(StepRun run, Throwable error) {
+    private Future<StepOutcome> onCreateFailure(PreparedStep run, Throwable error) {
         if (!(error instanceof ApiException api)) {
             return Future.succeededFuture(FailurePolicy.outcome(error, run.optional(), "create"));
         }
@@ -47,7 +47,7 @@ final class ApplyAction {
         return Future.succeededFuture(FailurePolicy.outcome(error, run.optional(), "create"));
     }
 
-    private Future<StepOutcome> existing(StepRun run) {
+    private Future<StepOutcome> existing(PreparedStep run) {
         if (run.dryRun() || !run.retrier().writeMayHaveLanded()) {
             return behaviour.onExisting().apply(run);
         }
@@ -63,7 +63,7 @@ final class ApplyAction {
                         error -> Future.succeededFuture(FailurePolicy.outcome(error, run.optional(), "get")));
     }
 
-    private static void reportCreated(StepRun run, ObjectNode live) {
+    private static void reportCreated(PreparedStep run, ObjectNode live) {
         if (!run.dryRun()) {
             run.reporter().created(run.type(), live);
         }

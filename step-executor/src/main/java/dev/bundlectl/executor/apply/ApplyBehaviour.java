@@ -10,7 +10,7 @@ import io.vertx.core.Future;
  * @param afterCreate runs once the create succeeded
  * @param onExisting runs when the create found the object already there
  */
-record ApplyBehaviour(StepPhase afterCreate, StepPhase onExisting) {
+record ApplyBehaviour(ApplyStage afterCreate, ApplyStage onExisting) {
 
     /** Created, or Present and left unchanged for the given reason. */
     static ApplyBehaviour createOnly(String why) {
@@ -18,7 +18,7 @@ record ApplyBehaviour(StepPhase afterCreate, StepPhase onExisting) {
     }
 
     /** {@code afterCreate} once created (a CRD waits to be served), or Present and left unchanged. */
-    static ApplyBehaviour createOnly(StepPhase afterCreate, String why) {
+    static ApplyBehaviour createOnly(ApplyStage afterCreate, String why) {
         return new ApplyBehaviour(afterCreate,
                 run -> Future.succeededFuture(
                         StepOutcome.applied(StepStatus.PRESENT, "already exists; left unchanged (" + why + ")")));

@@ -8,14 +8,14 @@ import io.vertx.core.Future;
  * stored version dropped, every existing custom resource still valid against the new schema); then
  * server-side apply, and wait until the CRD is Established and its names accepted.
  */
-final class CrdApply implements StepPhase {
+final class CrdApply implements ApplyStage {
 
     private final UpdateGuard guard = new StoredVersionsGuard().then(new ExistingCustomResourcesGuard());
     private final ServerSideApply apply = new ServerSideApply(CrdEstablishment::afterCreate,
             CrdEstablishment::afterUpdate);
 
     @Override
-    public Future<StepOutcome> apply(StepRun run) {
+    public Future<StepOutcome> apply(PreparedStep run) {
         return run.retrier().read("get", () -> run.api().get(run.type(), run.namespace(), run.name()))
                 .compose(live -> guard.check(run, live)
                                 .compose(stop -> stop.isPresent() ? Future.succeededFuture(stop.get()) : apply.apply(run)),

@@ -14,21 +14,21 @@ import java.time.Duration;
  */
 final class CrdEstablishment {
 
-    private final StepRun run;
+    private final PreparedStep run;
     private final long limitNanos;
     private final boolean limitedByDeadline;
     private String lastSeen = "no conditions yet";
 
-    private CrdEstablishment(StepRun run) {
+    private CrdEstablishment(PreparedStep run) {
         this.run = run;
-        ExecutionEnvironment env = run.env();
+        RunEnvironment env = run.env();
         long crdLimit = env.now() + env.options().crdTimeout().toNanos();
         this.limitedByDeadline = env.deadlineNanos() < crdLimit;
         this.limitNanos = Math.min(crdLimit, env.deadlineNanos());
     }
 
     /** After a create: {@code WaitingForApi}, then {@code Created} once served. */
-    static Future<StepOutcome> afterCreate(StepRun run) {
+    static Future<StepOutcome> afterCreate(PreparedStep run) {
         if (run.dryRun()) {
             return Future.succeededFuture(StepOutcome.applied(StepStatus.CREATED, "created"));
         }
@@ -37,7 +37,7 @@ final class CrdEstablishment {
     }
 
     /** After an update: {@code Present} once served again. */
-    static Future<StepOutcome> afterUpdate(StepRun run) {
+    static Future<StepOutcome> afterUpdate(PreparedStep run) {
         if (run.dryRun()) {
             return Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, "already existed; updated"));
         }

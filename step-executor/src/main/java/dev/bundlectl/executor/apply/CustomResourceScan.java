@@ -22,12 +22,12 @@ final class CustomResourceScan {
     /** Objects per page; the API server's own default page size for clients that page. */
     static final int PAGE_SIZE = 500;
 
-    private final StepRun run;
+    private final PreparedStep run;
     private final ApiResource type;
     private final JsonNode schema;
     private Future<SchemaValidator> validator;
 
-    CustomResourceScan(StepRun run, ApiResource type, JsonNode schema) {
+    CustomResourceScan(PreparedStep run, ApiResource type, JsonNode schema) {
         this.run = run;
         this.type = type;
         this.schema = schema;

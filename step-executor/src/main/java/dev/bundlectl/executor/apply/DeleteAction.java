@@ -16,7 +16,7 @@ public final class DeleteAction {
     private DeleteAction() {
     }
 
-    static Future<StepOutcome> run(StepRun run) {
+    static Future<StepOutcome> run(PreparedStep run) {
         return run.retrier()
                 .write("delete", () -> run.api().delete(run.type(), run.namespace(), run.name(), run.dryRun()))
                 .map(deleted -> StepOutcome.applied(StepStatus.DELETED, DELETION_REQUESTED))

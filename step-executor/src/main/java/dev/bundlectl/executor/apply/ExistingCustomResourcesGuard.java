@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 final class ExistingCustomResourcesGuard implements UpdateGuard {
 
     @Override
-    public Future<Optional<StepOutcome>> check(StepRun run, ObjectNode live) {
+    public Future<Optional<StepOutcome>> check(PreparedStep run, ObjectNode live) {
         ObjectNode desired = run.manifest();
         JsonNode spec = desired.path("spec");
         String group = spec.path("group").asText("");
@@ -49,7 +49,7 @@ final class ExistingCustomResourcesGuard implements UpdateGuard {
                 .toList();
     }
 
-    private Future<Optional<StepOutcome>> checkFrom(StepRun run, ApiResource anyVersion, List<CrdVersion> versions,
+    private Future<Optional<StepOutcome>> checkFrom(PreparedStep run, ApiResource anyVersion, List<CrdVersion> versions,
             int index) {
         if (index == versions.size()) {
             return Future.succeededFuture(Optional.empty());

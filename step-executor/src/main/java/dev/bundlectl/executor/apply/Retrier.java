@@ -12,12 +12,12 @@ import java.util.function.Supplier;
  */
 final class Retrier {
 
-    private final ExecutionEnvironment env;
+    private final RunEnvironment env;
     private final StepReporter reporter;
     private final RetryPolicy policy;
     private boolean writeMayHaveLanded;
 
-    Retrier(ExecutionEnvironment env, StepReporter reporter) {
+    Retrier(RunEnvironment env, StepReporter reporter) {
         this.env = env;
         this.reporter = reporter;
         this.policy = env.options().retryPolicy();

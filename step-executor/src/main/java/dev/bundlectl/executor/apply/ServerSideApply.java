@@ -23,18 +23,18 @@ import java.time.format.DateTimeParseException;
  * answer's {@code Date} minus the time elapsed since then (measured locally, which needs no clock
  * agreement), less one second because both stamps are truncated to seconds.
  */
-final class ServerSideApply implements StepPhase {
+final class ServerSideApply implements ApplyStage {
 
     private static final Duration STAMP_PRECISION = Duration.ofSeconds(1);
 
-    private final StepPhase afterCreate;
-    private final StepPhase afterExisting;
+    private final ApplyStage afterCreate;
+    private final ApplyStage afterExisting;
 
     /**
      * @param afterCreate runs when the apply created the object
      * @param afterExisting runs when the object existed and the apply changed or kept it
      */
-    ServerSideApply(StepPhase afterCreate, StepPhase afterExisting) {
+    ServerSideApply(ApplyStage afterCreate, ApplyStage afterExisting) {
         this.afterCreate = afterCreate;
         this.afterExisting = afterExisting;
     }
@@ -46,7 +46,7 @@ final class ServerSideApply implements StepPhase {
     }
 
     @Override
-    public Future<StepOutcome> apply(StepRun run) {
+    public Future<StepOutcome> apply(PreparedStep run) {
         long firstTry = run.env().now();
         return run.retrier()
                 .write("apply", () -> run.api().apply(run.type(), run.namespace(), run.manifest(),
@@ -61,7 +61,7 @@ final class ServerSideApply implements StepPhase {
                 }, error -> Future.succeededFuture(onFailure(run, error)));
     }
 
-    private static boolean landedEarlier(StepRun run, ApplyResult result, long firstTryNanos) {
+    private static boolean landedEarlier(PreparedStep run, ApplyResult result, long firstTryNanos) {
         if (!run.retrier().writeMayHaveLanded() || result.answeredAt().isEmpty()) {
             return false;
         }
@@ -79,7 +79,7 @@ final class ServerSideApply implements StepPhase {
         }
     }
 
-    private static StepOutcome onFailure(StepRun run, Throwable error) {
+    private static StepOutcome onFailure(PreparedStep run, Throwable error) {
         StepOutcome outcome = FailurePolicy.outcome(error, run.optional(), "apply");
         if (outcome instanceof StepOutcome.Failed failed && isFieldConflict(error)) {
             return StepOutcome.failed(failed.message() + "; these fields belong to another field manager: pass "

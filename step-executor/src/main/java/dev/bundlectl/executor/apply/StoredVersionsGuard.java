@@ -16,7 +16,7 @@ import java.util.Set;
 final class StoredVersionsGuard implements UpdateGuard {
 
     @Override
-    public Future<Optional<StepOutcome>> check(StepRun run, ObjectNode live) {
+    public Future<Optional<StepOutcome>> check(PreparedStep run, ObjectNode live) {
         return Future.succeededFuture(refuse(run.manifest(), live).map(StepOutcome::failed));
     }
 

@@ -16,7 +16,7 @@ interface UpdateGuard {
      * the update may go ahead. The future never fails: a check that cannot be made decides the
      * step's outcome itself.
      */
-    Future<Optional<StepOutcome>> check(StepRun run, ObjectNode live);
+    Future<Optional<StepOutcome>> check(PreparedStep run, ObjectNode live);
 
     /** This check, then {@code next} once this one lets the update through. */
     default UpdateGuard then(UpdateGuard next) {

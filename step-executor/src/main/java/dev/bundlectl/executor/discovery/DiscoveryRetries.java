@@ -1,6 +1,5 @@
 package dev.bundlectl.executor.discovery;
 
-import dev.bundlectl.executor.ExecutionOptions;
 import dev.bundlectl.executor.retry.Backoff;
 import dev.bundlectl.executor.retry.RetryObserver;
 import dev.bundlectl.executor.retry.RetryPolicy;
@@ -42,12 +41,6 @@ public record DiscoveryRetries(Scheduler scheduler, Backoff backoff, Duration pa
     public static DiscoveryRetries system() {
         return new DiscoveryRetries(Scheduler.system(), new Backoff(Duration.ofMillis(250), Duration.ofSeconds(10), 0.2,
                 () -> ThreadLocalRandom.current().nextDouble()), DEFAULT_PATIENCE, Long.MAX_VALUE);
-    }
-
-    /** An execution's retries: its scheduler and backoff, until its deadline. */
-    public static DiscoveryRetries forExecution(ExecutionOptions options, long deadlineNanos) {
-        return new DiscoveryRetries(options.scheduler(), new Backoff(options.backoffBase(), options.backoffMax(),
-                options.jitter(), () -> ThreadLocalRandom.current().nextDouble()), options.timeout(), deadlineNanos);
     }
 
     /** These retries with another patience. */

@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.install;
 
-import dev.bundlectl.executor.ExecutionOptions;
+import dev.bundlectl.executor.apply.ApplySettings;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param startTime when the install started; it names the record
  */
 public record InstallRequest(String namespace, boolean createNamespace, String packageName, String bundlePath,
-        ExecutionOptions options, Instant startTime) {
+        ApplySettings options, Instant startTime) {
 
     public InstallRequest {
         Objects.requireNonNull(namespace, "namespace");

@@ -1,11 +1,11 @@
 package dev.bundlectl.executor.install;
 
-import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.CreatedIdentity;
-import dev.bundlectl.executor.Execution;
-import dev.bundlectl.executor.ExecutionOptions;
+import dev.bundlectl.executor.RunningPlan;
+import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.StepEvent;
-import dev.bundlectl.executor.StepExecutor;
+import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.apply.DeleteAction;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.DeletedObject;
@@ -59,14 +59,14 @@ public final class InstallSession {
             Consumer<StepEvent> listener) {
         boolean firstInstall = previous == null;
         boolean dryRun = request.options().dryRunServer();
-        ExecutionOptions options = request.options().toBuilder().firstInstall(firstInstall).build();
+        ApplySettings options = request.options().toBuilder().firstInstall(firstInstall).build();
         RecordOrigin origin = new RecordOrigin(request.namespace(), request.packageName(), request.bundlePath(),
                 plan.metadata().annotations().get(PlanAnnotations.BUNDLE_DIGEST), dryRun, request.startTime());
         Future<SavedRecord> started = dryRun ? Future.succeededFuture()
                 : store.save(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
                         RecordInheritance.ownedObjects(previous, List.of(), List.of()), List.of()));
         return started.compose(saved -> {
-            Execution execution = new StepExecutor(connection).start(plan, options, listener);
+            RunningPlan execution = new PlanApplier(connection).start(plan, options, listener);
             return execution.result().compose(finished -> dryRun
                     ? Future.succeededFuture(new InstallOutcome(finished, null, firstInstall, List.of()))
                     : record(finished, execution.createdObjects(), origin, previous, firstInstall));
@@ -148,7 +148,7 @@ public final class InstallSession {
                 .toList();
         return previous.deletedObjects().stream()
                 .filter(deleted -> foundAgain.stream().anyMatch(deleted.object()::sameObjectAs))
-                .map(deleted -> ReappearanceCheck.message(new dev.bundlectl.plan.payload.DeletedObject(
+                .map(deleted -> ReappearanceCheck.message(new dev.bundlectl.plan.payload.PreviouslyDeleted(
                         deleted.object().group(), deleted.object().kind(), deleted.object().namespace(),
                         deleted.object().name(), deleted.deletedAt())))
                 .toList();

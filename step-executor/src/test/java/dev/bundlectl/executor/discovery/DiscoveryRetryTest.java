@@ -2,7 +2,7 @@ package dev.bundlectl.executor.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.retry.Backoff;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.DiscoveryDocuments;

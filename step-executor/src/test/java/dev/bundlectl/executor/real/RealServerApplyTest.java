@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.ExecutionOptions;
-import dev.bundlectl.executor.StepExecutor;
+import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.Manifests;
 import dev.bundlectl.executor.testing.RealApiServer;
@@ -36,14 +36,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(RealApiServerExtension.class)
 class RealServerApplyTest {
 
-    private static InstallPlan install(RealApiServer server, ExecutionOptions.Builder options, Step... steps) {
-        return Await.result(new StepExecutor(server.connect())
+    private static InstallPlan install(RealApiServer server, ApplySettings.Builder options, Step... steps) {
+        return Await.result(new PlanApplier(server.connect())
                 .start(Manifests.plan(steps), options.timeout(Duration.ofSeconds(60)).build(), new RecordingListener())
                 .result());
     }
 
     private static InstallPlan install(RealApiServer server, Step... steps) {
-        return install(server, ExecutionOptions.builder(), steps);
+        return install(server, ApplySettings.builder(), steps);
     }
 
     /** Another controller's server-side apply, under its own field manager. */
@@ -150,7 +150,7 @@ class RealServerApplyTest {
         assertThat(server.client().configMaps().inNamespace(ns).withName("settings").get().getData())
                 .containsEntry("level", "low");
 
-        InstallPlan forced = install(server, ExecutionOptions.builder().forceConflicts(true), settings);
+        InstallPlan forced = install(server, ApplySettings.builder().forceConflicts(true), settings);
 
         assertThat(forced.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
         assertThat(server.client().configMaps().inNamespace(ns).withName("settings").get().getData())

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.BundleReadResult;
-import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.testing.SharedCorpus;
 import dev.bundlectl.executor.testing.RealApiServer;

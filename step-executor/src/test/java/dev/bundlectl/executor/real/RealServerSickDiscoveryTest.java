@@ -2,7 +2,7 @@ package dev.bundlectl.executor.real;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.discovery.DiscoveryApiSurface;
 import dev.bundlectl.executor.discovery.DiscoveryFailedException;
 import dev.bundlectl.executor.kube.ApiException;

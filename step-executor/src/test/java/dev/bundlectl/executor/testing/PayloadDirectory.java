@@ -1,13 +1,13 @@
 package dev.bundlectl.executor.testing;
 
 import dev.bundlectl.bundle.PayloadReadResult;
-import dev.bundlectl.bundle.PayloadReader;
+import dev.bundlectl.bundle.read.PayloadReader;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.PayloadPlanRequest;
 import dev.bundlectl.plan.PayloadPlanner;
 import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.api.UncheckedApiSurface;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -80,7 +80,7 @@ public final class PayloadDirectory {
         }
         PayloadPlanRequest request = new PayloadPlanRequest(
                 PlanRequest.of(namespace, new UncheckedApiSurface(), root.toString()), "payload",
-                new PayloadFilterSettings(null, null, null), null, InstallPhase.FIRST_INSTALL);
+                new PayloadFilterSettings(null, null, null), null, InstallHistory.FIRST_INSTALL);
         return new PayloadPlanner().plan(read.manifests(), request).result().plan();
     }
 }

@@ -4,7 +4,7 @@ import static dev.bundlectl.executor.testing.ScriptedServer.json;
 import static dev.bundlectl.executor.testing.ScriptedServer.reset;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.ClusterConnection;
+import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.InstallRecord;

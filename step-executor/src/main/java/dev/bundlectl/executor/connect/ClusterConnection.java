@@ -1,4 +1,4 @@
-package dev.bundlectl.executor;
+package dev.bundlectl.executor.connect;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bundlectl.executor.discovery.Discovery;

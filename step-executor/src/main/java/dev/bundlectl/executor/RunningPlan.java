@@ -6,12 +6,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /** One running execution of a plan. */
-public final class Execution {
+public final class RunningPlan {
 
     private final Future<InstallPlan> result;
     private final Map<Integer, CreatedIdentity> created;
 
-    Execution(Future<InstallPlan> result, Map<Integer, CreatedIdentity> created) {
+    RunningPlan(Future<InstallPlan> result, Map<Integer, CreatedIdentity> created) {
         this.result = Objects.requireNonNull(result, "result");
         this.created = Objects.requireNonNull(created, "created");
     }

@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.apply;
 
-import dev.bundlectl.executor.ExecutionOptions;
+import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.KubeApi;
 import io.vertx.core.Context;
@@ -19,15 +19,15 @@ import java.util.Set;
  *     nothing new starts
  * @param kindsDefinedByPlan {@code group/Kind} of every kind a CRD step of this plan defines
  */
-public record ExecutionEnvironment(
+public record RunEnvironment(
         Context context,
         KubeApi api,
         Discovery discovery,
-        ExecutionOptions options,
+        ApplySettings options,
         long deadlineNanos,
         Set<String> kindsDefinedByPlan) {
 
-    public ExecutionEnvironment {
+    public RunEnvironment {
         Objects.requireNonNull(context, "context");
         Objects.requireNonNull(api, "api");
         Objects.requireNonNull(discovery, "discovery");

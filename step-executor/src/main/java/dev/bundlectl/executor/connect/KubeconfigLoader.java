@@ -1,4 +1,4 @@
-package dev.bundlectl.executor;
+package dev.bundlectl.executor.connect;
 
 import io.fabric8.kubernetes.client.Config;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.bundlectl.executor;
+package dev.bundlectl.executor.connect;
 
 import java.nio.file.Path;
 import java.time.Duration;

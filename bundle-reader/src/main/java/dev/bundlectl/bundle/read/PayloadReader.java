@@ -1,5 +1,11 @@
-package dev.bundlectl.bundle;
+package dev.bundlectl.bundle.read;
 
+import dev.bundlectl.bundle.Diagnostics;
+import dev.bundlectl.bundle.SourceLocation;
+import dev.bundlectl.bundle.ReaderLimits;
+import dev.bundlectl.bundle.PayloadReadResult;
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.bundle.layout.FileNames;
 import dev.bundlectl.bundle.objects.DuplicateObjects;
 import dev.bundlectl.bundle.objects.ManifestFileReader;

@@ -1,5 +1,7 @@
-package dev.bundlectl.executor;
+package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.executor.retry.Backoff;
+import java.util.concurrent.ThreadLocalRandom;
 import dev.bundlectl.executor.retry.RetryPolicy;
 import dev.bundlectl.executor.time.Scheduler;
 import java.time.Clock;
@@ -28,7 +30,7 @@ import java.util.Objects;
  * @param scheduler time and delays; tests pass a virtual one
  * @param clock wall-clock time for plan and event timestamps
  */
-public record ExecutionOptions(
+public record ApplySettings(
         int concurrency,
         Duration crdTimeout,
         Duration timeout,
@@ -42,7 +44,7 @@ public record ExecutionOptions(
         Scheduler scheduler,
         Clock clock) {
 
-    public ExecutionOptions {
+    public ApplySettings {
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be at least 1, not " + concurrency);
         }
@@ -59,7 +61,7 @@ public record ExecutionOptions(
     }
 
     /** Concurrency 8, CRD timeout 60s, deadline 5m, backoff 250ms doubling to 10s, real time. */
-    public static ExecutionOptions defaults() {
+    public static ApplySettings defaults() {
         return builder().build();
     }
 
@@ -69,7 +71,12 @@ public record ExecutionOptions(
      * {@link #timeout()} per operation.
      */
     public RetryPolicy retryPolicy() {
-        return RetryPolicy.of(backoffBase, backoffMax, jitter, scheduler, timeout);
+        return new RetryPolicy(backoff(), scheduler, timeout);
+    }
+
+    /** The backoff these options describe: {@link #backoffBase()} doubling to {@link #backoffMax()}, with {@link #jitter()}. */
+    public Backoff backoff() {
+        return new Backoff(backoffBase, backoffMax, jitter, () -> ThreadLocalRandom.current().nextDouble());
     }
 
     /** A builder starting from the defaults. */
@@ -89,7 +96,7 @@ public record ExecutionOptions(
         }
     }
 
-    /** Builds {@link ExecutionOptions}. */
+    /** Builds {@link ApplySettings}. */
     public static final class Builder {
         private int concurrency = 8;
         private Duration crdTimeout = Duration.ofSeconds(60);
@@ -107,7 +114,7 @@ public record ExecutionOptions(
         private Builder() {
         }
 
-        private Builder(ExecutionOptions from) {
+        private Builder(ApplySettings from) {
             concurrency = from.concurrency;
             crdTimeout = from.crdTimeout;
             timeout = from.timeout;
@@ -122,76 +129,76 @@ public record ExecutionOptions(
             clock = from.clock;
         }
 
-        /** See {@link ExecutionOptions#concurrency()}. */
+        /** See {@link ApplySettings#concurrency()}. */
         public Builder concurrency(int value) {
             concurrency = value;
             return this;
         }
 
-        /** See {@link ExecutionOptions#crdTimeout()}. */
+        /** See {@link ApplySettings#crdTimeout()}. */
         public Builder crdTimeout(Duration value) {
             crdTimeout = value;
             return this;
         }
 
-        /** See {@link ExecutionOptions#timeout()}. */
+        /** See {@link ApplySettings#timeout()}. */
         public Builder timeout(Duration value) {
             timeout = value;
             return this;
         }
 
-        /** See {@link ExecutionOptions#dryRunServer()}. */
+        /** See {@link ApplySettings#dryRunServer()}. */
         public Builder dryRunServer(boolean value) {
             dryRunServer = value;
             return this;
         }
 
-        /** See {@link ExecutionOptions#firstInstall()}. */
+        /** See {@link ApplySettings#firstInstall()}. */
         public Builder firstInstall(boolean value) {
             firstInstall = value;
             return this;
         }
 
-        /** See {@link ExecutionOptions#backoffBase()} and {@link ExecutionOptions#backoffMax()}. */
+        /** See {@link ApplySettings#backoffBase()} and {@link ApplySettings#backoffMax()}. */
         public Builder backoff(Duration base, Duration max) {
             backoffBase = base;
             backoffMax = max;
             return this;
         }
 
-        /** See {@link ExecutionOptions#jitter()}. */
+        /** See {@link ApplySettings#jitter()}. */
         public Builder jitter(double value) {
             jitter = value;
             return this;
         }
 
-        /** See {@link ExecutionOptions#crdPollInterval()}. */
+        /** See {@link ApplySettings#crdPollInterval()}. */
         public Builder crdPollInterval(Duration value) {
             crdPollInterval = value;
             return this;
         }
 
-        /** See {@link ExecutionOptions#forceConflicts()}. */
+        /** See {@link ApplySettings#forceConflicts()}. */
         public Builder forceConflicts(boolean value) {
             forceConflicts = value;
             return this;
         }
 
-        /** See {@link ExecutionOptions#scheduler()}. */
+        /** See {@link ApplySettings#scheduler()}. */
         public Builder scheduler(Scheduler value) {
             scheduler = value;
             return this;
         }
 
-        /** See {@link ExecutionOptions#clock()}. */
+        /** See {@link ApplySettings#clock()}. */
         public Builder clock(Clock value) {
             clock = value;
             return this;
         }
 
         /** The options; invalid values throw {@link IllegalArgumentException}. */
-        public ExecutionOptions build() {
-            return new ExecutionOptions(concurrency, crdTimeout, timeout, dryRunServer, firstInstall, backoffBase,
+        public ApplySettings build() {
+            return new ApplySettings(concurrency, crdTimeout, timeout, dryRunServer, firstInstall, backoffBase,
                     backoffMax, jitter, crdPollInterval, forceConflicts, scheduler, clock);
         }
     }

@@ -1,5 +1,14 @@
-package dev.bundlectl.bundle;
+package dev.bundlectl.bundle.read;
 
+import dev.bundlectl.bundle.Diagnostics;
+import dev.bundlectl.bundle.BundleAnnotations;
+import dev.bundlectl.bundle.BundleReadResult;
+import dev.bundlectl.bundle.OptionalManifestRef;
+import dev.bundlectl.bundle.SourceLocation;
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.ReaderLimits;
+import dev.bundlectl.bundle.Bundle;
+import dev.bundlectl.bundle.Property;
 import dev.bundlectl.bundle.files.ClosedTree;
 import dev.bundlectl.bundle.files.TreeEntry;
 import dev.bundlectl.bundle.layout.Layout;

@@ -5,7 +5,7 @@ import io.vertx.core.Future;
 /**
  * What a schedule needs from its execution. Used only on the execution's context.
  */
-interface StepLauncher {
+interface StepStarter {
 
     /**
      * Runs one step to its final status and records it.

@@ -1,12 +1,13 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.apply.ApplySettings;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.executor.apply.Durations;
-import dev.bundlectl.executor.apply.ExecutionEnvironment;
+import dev.bundlectl.executor.apply.RunEnvironment;
 import dev.bundlectl.executor.apply.StepOutcome;
-import dev.bundlectl.executor.apply.StepRunner;
+import dev.bundlectl.executor.apply.StepApplier;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.kube.KubeApi;
@@ -16,7 +17,7 @@ import dev.bundlectl.plan.PayloadPlanner;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepStatus;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.StepRunGraph;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -35,20 +36,20 @@ import java.util.function.Consumer;
  * One execution of a plan, in small phases composed as futures:
  * <ol>
  *   <li>preflight: every manifest is checked before anything is sent;
- *   <li>the steps, in the plan's {@link ExecutionSchedule}: a bundle's CSV and CRDs first, then
+ *   <li>the steps, in the plan's {@link StepSchedule}: a bundle's CSV and CRDs first, then
  *       the rest (staged by install level during a first install); a release payload in its run
  *       graph's order;
  *   <li>the result: phase, condition, timestamps.
  * </ol>
  * Steps never started stay {@code Unknown}. Everything runs on one Vert.x context.
  */
-final class PlanExecution implements StepLauncher {
+final class PlanRun implements StepStarter {
 
     private static final Set<StepStatus> NEVER_SENT = Set.of(StepStatus.NOT_CREATED, StepStatus.UNSUPPORTED_RESOURCE);
     private static final String CONDITION_INSTALLED = "Installed";
 
     private final InstallPlan plan;
-    private final ExecutionOptions options;
+    private final ApplySettings options;
     private final Context context;
     private final KubeApi api;
     private final Discovery discovery;
@@ -56,10 +57,10 @@ final class PlanExecution implements StepLauncher {
     private final PlanPreflight preflight;
     private final Map<Integer, String> failures = new LinkedHashMap<>();
     private final Instant startTime;
-    private ExecutionEnvironment env;
-    private StepRunner runner;
+    private RunEnvironment env;
+    private StepApplier runner;
 
-    PlanExecution(InstallPlan plan, ExecutionOptions options, Context context, KubeApi api, Discovery discovery,
+    PlanRun(InstallPlan plan, ApplySettings options, Context context, KubeApi api, Discovery discovery,
             ObjectMapper json, Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created) {
         this.plan = plan;
         this.options = options;
@@ -82,16 +83,17 @@ final class PlanExecution implements StepLauncher {
         long deadline = options.scheduler().nanoTime() + options.timeout().toNanos();
         Map<String, Integer> crdStepByKind = crdStepsByKind(runnable);
         // Discovery for the steps retries until the execution's own deadline, on its scheduler.
-        env = new ExecutionEnvironment(context, api, discovery.retrying(DiscoveryRetries.forExecution(options, deadline)),
+        env = new RunEnvironment(context, api, discovery.retrying(new DiscoveryRetries(options.scheduler(),
+                options.backoff(), options.timeout(), deadline)),
                 options, deadline, crdStepByKind.keySet());
-        runner = new StepRunner(env);
+        runner = new StepApplier(env);
         ServedKinds servedKinds = new ServedKinds(tracker, crdStepByKind, env);
-        InstallPhase phase = options.firstInstall() ? InstallPhase.FIRST_INSTALL : InstallPhase.UPDATE;
-        ExecutionSchedule schedule = PayloadPlanner.isPayloadPlan(plan)
-                ? new RunGraphSchedule(StepRunGraph.build(manifestsOf(runnable), phase), runnable, this, servedKinds,
+        InstallHistory phase = options.firstInstall() ? InstallHistory.FIRST_INSTALL : InstallHistory.UPDATE;
+        StepSchedule schedule = PayloadPlanner.isPayloadPlan(plan)
+                ? new PayloadSchedule(StepRunGraph.build(manifestsOf(runnable), phase), runnable, this, servedKinds,
                         options.concurrency(), tracker)
-                : new FoundationFirstSchedule(runnable,
-                        index -> StepRunner.isFoundation(tracker.step(index).resource()), preflight::model, this,
+                : new BundleSchedule(runnable,
+                        index -> StepApplier.isFoundation(tracker.step(index).resource()), preflight::model, this,
                         servedKinds, options.concurrency(), phase);
         return schedule.run().map(done -> result("InstallComponentFailed", runnable));
     }
@@ -152,7 +154,7 @@ final class PlanExecution implements StepLauncher {
     private Map<String, Integer> crdStepsByKind(List<Integer> runnable) {
         Map<String, Integer> byKind = new HashMap<>();
         for (int index : runnable) {
-            if (StepRunner.isCrd(tracker.step(index).resource())) {
+            if (StepApplier.isCrd(tracker.step(index).resource())) {
                 ObjectNode crd = preflight.manifest(index);
                 byKind.put(crd.path("spec").path("group").asText() + "/"
                         + crd.path("spec").path("names").path("kind").asText(), index);

@@ -4,8 +4,8 @@ import io.vertx.core.Future;
 
 /** One stage of applying a step, such as what follows a successful create. */
 @FunctionalInterface
-interface StepPhase {
+interface ApplyStage {
 
     /** Runs the stage; the future never fails (failures become {@link StepOutcome.Failed}). */
-    Future<StepOutcome> apply(StepRun run);
+    Future<StepOutcome> apply(PreparedStep run);
 }

@@ -4,10 +4,10 @@ import io.vertx.core.Future;
 
 /**
  * The order in which a plan's steps run. A bundle's CSV and CRDs come first
- * ({@link FoundationFirstSchedule}); a release payload follows its run graph
- * ({@link RunGraphSchedule}).
+ * ({@link BundleSchedule}); a release payload follows its run graph
+ * ({@link PayloadSchedule}).
  */
-sealed interface ExecutionSchedule permits FoundationFirstSchedule, RunGraphSchedule {
+sealed interface StepSchedule permits BundleSchedule, PayloadSchedule {
 
     /** Runs the steps; completes when every started step has finished. Never fails for a step's sake. */
     Future<Void> run();

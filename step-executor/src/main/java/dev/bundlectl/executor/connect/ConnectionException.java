@@ -1,4 +1,4 @@
-package dev.bundlectl.executor;
+package dev.bundlectl.executor.connect;
 
 /** The cluster connection could not be set up; the message is a one-line diagnostic for the user. */
 public final class ConnectionException extends Exception {

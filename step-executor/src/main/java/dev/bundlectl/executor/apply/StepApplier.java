@@ -15,15 +15,15 @@ import java.util.Objects;
  * apply or the delete. Every answer becomes a {@link StepOutcome}; the returned future never
  * fails.
  */
-public final class StepRunner {
+public final class StepApplier {
 
     private static final String CRD_GROUP = "apiextensions.k8s.io";
     private static final String CSV_GROUP = "operators.coreos.com";
 
-    private final ExecutionEnvironment env;
+    private final RunEnvironment env;
 
     /** A runner for the steps of one execution. */
-    public StepRunner(ExecutionEnvironment env) {
+    public StepApplier(RunEnvironment env) {
         this.env = Objects.requireNonNull(env, "env");
     }
 
@@ -87,7 +87,7 @@ public final class StepRunner {
         } else {
             metadata.remove("namespace");
         }
-        StepRun run = new StepRun(step, manifest, type, namespace, env, reporter, retrier);
+        PreparedStep run = new PreparedStep(step, manifest, type, namespace, env, reporter, retrier);
         if (delete) {
             return DeleteAction.run(run);
         }
@@ -98,7 +98,7 @@ public final class StepRunner {
      * How a step's object is written: a CSV and a create-only object are created and otherwise left
      * alone; a CRD is checked, applied and waited for; anything else is server-side applied.
      */
-    private static StepPhase strategyFor(StepResource resource, JsonNode manifest) {
+    private static ApplyStage strategyFor(StepResource resource, JsonNode manifest) {
         if (isFoundation(resource) && !isCrd(resource)) {
             return new ApplyAction(ApplyBehaviour.createOnly("a ClusterServiceVersion is never updated"))::run;
         }

@@ -13,9 +13,9 @@ import java.util.Objects;
  * @param name the name
  * @param deletedAt when the deletion was confirmed
  */
-public record DeletedObject(String group, String kind, String namespace, String name, Instant deletedAt) {
+public record PreviouslyDeleted(String group, String kind, String namespace, String name, Instant deletedAt) {
 
-    public DeletedObject {
+    public PreviouslyDeleted {
         Objects.requireNonNull(group, "group");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(name, "name");

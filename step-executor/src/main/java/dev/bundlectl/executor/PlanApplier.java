@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.apply.ApplySettings;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.KubeApi;
@@ -22,12 +24,12 @@ import java.util.function.Consumer;
  * <p>Usage:
  * <pre>{@code
  * try (ClusterConnection cluster = ClusterConnection.open(ConnectionSettings.defaults())) {
- *     Execution run = new StepExecutor(cluster).start(plan, ExecutionOptions.defaults(), System.out::println);
+ *     RunningPlan run = new PlanApplier(cluster).start(plan, ApplySettings.defaults(), System.out::println);
  *     InstallPlan done = run.result().toCompletionStage().toCompletableFuture().join(); // not on an event loop
  * }
  * }</pre>
  */
-public final class StepExecutor {
+public final class PlanApplier {
 
     private final Vertx vertx;
     private final KubeApi api;
@@ -35,12 +37,12 @@ public final class StepExecutor {
     private final ObjectMapper json = new ObjectMapper();
 
     /** An executor for the connected cluster. */
-    public StepExecutor(ClusterConnection connection) {
+    public PlanApplier(ClusterConnection connection) {
         this(connection.vertx(), connection.api(), connection.discovery());
     }
 
     /** An executor on explicit parts (tests, or callers with their own {@link KubeApi}). */
-    public StepExecutor(Vertx vertx, KubeApi api, Discovery discovery) {
+    public PlanApplier(Vertx vertx, KubeApi api, Discovery discovery) {
         this.vertx = Objects.requireNonNull(vertx, "vertx");
         this.api = Objects.requireNonNull(api, "api");
         this.discovery = Objects.requireNonNull(discovery, "discovery");
@@ -57,7 +59,7 @@ public final class StepExecutor {
      *     it must return quickly and never block
      * @return the running execution; may be called from any thread, including an event loop
      */
-    public Execution start(InstallPlan plan, ExecutionOptions options, Consumer<StepEvent> listener) {
+    public RunningPlan start(InstallPlan plan, ApplySettings options, Consumer<StepEvent> listener) {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(listener, "listener");
@@ -67,12 +69,12 @@ public final class StepExecutor {
         Map<Integer, CreatedIdentity> created = new ConcurrentHashMap<>();
         context.runOnContext(start -> {
             try {
-                new PlanExecution(plan, options, context, api, discovery, json, listener, created).run()
+                new PlanRun(plan, options, context, api, discovery, json, listener, created).run()
                         .onComplete(result);
             } catch (RuntimeException bug) {
                 result.fail(bug);
             }
         });
-        return new Execution(result.future(), created);
+        return new RunningPlan(result.future(), created);
     }
 }

@@ -1,5 +1,8 @@
-package dev.bundlectl.bundle;
+package dev.bundlectl.bundle.read;
 
+import dev.bundlectl.bundle.ReaderLimits;
+import dev.bundlectl.bundle.read.PayloadReader;
+import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.bundle.files.ClosedTree;
 import dev.bundlectl.bundle.layout.CsvSniffer;
 import dev.bundlectl.bundle.layout.DirectoryListing;

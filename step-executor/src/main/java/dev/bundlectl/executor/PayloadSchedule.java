@@ -13,11 +13,11 @@ import java.util.List;
  * for in its own node like any step; before its dependents start, discovery is refreshed for the
  * kinds later steps need from it.
  */
-final class RunGraphSchedule implements ExecutionSchedule {
+final class PayloadSchedule implements StepSchedule {
 
     private final StepRunGraph graph;
     private final List<Integer> runnable;
-    private final StepLauncher launcher;
+    private final StepStarter launcher;
     private final ServedKinds servedKinds;
     private final int concurrency;
     private final StepTracker tracker;
@@ -30,7 +30,7 @@ final class RunGraphSchedule implements ExecutionSchedule {
      * @param concurrency how many steps may run at once
      * @param tracker the execution's steps, for messages
      */
-    RunGraphSchedule(StepRunGraph graph, List<Integer> runnable, StepLauncher launcher, ServedKinds servedKinds,
+    PayloadSchedule(StepRunGraph graph, List<Integer> runnable, StepStarter launcher, ServedKinds servedKinds,
             int concurrency, StepTracker tracker) {
         this.graph = graph;
         this.runnable = List.copyOf(runnable);

@@ -1,4 +1,4 @@
-package dev.bundlectl.executor;
+package dev.bundlectl.executor.connect;
 
 import io.fabric8.kubernetes.api.model.Cluster;
 import io.fabric8.kubernetes.api.model.NamedCluster;

@@ -2,7 +2,7 @@ package dev.bundlectl.executor;
 
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.payload.InstallLevels;
-import dev.bundlectl.plan.payload.InstallPhase;
+import dev.bundlectl.plan.payload.InstallHistory;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -22,15 +22,15 @@ import java.util.function.IntPredicate;
  *
  * <p>Once a step fails, or the deadline passes, no new step starts.
  */
-final class FoundationFirstSchedule implements ExecutionSchedule {
+final class BundleSchedule implements StepSchedule {
 
     private final List<Integer> runnable;
     private final IntPredicate isFoundation;
     private final IntFunction<Manifest> manifestOf;
-    private final StepLauncher launcher;
+    private final StepStarter launcher;
     private final ServedKinds servedKinds;
     private final int concurrency;
-    private final InstallPhase phase;
+    private final InstallHistory phase;
 
     /**
      * @param runnable the steps to run, in plan order
@@ -41,8 +41,8 @@ final class FoundationFirstSchedule implements ExecutionSchedule {
      * @param concurrency how many steps may run at once
      * @param phase whether install levels apply
      */
-    FoundationFirstSchedule(List<Integer> runnable, IntPredicate isFoundation, IntFunction<Manifest> manifestOf,
-            StepLauncher launcher, ServedKinds servedKinds, int concurrency, InstallPhase phase) {
+    BundleSchedule(List<Integer> runnable, IntPredicate isFoundation, IntFunction<Manifest> manifestOf,
+            StepStarter launcher, ServedKinds servedKinds, int concurrency, InstallHistory phase) {
         this.runnable = List.copyOf(runnable);
         this.isFoundation = isFoundation;
         this.manifestOf = manifestOf;

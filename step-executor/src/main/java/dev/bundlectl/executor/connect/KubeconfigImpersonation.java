@@ -1,4 +1,4 @@
-package dev.bundlectl.executor;
+package dev.bundlectl.executor.connect;
 
 import io.fabric8.kubernetes.api.model.AuthInfo;
 import io.fabric8.kubernetes.api.model.NamedAuthInfo;

@@ -5,7 +5,7 @@ package dev.bundlectl.plan.payload;
  * skipping of delete-annotated manifests apply only to the first install (seeds 002 and 004),
  * as they do only in the cluster-version operator's install phase.
  */
-public enum InstallPhase {
+public enum InstallHistory {
     /** No earlier install of this target is recorded. */
     FIRST_INSTALL,
     /** An earlier install of this target is recorded: an update or a re-apply. */
@@ -18,7 +18,7 @@ public enum InstallPhase {
     UNKNOWN;
 
     /** The phase whose order a plan shows: a first install's, unless the target is known to be installed. */
-    public InstallPhase forOrdering() {
+    public InstallHistory forOrdering() {
         return this == UPDATE ? UPDATE : FIRST_INSTALL;
     }
 }

@@ -16,12 +16,12 @@ import dev.bundlectl.plan.api.ApiResource;
  * @param reporter where progress goes
  * @param retrier this step's retry loop
  */
-record StepRun(
+record PreparedStep(
         Step step,
         ObjectNode manifest,
         ApiResource type,
         String namespace,
-        ExecutionEnvironment env,
+        RunEnvironment env,
         StepReporter reporter,
         Retrier retrier) {
 

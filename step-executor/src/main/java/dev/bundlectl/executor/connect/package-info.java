@@ -1,0 +1,6 @@
+/**
+ * Connecting to a cluster: kubeconfig loading (with impersonation and TLS verification kept on
+ * unless the kubeconfig turns it off), the owned Vert.x instance and fabric8's client on it
+ * ({@link dev.bundlectl.executor.connect.ClusterConnection}).
+ */
+package dev.bundlectl.executor.connect;

@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * One entry of the {@code olm.manifests.optional} property: it names a manifest by group, kind,
- * namespace and name (seed 003).
+ * namespace and name (docs/semantics.md §1).
  *
  * @param group the API group; a {@code group/version} spelling has already been reduced to its
  *     group part by the reader (with a warning)

@@ -28,7 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Decides a plan's capabilities against a live cluster (semantics.md §4), on the CLI's main
+ * Decides a plan's capabilities against a live cluster (docs/semantics.md §4), on the CLI's main
  * thread, which may wait for the cluster's answers:
  * <ol>
  *   <li>the user's capability options; without any, the cluster's own ClusterVersion status when

@@ -105,7 +105,7 @@ final class OutcomePredictor {
 
     /**
      * What the server would answer to the object. A rejection fails a required step; an optional
-     * step absorbs it and is {@code NotCreated}, as it would absorb the server's 422 (semantics.md §3).
+     * step absorbs it and is {@code NotCreated}, as it would absorb the server's 422 (docs/semantics.md §3).
      * Either way a warning names the file, so the user can find the object to fix.
      */
     private Prediction predictAnswer(Manifest manifest, String compactJson, boolean optional,

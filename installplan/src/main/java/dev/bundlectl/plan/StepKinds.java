@@ -11,7 +11,7 @@ final class StepKinds {
     static final String CSV_KIND = "ClusterServiceVersion";
 
     /**
-     * Kinds that listing in {@code olm.manifests.optional} does not make optional (seed 003):
+     * Kinds that listing in {@code olm.manifests.optional} does not make optional (docs/semantics.md §1):
      * their APIs are a prerequisite of OLM itself. Group-qualified, so that a CRD's own
      * {@code Service} kind in another group can still be optional.
      */

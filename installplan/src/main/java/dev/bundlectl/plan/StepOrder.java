@@ -12,7 +12,7 @@ import java.util.List;
  * objects that may use them, and the CSV goes first so that the rest can be owned by it. Like
  * OLM, it looks at the kind alone: a CSV with an odd {@code apiVersion} is still the CSV.
  *
- * <p>During a first install, seed 002's install levels come first: every level-0 manifest before
+ * <p>During a first install, install levels (docs/semantics.md §5) come first: every level-0 manifest before
  * any level-1 manifest, OLM's order within each level, which is the order the executor runs them in.
  */
 final class StepOrder {

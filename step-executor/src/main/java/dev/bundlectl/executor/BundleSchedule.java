@@ -15,7 +15,7 @@ import java.util.function.IntPredicate;
  * A bundle's order, as OLM applies it: the CSV and the CRDs first (each CRD until it is served),
  * then discovery is refreshed for the kinds later steps need, then everything else with at most
  * {@code concurrency} in flight. During a first install the whole of it is staged by install level
- * (seed 002: every manifest of level 0 is reconciled before level 1 starts): level 0's CSV, CRDs
+ * (docs/semantics.md §5: every manifest of level 0 is reconciled before level 1 starts): level 0's CSV, CRDs
  * and rest, then level 1's. That is the order the plan lists on a first install. Level 1 is
  * create-only, so a level-1 CRD serves only level-1 objects; a level-0 object of its kind is the
  * bundle's contradiction and fails as unserved.

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the entries of {@code olm.manifests.optional} properties (seed 003):
+ * Reads the entries of {@code olm.manifests.optional} properties (docs/semantics.md §1):
  * {@code value: {manifests: [{group, kind, namespace?, name}]}}.
  *
  * <p>Entries that cannot make anything optional are reported and left out: a CSV, a CRD, or a

@@ -4,7 +4,7 @@ package dev.bundlectl.plan.api;
  * The wording of a failed discovery: an API group/version whose discovery request did not succeed
  * (an aggregated API answering 503, say). Such a group/version is neither served nor "not served":
  * nobody could tell. The planner leaves the message on the steps of that group/version, and a plan
- * is not predicted to fail because of it (semantics.md §3), so the wording is recognisable.
+ * is not predicted to fail because of it (docs/semantics.md §3), so the wording is recognisable.
  */
 public final class DiscoveryFailures {
 

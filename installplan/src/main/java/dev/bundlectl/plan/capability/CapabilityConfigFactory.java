@@ -12,7 +12,7 @@ import java.util.SortedSet;
  * <p>Checks, each reported against the field that caused it: the form's own rules (a name in two
  * contradicting lists, HyperShift's Ingress/Console rule, an unknown baseline set) are errors;
  * a name that is neither an OpenShift capability nor used by any manifest being planned is a
- * warning (seed 000, answered question 5: a user may name a capability ahead of an upgrade);
+ * warning (docs/semantics.md §4: a user may name a capability ahead of an upgrade);
  * an enabled capability whose dependency is disabled is an error.
  */
 public final class CapabilityConfigFactory {

@@ -21,7 +21,7 @@ import java.util.Set;
  *   <li>a bare block.</li>
  * </ul>
  * The block's keys decide its form: {@code inclusionDefault}/{@code include}/{@code exclude}
- * (seed 000), {@code baselineCapabilitySet}/{@code additionalEnabledCapabilities} (ClusterVersion)
+ * (docs/semantics.md §4), {@code baselineCapabilitySet}/{@code additionalEnabledCapabilities} (ClusterVersion)
  * or {@code enabled}/{@code disabled} (HyperShift). Keys of two forms in one block are an error;
  * unknown keys are warnings. An empty block means {@code vCurrent} (for a HostedCluster, HyperShift's
  * default). Every problem becomes a diagnostic naming the file, object and field; nothing throws.

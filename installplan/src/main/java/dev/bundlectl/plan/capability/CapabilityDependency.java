@@ -3,7 +3,7 @@ package dev.bundlectl.plan.capability;
 import java.util.List;
 
 /**
- * One capability that needs another to work (semantics.md §4, and the OpenShift installer's own
+ * One capability that needs another to work (docs/semantics.md §4, and the OpenShift installer's own
  * validation).
  *
  * @param dependent the capability that needs {@code dependency}

@@ -8,7 +8,7 @@ import java.util.Objects;
  * {@code spec.capabilities} shape, which is what an install record or a ClusterVersion object
  * would carry. The install-config, HyperShift and flag forms cannot remove capabilities from a
  * baseline, so they are expressed as baseline {@code None} plus every enabled capability, sorted
- * (seed 001 does exactly this for HyperShift).
+ * (HyperShift does exactly this; docs/semantics.md §4).
  *
  * @param form the form the configuration was written in
  * @param source the file name, {@code command line}, or {@code default}

@@ -12,15 +12,15 @@ import java.util.function.Predicate;
 
 /**
  * Decides the capabilities a plan runs with, given what is already on the cluster and what an
- * earlier install of the same target enabled (semantics.md §4 "After an install"):
+ * earlier install of the same target enabled (docs/semantics.md §4 "After an install"):
  * <ol>
- *   <li>A capability enabled by the earlier install and disabled now is rejected (seed 000: a
+ *   <li>A capability enabled by the earlier install and disabled now is rejected (docs/semantics.md §4: a
  *       capability can be enabled later, never disabled). The rejection also says what the
  *       cluster-version operator would have kept. Only capabilities that a manifest of this target
  *       carries count: disabling any other cannot change what is applied.</li>
  *   <li>A capability disabled before and enabled now is fine: its skipped manifests now apply.</li>
  *   <li>A manifest the request excludes whose object already exists makes every one of its
- *       capabilities implicitly enabled (seed 000, step 5), and with them every manifest of those
+ *       capabilities implicitly enabled (docs/semantics.md §4), and with them every manifest of those
  *       capabilities.</li>
  * </ol>
  * Pure: the caller answers "does this object exist" (live, and may also answer from the earlier

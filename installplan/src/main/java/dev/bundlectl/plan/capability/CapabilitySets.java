@@ -11,7 +11,7 @@ import java.util.TreeSet;
 
 /**
  * The OpenShift capabilities bundlectl knows and the ClusterVersion baseline capability sets
- * ({@code None}, {@code v4.11} … {@code v4.18}, {@code vCurrent}), exactly as in semantics.md §4.
+ * ({@code None}, {@code v4.11} … {@code v4.18}, {@code vCurrent}), exactly as in docs/semantics.md §4.
  * Each versioned set contains the one before it.
  */
 public final class CapabilitySets {

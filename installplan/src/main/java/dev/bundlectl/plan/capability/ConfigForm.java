@@ -6,7 +6,7 @@ public enum ConfigForm {
     INSTALL_CONFIG("install-config"),
     /** ClusterVersion's form: {@code baselineCapabilitySet}, {@code additionalEnabledCapabilities}. */
     CLUSTER_VERSION("ClusterVersion"),
-    /** HyperShift's HostedCluster form (seed 001): {@code enabled}, {@code disabled}. */
+    /** HyperShift's HostedCluster form (docs/semantics.md §4): {@code enabled}, {@code disabled}. */
     HYPERSHIFT("HyperShift"),
     /** Command-line flags: {@code --baseline-capability-set}, {@code --enable-capability}, {@code --disable-capability}. */
     FLAGS("command-line flags"),

@@ -7,7 +7,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * HyperShift's HostedCluster form (seed 001): {@code enabled: []} and {@code disabled: []}.
+ * HyperShift's HostedCluster form (docs/semantics.md §4): {@code enabled: []} and {@code disabled: []}.
  * The result is {@code vCurrent} minus {@link #DISABLED_BY_DEFAULT}, minus {@code disabled}, plus
  * {@code enabled}, recorded as baseline {@code None} plus the sorted enabled capabilities.
  *

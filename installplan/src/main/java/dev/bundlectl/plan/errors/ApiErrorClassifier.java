@@ -1,7 +1,7 @@
 package dev.bundlectl.plan.errors;
 
 /**
- * Sorts API failures into the classes of semantics.md §3. A pure function: the same failure
+ * Sorts API failures into the classes of docs/semantics.md §3. A pure function: the same failure
  * always gets the same class, whether the step is optional or required. What a class means for
  * a step (NotCreated, update, retry, fail) is the executor's business.
  *
@@ -48,7 +48,7 @@ public final class ApiErrorClassifier {
             return NOT_CREATED;
         }
         if (code >= 500 && code <= 599) {
-            // semantics.md §3: "Retry transient errors (429, 5xx, …)".
+            // docs/semantics.md §3: "Retry transient errors (429, 5xx, …)".
             return TRANSIENT;
         }
         switch (code) {

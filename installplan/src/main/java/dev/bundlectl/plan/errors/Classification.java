@@ -5,7 +5,7 @@ import java.util.Objects;
 /**
  * The verdict on one API failure.
  *
- * @param errorClass the class from semantics.md §3
+ * @param errorClass the class from docs/semantics.md §3
  * @param transientError whether retrying may succeed (429, 5xx, timeouts, resets); only ever true
  *     for {@link ErrorClass#FAILURE}
  */

@@ -1,6 +1,6 @@
 package dev.bundlectl.plan.errors;
 
-/** The classes of semantics.md §3's table. */
+/** The classes of docs/semantics.md §3's table. */
 public enum ErrorClass {
     /** The cluster cannot or will not take this object; an optional step ends {@code NotCreated}. */
     NOT_CREATED,

@@ -2,7 +2,7 @@ package dev.bundlectl.plan.payload;
 
 /**
  * Whether a run is the first install of its target or a later one. Install levels and the
- * skipping of delete-annotated manifests apply only to the first install (seeds 002 and 004),
+ * skipping of delete-annotated manifests apply only to the first install (docs/semantics.md §5),
  * as they do only in the cluster-version operator's install phase.
  */
 public enum InstallHistory {

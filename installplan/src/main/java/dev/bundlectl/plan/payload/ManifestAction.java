@@ -33,7 +33,7 @@ public record ManifestAction(Kind kind, String reason) {
         APPLY,
         /** Create if missing; an existing object is left untouched ({@code Present}). */
         CREATE_ONLY,
-        /** Send a delete and move on without waiting (seed 004, option 1); NotFound means already gone. */
+        /** Send a delete and move on without waiting (docs/semantics.md §5); NotFound means already gone. */
         DELETE,
         /** {@link #DELETE} on a later install, {@link #SKIP} on a first one: planned without knowing which. */
         DELETE_UNLESS_FIRST_INSTALL,

@@ -6,8 +6,9 @@ import java.util.Collection;
 
 /**
  * Checks the create-only, delete and install-level annotations of every manifest before anything
- * is applied. Any error makes the plan invalid: seed 004 fails on a bad delete value, seed 002 fails
- * the whole install on a bad install level, both before the first write.
+ * is applied. Any error makes the plan invalid (docs/semantics.md §5): a bad delete value and a bad
+ * install level each fail the whole install before the first write, as the cluster-version operator
+ * does.
  */
 public final class ReleaseAnnotationValidator {
 

@@ -3,7 +3,7 @@ package dev.bundlectl.plan.payload;
 import dev.bundlectl.bundle.Manifest;
 
 /**
- * The cluster-version operator's per-manifest annotations (semantics.md §5) and how to read them.
+ * The cluster-version operator's per-manifest annotations (docs/semantics.md §5) and how to read them.
  * They apply to any manifest, bundle or payload. Run {@link ReleaseAnnotationValidator} first:
  * the accessors assume valid values.
  */

@@ -10,13 +10,13 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Builds the {@link RunGraph} of a payload directory (semantics.md §5):
+ * Builds the {@link RunGraph} of a payload directory (docs/semantics.md §5):
  * <ul>
  *   <li>files are grouped by run level (see {@link PayloadFileName}), levels compared as strings;</li>
  *   <li>within a level, one serial chain per component, chains in parallel, sorted by component;</li>
  *   <li>within a chain, files by name (then path), documents in file order;</li>
  *   <li>during a first install, every install-level 0 manifest runs before any install-level 1
- *       manifest (seed 002): the whole level structure is repeated per install level.</li>
+ *       manifest (docs/semantics.md §5): the whole level structure is repeated per install level.</li>
  * </ul>
  */
 public final class RunGraphBuilder {

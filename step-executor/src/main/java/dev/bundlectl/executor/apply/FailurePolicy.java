@@ -8,7 +8,7 @@ import dev.bundlectl.plan.errors.ApiErrorClassifier;
 import dev.bundlectl.plan.errors.ErrorClass;
 
 /**
- * What a failed request means for a step (semantics.md §3): an optional step whose failure is of
+ * What a failed request means for a step (docs/semantics.md §3): an optional step whose failure is of
  * class NotCreated ends {@code NotCreated} with the API's answer as its message; every other
  * failure fails the step, and so the plan. A failed discovery of the step's API fails the step
  * whether it is optional or not: it says nothing about whether the API is served.

@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * Looks up whether manifests' objects already exist on the cluster: seed 000's implicit
+ * Looks up whether manifests' objects already exist on the cluster: the capabilities rules' implicit
  * enablement applies an excluded manifest whose object is already there. A kind the cluster does
  * not serve has no objects; an object that cannot be read (403, timeout) counts as absent, with a
  * warning. A few lookups run at once, each lane one request after another, so a large payload

@@ -12,7 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 /**
- * How a discovery request is retried (semantics.md §3): after a transient failure (429, 5xx,
+ * How a discovery request is retried (docs/semantics.md §3): after a transient failure (429, 5xx,
  * timeouts, resets) it is sent again with exponential backoff and jitter, never sooner than the
  * server's {@code Retry-After}, for at most {@code patience} and never past {@code deadlineNanos}.
  * A permanent failure, or one that the time left cannot cover, is passed on as it came.

@@ -12,7 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 /**
- * bundlectl's one retry policy for requests to the API server (semantics.md §3): a request that
+ * bundlectl's one retry policy for requests to the API server (docs/semantics.md §3): a request that
  * fails transiently (429, 5xx, timeouts, resets, refused connections, as
  * {@link ApiErrorClassifier} classifies them) is sent again after an exponential backoff with
  * jitter that is never shorter than the server's {@code Retry-After}, until a deadline leaves no

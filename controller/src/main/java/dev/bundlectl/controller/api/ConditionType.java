@@ -1,0 +1,13 @@
+package dev.bundlectl.controller.api;
+
+/** The condition types a BundleInstall reports in {@code status.conditions}. */
+public enum ConditionType {
+    /** True once the current plan is installed. */
+    Installed,
+    /** True while planning or installing. */
+    Progressing,
+    /** True when the last attempt failed. */
+    Failed,
+    /** True while a Manual plan waits for approval. */
+    ApprovalRequired
+}

@@ -1,0 +1,2 @@
+/** The {@code bundleinstalls.bundlectl.dev} API as the controller reads and writes it. */
+package dev.bundlectl.controller.api;

@@ -1,0 +1,36 @@
+package dev.bundlectl.controller.reconcile;
+
+import dev.bundlectl.controller.api.BundleInstallSpec;
+
+/**
+ * What the controller needs from bundlectl's pipeline: fetch and plan a bundle, install a plan,
+ * uninstall what was installed. Each call blocks its caller, which is always one of the controller's
+ * worker threads, never a Vert.x event loop.
+ */
+public interface BundleInstaller {
+
+    /**
+     * Fetches the bundle {@code spec} names and plans it against the cluster, as {@code bundlectl plan
+     * --kubeconfig} would for the namespace.
+     *
+     * @throws ReconcileException when the bundle cannot be fetched or is invalid
+     */
+    PlannedBundle plan(String namespace, BundleInstallSpec spec);
+
+    /**
+     * Installs {@code planned} into {@code namespace}, as {@code bundlectl install} would.
+     *
+     * @return the plan with every step's final status
+     * @throws ReconcileException when the install cannot start
+     */
+    InstalledBundle install(String namespace, PlannedBundle planned);
+
+    /**
+     * Deletes what installs of {@code packageName} created in {@code namespace}, as {@code bundlectl
+     * uninstall} would; nothing to delete is a success.
+     *
+     * @return a one-line summary of what was deleted
+     * @throws ReconcileException when objects could not be deleted
+     */
+    String uninstall(String namespace, String packageName);
+}

@@ -1,0 +1,39 @@
+package dev.bundlectl.controller.reconcile;
+
+import dev.bundlectl.bundle.files.Sha256;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepResource;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+
+/**
+ * The digest a person approves: SHA-256 over what each step will do, in order: the object (its
+ * identity and manifest), whether it is optional, and its predicted status. A bundle that changes,
+ * or a cluster whose served APIs change what is predicted, gives a new digest, so an approval never
+ * carries over to a plan nobody saw. Messages are left out: they explain, they do not decide.
+ * Written {@code sha256:<64 hex digits>}, the form {@code spec.approvedPlan} takes.
+ */
+public final class PlanDigest {
+
+    private PlanDigest() {
+    }
+
+    /** The digest of {@code plan}. */
+    public static String of(InstallPlan plan) {
+        MessageDigest sha256 = Sha256.newDigest();
+        for (Step step : plan.steps()) {
+            StepResource resource = step.resource();
+            // Each field ends with a byte no field can hold, so that no two plans join to the same text.
+            for (String field : new String[] {step.resolving(), resource.group(), resource.version(), resource.kind(),
+                    resource.namespace(), resource.name(), resource.manifest(), String.valueOf(step.optional()),
+                    step.status().wireName()}) {
+                sha256.update((field == null ? "" : field).getBytes(StandardCharsets.UTF_8));
+                sha256.update((byte) 0);
+            }
+            sha256.update((byte) '\n');
+        }
+        return "sha256:" + HexFormat.of().formatHex(sha256.digest());
+    }
+}

@@ -1,0 +1,222 @@
+package dev.bundlectl.controller.reconcile;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.controller.api.BundleInstallKind;
+import dev.bundlectl.controller.api.BundleInstallPhase;
+import dev.bundlectl.controller.api.BundleInstallSpec;
+import dev.bundlectl.controller.api.ConditionType;
+import dev.bundlectl.controller.api.InvalidSpecException;
+import dev.bundlectl.controller.api.SpecReader;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * Brings one BundleInstall to its desired state, level-based: every call starts from a fresh read of
+ * the object and decides from what it finds, so running it twice, or after a crash half-way, does
+ * the right thing. In order: finish a deletion (uninstall, then release the finalizer); make sure the
+ * finalizer is there; plan; wait for approval if the plan is not approved; otherwise install, unless
+ * the same plan is already installed for this generation and this is not a periodic resync (a resync
+ * installs again, which re-applies whatever drifted).
+ */
+public final class Reconciler {
+
+    private final BundleInstallClient objects;
+    private final BundleInstaller installer;
+    private final EventRecorder events;
+    private final Clock clock;
+
+    /**
+     * @param objects reads and writes BundleInstalls
+     * @param installer plans, installs and uninstalls bundles
+     * @param events records events on the objects
+     * @param clock stamps conditions and history
+     */
+    public Reconciler(BundleInstallClient objects, BundleInstaller installer, EventRecorder events, Clock clock) {
+        this.objects = objects;
+        this.installer = installer;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    /**
+     * Reconciles the object {@code namespace/name}.
+     *
+     * @param resync whether this is the periodic resync rather than a change of the object
+     */
+    public ReconcileResult reconcile(String namespace, String name, boolean resync) {
+        try {
+            Optional<JsonNode> found = objects.get(namespace, name);
+            if (found.isEmpty()) {
+                return ReconcileResult.done();
+            }
+            JsonNode object = found.get();
+            if (object.path("metadata").hasNonNull("deletionTimestamp")) {
+                return finishDeletion(object);
+            }
+            if (!hasFinalizer(object)) {
+                object = objects.addFinalizer(object);
+            }
+            return reconcileLive(object, resync);
+        } catch (KubernetesClientException e) {
+            // A 409 means someone changed the object since we read it: the next round reads it fresh.
+            return ReconcileResult.retry(BundleInstallClient.isConflict(e) ? "conflict: the object changed"
+                    : "API server: " + e.getCode() + " " + firstLine(e.getMessage()));
+        }
+    }
+
+    private ReconcileResult reconcileLive(JsonNode object, boolean resync) {
+        long generation = object.path("metadata").path("generation").asLong();
+        String namespace = object.path("metadata").path("namespace").asText();
+        String name = object.path("metadata").path("name").asText();
+        JsonNode status = object.path("status");
+        BundleInstallSpec spec;
+        try {
+            spec = SpecReader.read(object);
+        } catch (InvalidSpecException e) {
+            objects.writeStatus(object, failed(status, generation, "InvalidSpec", e.getMessage()).toJson());
+            events.warning(object, "InvalidSpec", e.getMessage());
+            return ReconcileResult.done();
+        }
+        PlannedBundle planned;
+        try {
+            planned = installer.plan(namespace, spec);
+        } catch (ReconcileException e) {
+            objects.writeStatus(object, failed(status, generation, "PlanningFailed", e.getMessage()).toJson());
+            events.warning(object, "PlanningFailed", e.getMessage());
+            return e.retryable() ? ReconcileResult.retry(e.getMessage()) : ReconcileResult.done();
+        }
+        String digest = PlanDigest.of(planned.plan());
+        if (!ApprovalGate.mayInstall(spec, digest)) {
+            String message = ApprovalGate.waitingMessage(spec, name, namespace, digest);
+            boolean newPlan = !digest.equals(status.path("planDigest").asText(null))
+                    || !BundleInstallPhase.RequiresApproval.name().equals(status.path("phase").asText());
+            objects.writeStatus(object, document(status, generation)
+                    .plan(planned.plan(), digest, planned.bundleImage(), planned.packageName())
+                    .phase(BundleInstallPhase.RequiresApproval, message)
+                    .condition(ConditionType.ApprovalRequired, true, "PlanNotApproved", message)
+                    .condition(ConditionType.Progressing, false, "WaitingForApproval", "")
+                    .condition(ConditionType.Installed, isInstalled(status), installedReason(status), "")
+                    .condition(ConditionType.Failed, false, "PlanNotApproved", "")
+                    .toJson());
+            if (newPlan) {
+                events.normal(object, "ApprovalRequired", message);
+            }
+            return ReconcileResult.done();
+        }
+        if (!resync && upToDate(status, digest, generation)) {
+            return ReconcileResult.done();
+        }
+        JsonNode installing = objects.writeStatus(object, document(status, generation)
+                .plan(planned.plan(), digest, planned.bundleImage(), planned.packageName())
+                .phase(BundleInstallPhase.Installing, "installing " + describe(planned))
+                .condition(ConditionType.Progressing, true, "Installing", "")
+                .condition(ConditionType.ApprovalRequired, false, "Approved", "")
+                .condition(ConditionType.Installed, isInstalled(status), installedReason(status), "")
+                .condition(ConditionType.Failed, false, "Installing", "")
+                .toJson());
+        InstalledBundle installed;
+        try {
+            installed = installer.install(namespace, planned);
+        } catch (ReconcileException e) {
+            objects.writeStatus(installing, failed(installing.path("status"), generation, "InstallFailed",
+                    e.getMessage()).toJson());
+            events.warning(installing, "InstallFailed", e.getMessage());
+            return e.retryable() ? ReconcileResult.retry(e.getMessage()) : ReconcileResult.done();
+        }
+        StatusDocument done = document(installing.path("status"), generation)
+                .plan(installed.plan(), digest, planned.bundleImage(), planned.packageName());
+        if (installed.complete()) {
+            done.phase(BundleInstallPhase.Complete, installed.message())
+                    .condition(ConditionType.Installed, true, "InstallComplete", installed.message())
+                    .condition(ConditionType.Progressing, false, "InstallComplete", "")
+                    .condition(ConditionType.Failed, false, "InstallComplete", "")
+                    .condition(ConditionType.ApprovalRequired, false, "Approved", "")
+                    .installed(planned.version(), planned.csvName());
+            objects.writeStatus(installing, done.toJson());
+            if (!resync || !upToDate(status, digest, generation)) {
+                events.normal(installing, "Installed", describe(planned) + ": " + installed.message());
+            }
+            return ReconcileResult.done();
+        }
+        done.phase(BundleInstallPhase.Failed, installed.message())
+                .condition(ConditionType.Failed, true, "InstallFailed", installed.message())
+                .condition(ConditionType.Progressing, false, "InstallFailed", "")
+                .condition(ConditionType.Installed, false, "InstallFailed", "")
+                .condition(ConditionType.ApprovalRequired, false, "Approved", "");
+        objects.writeStatus(installing, done.toJson());
+        events.warning(installing, "InstallFailed", installed.message());
+        return ReconcileResult.retry(installed.message());
+    }
+
+    private ReconcileResult finishDeletion(JsonNode object) {
+        if (!hasFinalizer(object)) {
+            return ReconcileResult.done();
+        }
+        // The package is recorded as soon as a plan exists, so a delete during an install still uninstalls.
+        String packageName = object.path("status").path("packageName").asText(null);
+        if (packageName != null) {
+            try {
+                String summary = installer.uninstall(object.path("metadata").path("namespace").asText(), packageName);
+                events.normal(object, "Uninstalled", summary);
+            } catch (ReconcileException e) {
+                events.warning(object, "UninstallFailed", e.getMessage());
+                return ReconcileResult.retry(e.getMessage());
+            }
+        }
+        objects.removeFinalizer(object);
+        return ReconcileResult.done();
+    }
+
+    private StatusDocument document(JsonNode status, long generation) {
+        return new StatusDocument(status, generation, clock.instant());
+    }
+
+    private StatusDocument failed(JsonNode status, long generation, String reason, String message) {
+        return document(status, generation).phase(BundleInstallPhase.Failed, message)
+                .condition(ConditionType.Failed, true, reason, message)
+                .condition(ConditionType.Progressing, false, reason, "")
+                .condition(ConditionType.Installed, isInstalled(status), installedReason(status), "")
+                .condition(ConditionType.ApprovalRequired, false, reason, "");
+    }
+
+    private static boolean upToDate(JsonNode status, String digest, long generation) {
+        return BundleInstallPhase.Complete.name().equals(status.path("phase").asText())
+                && digest.equals(status.path("planDigest").asText())
+                && status.path("observedGeneration").asLong(-1) == generation;
+    }
+
+    private static boolean isInstalled(JsonNode status) {
+        for (JsonNode condition : status.path("conditions")) {
+            if (ConditionType.Installed.name().equals(condition.path("type").asText())) {
+                return "True".equals(condition.path("status").asText());
+            }
+        }
+        return false;
+    }
+
+    private static String installedReason(JsonNode status) {
+        return isInstalled(status) ? "InstallComplete" : "NotInstalled";
+    }
+
+    private static boolean hasFinalizer(JsonNode object) {
+        for (JsonNode finalizer : object.path("metadata").path("finalizers")) {
+            if (BundleInstallKind.FINALIZER.equals(finalizer.asText())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String describe(PlannedBundle planned) {
+        return planned.csvName() != null ? planned.csvName() : planned.packageName();
+    }
+
+    private static String firstLine(String text) {
+        if (text == null) {
+            return "";
+        }
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
+    }
+}

@@ -1,0 +1,172 @@
+package dev.bundlectl.controller.reconcile;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.controller.api.BundleInstallPhase;
+import dev.bundlectl.controller.api.ConditionType;
+import dev.bundlectl.controller.api.HistoryEntry;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.output.InstallPlanCodec;
+import dev.bundlectl.plan.output.SecretRedaction;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds a BundleInstall's {@code status} from the previous one: each write states the whole status,
+ * and a condition keeps its {@code lastTransitionTime} while its status stays the same.
+ */
+public final class StatusDocument {
+
+    /** Above this many bytes of plan, manifests are replaced by their digests (etcd refuses ~1.5 MiB objects). */
+    static final int PLAN_BUDGET_BYTES = 512 * 1024;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final JsonNode previous;
+    private final long generation;
+    private final Instant now;
+    private BundleInstallPhase phase;
+    private String message;
+    private String planDigest;
+    private String bundleImage;
+    private String packageName;
+    private ArrayNode plan;
+    private final Map<ConditionType, String[]> conditions = new EnumMap<>(ConditionType.class);
+    private HistoryEntry installed;
+
+    /**
+     * @param previous the object's current {@code status}, or a missing node
+     * @param generation the {@code metadata.generation} this status answers
+     * @param now the time to stamp on changed conditions
+     */
+    public StatusDocument(JsonNode previous, long generation, Instant now) {
+        this.previous = previous == null ? JsonNodeFactory.instance.missingNode() : previous;
+        this.generation = generation;
+        this.now = now;
+        this.planDigest = text(this.previous, "planDigest");
+        this.bundleImage = text(this.previous, "bundleImage");
+        this.packageName = text(this.previous, "packageName");
+        this.plan = this.previous.path("plan").isArray() ? (ArrayNode) this.previous.get("plan").deepCopy() : null;
+    }
+
+    /** The phase and its one-line message. */
+    public StatusDocument phase(BundleInstallPhase newPhase, String newMessage) {
+        this.phase = newPhase;
+        this.message = newMessage;
+        return this;
+    }
+
+    /**
+     * The plan shown in the status (Secret values redacted), its digest, the bundle image and the
+     * package, which a later uninstall needs even if the install never finished.
+     */
+    public StatusDocument plan(InstallPlan newPlan, String digest, String image, String bundlePackage) {
+        this.plan = stepsOf(newPlan);
+        this.planDigest = digest;
+        this.bundleImage = image;
+        this.packageName = bundlePackage;
+        return this;
+    }
+
+    /** One condition; those not set keep nothing from before, so every write names all four. */
+    public StatusDocument condition(ConditionType type, boolean status, String reason, String conditionMessage) {
+        conditions.put(type, new String[] {status ? "True" : "False", reason, conditionMessage});
+        return this;
+    }
+
+    /** Records a completed install of the current plan in the history (once per plan digest). */
+    public StatusDocument installed(String version, String csv) {
+        this.installed = new HistoryEntry(version, csv, planDigest, now);
+        return this;
+    }
+
+    /** The status as JSON. */
+    public ObjectNode toJson() {
+        ObjectNode status = JsonNodeFactory.instance.objectNode();
+        status.put("phase", phase.name());
+        status.put("observedGeneration", generation);
+        if (message != null) {
+            status.put("message", message);
+        }
+        if (planDigest != null) {
+            status.put("planDigest", planDigest);
+        }
+        if (bundleImage != null) {
+            status.put("bundleImage", bundleImage);
+        }
+        if (packageName != null) {
+            status.put("packageName", packageName);
+        }
+        if (plan != null) {
+            status.set("plan", plan);
+        }
+        ArrayNode conditionList = status.putArray("conditions");
+        for (Map.Entry<ConditionType, String[]> entry : conditions.entrySet()) {
+            conditionList.add(condition(entry.getKey(), entry.getValue()));
+        }
+        status.set("history", history());
+        return status;
+    }
+
+    private ObjectNode condition(ConditionType type, String[] value) {
+        ObjectNode condition = JsonNodeFactory.instance.objectNode();
+        condition.put("type", type.name());
+        condition.put("status", value[0]);
+        condition.put("reason", value[1]);
+        condition.put("message", value[2] == null ? "" : value[2]);
+        condition.put("observedGeneration", generation);
+        condition.put("lastTransitionTime", transitionTime(type, value[0]));
+        return condition;
+    }
+
+    private String transitionTime(ConditionType type, String status) {
+        for (JsonNode old : previous.path("conditions")) {
+            if (type.name().equals(old.path("type").asText()) && status.equals(old.path("status").asText())
+                    && old.hasNonNull("lastTransitionTime")) {
+                return old.get("lastTransitionTime").asText();
+            }
+        }
+        return now.toString();
+    }
+
+    private ArrayNode history() {
+        List<JsonNode> entries = new ArrayList<>();
+        previous.path("history").forEach(entries::add);
+        ArrayNode history = JsonNodeFactory.instance.arrayNode();
+        entries.forEach(entry -> history.add(entry.deepCopy()));
+        boolean known = entries.stream().anyMatch(entry -> installed != null
+                && installed.planDigest().equals(entry.path("planDigest").asText()));
+        if (installed != null && !known) {
+            history.add(installed.toJson());
+        }
+        return history;
+    }
+
+    private static ArrayNode stepsOf(InstallPlan plan) {
+        try {
+            JsonNode document = JSON.readTree(InstallPlanCodec.toJson(SecretRedaction.redact(plan)));
+            ArrayNode steps = (ArrayNode) document.path("status").path("plan");
+            if (document.toString().length() > PLAN_BUDGET_BYTES) {
+                for (JsonNode step : steps) {
+                    ObjectNode resource = (ObjectNode) step.path("resource");
+                    String manifest = resource.path("manifest").asText();
+                    resource.put("manifest", dev.bundlectl.plan.BundleDigest.ofManifests(List.of(manifest)));
+                }
+            }
+            return steps;
+        } catch (IOException e) {
+            throw new UncheckedIOException("the plan codec wrote JSON it cannot read back", e);
+        }
+    }
+
+    private static String text(JsonNode node, String field) {
+        return node.hasNonNull(field) ? node.get(field).asText() : null;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.bundlectl.controller.real;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.bundlectl.executor.testing.RealApiServer;
+import dev.bundlectl.executor.testing.RealApiServerExtension;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The BundleInstall CRD's schema, with its CEL rules, as a real 1.26 API server enforces it. */
+@ExtendWith(RealApiServerExtension.class)
+class RealServerBundleInstallCrdTest {
+
+    private static String object(String name, String spec) {
+        return "apiVersion: bundlectl.dev/v1alpha1\nkind: BundleInstall\nmetadata: {name: " + name + "}\nspec:\n" + spec;
+    }
+
+    @Test
+    void theServerAcceptsEachSourceFormAndFillsDefaults(RealApiServer server) {
+        ControllerCluster.installCrd(server);
+        String ns = server.newNamespace("bi-crd-ok");
+        var image = ControllerCluster.create(server.client(), ns, object("by-image",
+                "  source: {image: 127.0.0.1:5000/samples/cachebox-operator-bundle:v0.3.1}\n"));
+        ControllerCluster.create(server.client(), ns, object("by-catalog",
+                "  source: {catalog: {image: 127.0.0.1:5000/catalog:latest, package: cachebox-operator}}\n"
+                        + "  approval: Manual\n"));
+        ControllerCluster.create(server.client(), ns, object("by-configmap",
+                "  source: {configMap: cachebox-bundle}\n  csvMode: render\n  optionalApis: [monitoring.coreos.com]\n"
+                        + "  capabilities: {baselineCapabilitySet: None}\n"));
+
+        @SuppressWarnings("unchecked")
+        var spec = (java.util.Map<String, Object>) image.getAdditionalProperties().get("spec");
+        assertThat(spec).containsEntry("approval", "Automatic").containsEntry("csvMode", "auto");
+    }
+
+    @Test
+    void aSpecWithoutExactlyOneSourceIsRefusedByTheCelRule(RealApiServer server) {
+        ControllerCluster.installCrd(server);
+        String ns = server.newNamespace("bi-crd-bad");
+
+        assertRefused(server, ns, object("two", "  source: {image: a/b:c, configMap: cm}\n"),
+                "source needs exactly one of image, catalog and configMap");
+        assertRefused(server, ns, object("none", "  source: {}\n"),
+                "source needs exactly one of image, catalog and configMap");
+        assertRefused(server, ns, object("catalog-both",
+                "  source: {catalog: {image: a/b:c, configMap: cm, package: p}}\n"),
+                "catalog needs exactly one of image and configMap");
+        assertRefused(server, ns, object("catalog-no-package", "  source: {catalog: {image: a/b:c}}\n"),
+                "spec.source.catalog.package: Required value");
+    }
+
+    @Test
+    void enumsPatternsAndRequiredFieldsAreEnforced(RealApiServer server) {
+        ControllerCluster.installCrd(server);
+        String ns = server.newNamespace("bi-crd-enum");
+
+        assertRefused(server, ns, object("approval", "  source: {image: a/b:c}\n  approval: Sometimes\n"),
+                "spec.approval: Unsupported value: \"Sometimes\"");
+        assertRefused(server, ns, object("mode", "  source: {image: a/b:c}\n  csvMode: helm\n"),
+                "spec.csvMode: Unsupported value: \"helm\"");
+        assertRefused(server, ns, object("digest", "  source: {image: a/b:c}\n  approvedPlan: yes-please\n"),
+                "spec.approvedPlan in body should match");
+        assertRefused(server, ns, "apiVersion: bundlectl.dev/v1alpha1\nkind: BundleInstall\nmetadata: {name: nospec}\n",
+                "spec: Required value");
+    }
+
+    private static void assertRefused(RealApiServer server, String ns, String yaml, String expected) {
+        assertThatThrownBy(() -> ControllerCluster.create(server.client(), ns, yaml))
+                .isInstanceOf(KubernetesClientException.class)
+                .satisfies(e -> assertThat(((KubernetesClientException) e).getCode()).isEqualTo(422))
+                .hasMessageContaining(expected);
+    }
+}

@@ -1,0 +1,118 @@
+package dev.bundlectl.controller.source;
+
+import dev.bundlectl.controller.reconcile.ReconcileException;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A bundle packed into one ConfigMap, for clusters that reach no registry: each key is a bundle file
+ * whose path has {@code /} written as {@code __} ({@code manifests__csv.yaml},
+ * {@code metadata__annotations.yaml}), in {@code data} or, for bytes, {@code binaryData}. The files are
+ * written to a fresh directory named by the ConfigMap's uid and resourceVersion, so an unchanged
+ * ConfigMap is unpacked once and a changed one never mixes with its old files.
+ */
+public final class ConfigMapBundle {
+
+    /** Only the two directories of a registry+v1 bundle, one level deep, with plain file names. */
+    private static final Pattern KEY = Pattern.compile("(manifests|metadata)__[A-Za-z0-9][A-Za-z0-9._-]{0,200}");
+
+    private final KubernetesClient client;
+    private final Path cacheRoot;
+
+    /**
+     * @param client fabric8's client
+     * @param cacheRoot where unpacked bundles are kept
+     */
+    public ConfigMapBundle(KubernetesClient client, Path cacheRoot) {
+        this.client = client;
+        this.cacheRoot = cacheRoot;
+    }
+
+    /**
+     * The bundle directory of ConfigMap {@code namespace/name}.
+     *
+     * @throws ReconcileException when the ConfigMap is missing (retryable: it may be created) or holds
+     *     something that is not a bundle (not retryable)
+     */
+    public Path unpack(String namespace, String name) {
+        ConfigMap configMap = client.configMaps().inNamespace(namespace).withName(name).get();
+        if (configMap == null) {
+            throw new ReconcileException("ConfigMap " + namespace + "/" + name + " not found", true);
+        }
+        Map<String, byte[]> files = files(configMap, namespace + "/" + name);
+        Path target = cacheRoot.resolve("configmaps").resolve(configMap.getMetadata().getUid() + "-"
+                + configMap.getMetadata().getResourceVersion());
+        if (Files.isDirectory(target)) {
+            return target;
+        }
+        try {
+            Files.createDirectories(target.getParent());
+            Path staging = Files.createTempDirectory(target.getParent(), ".unpack-");
+            try {
+                for (Map.Entry<String, byte[]> file : files.entrySet()) {
+                    Path path = staging.resolve(file.getKey().replace("__", "/"));
+                    Files.createDirectories(path.getParent());
+                    Files.write(path, file.getValue());
+                }
+                // Another worker may unpack the same ConfigMap; the first rename wins and both read the same files.
+                Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                if (!Files.isDirectory(target)) {
+                    throw e;
+                }
+            } finally {
+                deleteTree(staging);
+            }
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot unpack ConfigMap " + namespace + "/" + name + " under " + cacheRoot, e);
+        }
+    }
+
+    private static Map<String, byte[]> files(ConfigMap configMap, String where) {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        if (configMap.getData() != null) {
+            configMap.getData().forEach((key, value) -> files.put(checked(key, where), value.getBytes(StandardCharsets.UTF_8)));
+        }
+        if (configMap.getBinaryData() != null) {
+            configMap.getBinaryData().forEach((key, value) -> files.put(checked(key, where), Base64.getDecoder().decode(value)));
+        }
+        if (files.keySet().stream().noneMatch(key -> key.startsWith("manifests__"))) {
+            throw new ReconcileException("ConfigMap " + where + " holds no manifests__ key, so no bundle", false);
+        }
+        return files;
+    }
+
+    private static String checked(String key, String where) {
+        if (!KEY.matcher(key).matches()) {
+            throw new ReconcileException("ConfigMap " + where + ": key \"" + key + "\" is not a bundle file "
+                    + "(expected manifests__NAME or metadata__NAME)", false);
+        }
+        return key;
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            // A leftover staging directory is harmless: it is never read.
+        }
+    }
+}

@@ -11,6 +11,7 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
@@ -67,14 +68,15 @@ public final class PlanApplier {
         Context context = vertx.getOrCreateContext();
         Promise<InstallPlan> result = Promise.promise();
         Map<Integer, CreatedIdentity> created = new ConcurrentHashMap<>();
+        Set<Integer> deletionsRequested = ConcurrentHashMap.newKeySet();
         context.runOnContext(start -> {
             try {
-                new PlanRun(plan, options, context, api, discovery, json, listener, created).run()
+                new PlanRun(plan, options, context, api, discovery, json, listener, created, deletionsRequested).run()
                         .onComplete(result);
             } catch (RuntimeException bug) {
                 result.fail(bug);
             }
         });
-        return new RunningPlan(result.future(), created);
+        return new RunningPlan(result.future(), created, deletionsRequested);
     }
 }

@@ -37,7 +37,7 @@ import java.util.Set;
  *       of the plan;
  *   <li>the rest, at most {@code concurrency} in flight: the same discovery lookup, then one apply.
  * </ol>
- * Within a phase, steps start in plan order whenever a slot frees, as {@code BoundedRunner}
+ * Within a phase, steps start in plan order whenever a slot frees, as {@code BoundedConcurrency}
  * starts them. Steps the plan marks {@code NotCreated} or {@code UnsupportedResource} are never
  * sent and cost nothing. Every step is assumed to be created (not found existing, not retried).
  */

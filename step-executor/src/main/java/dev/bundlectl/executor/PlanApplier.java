@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -35,7 +36,7 @@ public final class PlanApplier {
     private final Vertx vertx;
     private final KubeApi api;
     private final Discovery discovery;
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = Mappers.JSON;
 
     /** An executor for the connected cluster. */
     public PlanApplier(ClusterConnection connection) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.apply.StepApplier;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
@@ -43,7 +44,7 @@ import java.util.Set;
  */
 public final class CriticalPathFloor {
 
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = Mappers.JSON;
 
     /**
      * The rounds of each phase.

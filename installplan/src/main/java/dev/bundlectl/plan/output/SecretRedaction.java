@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.bundle.files.Sha256;
 import dev.bundlectl.plan.model.Step;
@@ -34,7 +35,7 @@ public final class SecretRedaction {
     private static final Pattern MARKER = Pattern.compile(Pattern.quote(PREFIX) + "[0-9a-f]{64}>");
     private static final String SECRET_KIND = "Secret";
     // Configured once, never changed: safe to share.
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = Mappers.JSON;
 
     private SecretRedaction() {
     }

@@ -29,7 +29,7 @@ final class ConversionCrdPatcher {
             Map<String, ServingEndpoint> endpoints, CertificateSupport certificates, RenderProblems problems) {
         Map<String, Manifest> crds = new LinkedHashMap<>();
         for (Manifest manifest : bundleManifests) {
-            if (GroupKind.isCrdKind(manifest.kind())) {
+            if (GroupKind.CUSTOM_RESOURCE_DEFINITION.hasKind(manifest.kind())) {
                 crds.putIfAbsent(manifest.name(), manifest);
             }
         }

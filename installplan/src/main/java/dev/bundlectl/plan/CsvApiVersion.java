@@ -20,7 +20,7 @@ final class CsvApiVersion {
 
     /** The manifest itself, or for a CSV with another apiVersion a copy that says v1alpha1 (with a warning). */
     static Manifest asOlmReadsIt(Manifest manifest, Diagnostics.Collector warnings) {
-        if (!GroupKind.isCsvKind(manifest.kind()) || OLM_API_VERSION.equals(manifest.apiVersion())) {
+        if (!GroupKind.CLUSTER_SERVICE_VERSION.hasKind(manifest.kind()) || OLM_API_VERSION.equals(manifest.apiVersion())) {
             return manifest;
         }
         warnings.warning(manifest.source(), manifest.displayName(), "apiVersion",

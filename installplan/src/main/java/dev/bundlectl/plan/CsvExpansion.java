@@ -76,7 +76,7 @@ final class CsvExpansion {
         }
         List<Manifest> result = new ArrayList<>(manifests.size());
         for (Manifest manifest : manifests) {
-            ObjectNode body = GroupKind.isCrdKind(manifest.kind()) ? patched.get(manifest.name()) : null;
+            ObjectNode body = GroupKind.CUSTOM_RESOURCE_DEFINITION.hasKind(manifest.kind()) ? patched.get(manifest.name()) : null;
             result.add(body == null ? manifest : withBody(manifest, body));
         }
         return result;

@@ -46,9 +46,9 @@ final class StepOrder {
         List<Manifest> crds = new ArrayList<>();
         List<Manifest> rest = new ArrayList<>();
         for (Manifest manifest : manifests) {
-            if (GroupKind.isCsvKind(manifest.kind())) {
+            if (GroupKind.CLUSTER_SERVICE_VERSION.hasKind(manifest.kind())) {
                 csvs.add(manifest);
-            } else if (GroupKind.isCrdKind(manifest.kind())) {
+            } else if (GroupKind.CUSTOM_RESOURCE_DEFINITION.hasKind(manifest.kind())) {
                 crds.add(manifest);
             } else {
                 rest.add(manifest);

@@ -44,6 +44,6 @@ final class StepPlacement {
      * it, and warning about it would bury the warnings that matter.
      */
     private static boolean isSdkPlaceholder(Manifest manifest, String declared) {
-        return GroupKind.isCsvKind(manifest.kind()) && PLACEHOLDER.equals(declared);
+        return GroupKind.CLUSTER_SERVICE_VERSION.hasKind(manifest.kind()) && PLACEHOLDER.equals(declared);
     }
 }

@@ -102,16 +102,12 @@ public record GroupKind(String group, String kind) implements Comparable<GroupKi
     }
 
     /**
-     * Whether a bare kind (no group known) is spelled like a CSV's. Some checks go by kind alone,
-     * as OLM's do; this keeps them visibly so.
+     * Whether {@code kind} is this kind's name, whatever its group. Some checks go by kind alone,
+     * as OLM's do (a bundle's CSV is found by kind), or to be safe (a Secret is redacted by kind);
+     * this keeps them visibly so. False for null.
      */
-    public static boolean isCsvKind(String kind) {
-        return CLUSTER_SERVICE_VERSION.kind.equals(kind);
-    }
-
-    /** Whether a bare kind (no group known) is spelled like a CRD's; see {@link #isCsvKind}. */
-    public static boolean isCrdKind(String kind) {
-        return CUSTOM_RESOURCE_DEFINITION.kind.equals(kind);
+    public boolean hasKind(String kind) {
+        return this.kind.equals(kind);
     }
 
     @Override

@@ -27,7 +27,7 @@ public final class CsvSelector {
             Diagnostics.Collector diagnostics) {
         List<Manifest> csvs = new ArrayList<>(1);
         for (Manifest manifest : manifests) {
-            if (GroupKind.isCsvKind(manifest.kind())) {
+            if (GroupKind.CLUSTER_SERVICE_VERSION.hasKind(manifest.kind())) {
                 csvs.add(manifest);
             }
         }

@@ -24,11 +24,11 @@ class GroupKindTest {
     void csvAndCrdNeedTheirGroupButBareKindChecksDoNot() {
         assertThat(GroupKind.ofApiVersion("operators.coreos.com/v1alpha1", "ClusterServiceVersion").isCsv()).isTrue();
         assertThat(GroupKind.ofApiVersion("example.com/v1", "ClusterServiceVersion").isCsv()).isFalse();
-        assertThat(GroupKind.isCsvKind("ClusterServiceVersion")).isTrue();
+        assertThat(GroupKind.CLUSTER_SERVICE_VERSION.hasKind("ClusterServiceVersion")).isTrue();
         assertThat(GroupKind.ofApiVersion("apiextensions.k8s.io/v1beta1", "CustomResourceDefinition").isCrd()).isTrue();
         assertThat(GroupKind.ofApiVersion("v1", "CustomResourceDefinition").isCrd()).isFalse();
-        assertThat(GroupKind.isCrdKind("CustomResourceDefinition")).isTrue();
-        assertThat(GroupKind.isCrdKind(null)).isFalse();
+        assertThat(GroupKind.CUSTOM_RESOURCE_DEFINITION.hasKind("CustomResourceDefinition")).isTrue();
+        assertThat(GroupKind.CUSTOM_RESOURCE_DEFINITION.hasKind(null)).isFalse();
         assertThat(GroupKind.ofApiVersion("v1", "Secret")).isEqualTo(GroupKind.SECRET);
         assertThat(GroupKind.SECRET.isCore()).isTrue();
     }

@@ -32,9 +32,9 @@ public record StepResource(
         return group == null || group.isEmpty() ? version : group + "/" + version;
     }
 
-    /** The group ({@code ""} for core, also when absent) and kind of the object. */
+    /** The group and kind of the object; an absent group is core ({@code ""}), an absent kind {@code ""}. */
     public GroupKind groupKind() {
-        return new GroupKind(group == null ? "" : group, kind);
+        return new GroupKind(group == null ? "" : group, kind == null ? "" : kind);
     }
 
     /** The same object in another namespace (null for cluster-scoped). */

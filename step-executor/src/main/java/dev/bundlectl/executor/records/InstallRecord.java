@@ -124,7 +124,7 @@ public record InstallRecord(
             return names.get(0);
         }
         return plan.steps().stream()
-                .filter(step -> GroupKind.isCsvKind(step.resource().kind()))
+                .filter(step -> GroupKind.CLUSTER_SERVICE_VERSION.hasKind(step.resource().kind()))
                 .map(step -> step.resource().name())
                 .findFirst()
                 .orElse(null);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.BundleReadResult;
 import dev.bundlectl.bundle.read.BundleReader;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanResult;
@@ -32,7 +33,7 @@ public final class CorpusWorkloads {
     static final String TARGET_NAMESPACE = "default";
 
     // A plain mapper with Jackson's defaults: the cheapest honest way to turn the same bytes into trees.
-    private final ObjectReader plainYaml = new YAMLMapper().readerFor(JsonNode.class);
+    private final ObjectReader plainYaml = Mappers.YAML.readerFor(JsonNode.class);
 
     /**
      * What {@code bundlectl plan -o yaml <dir>} does for each bundle: read, plan on the built-in

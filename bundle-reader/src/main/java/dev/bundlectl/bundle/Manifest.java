@@ -1,6 +1,7 @@
 package dev.bundlectl.bundle;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import java.util.Map;
 import java.util.Objects;
 
@@ -42,6 +43,11 @@ public record Manifest(
     public String group() {
         int slash = apiVersion.indexOf('/');
         return slash < 0 ? "" : apiVersion.substring(0, slash);
+    }
+
+    /** The object's API group and kind. */
+    public GroupKind groupKind() {
+        return new GroupKind(group(), kind);
     }
 
     /** The API version: the part of {@code apiVersion} after the slash. */

@@ -2,6 +2,7 @@ package dev.bundlectl.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.StepEvent;
 import io.vertx.core.Future;
 import java.io.PrintWriter;
@@ -16,7 +17,7 @@ import java.util.function.Consumer;
  */
 final class ProgressPrinter implements Consumer<StepEvent> {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.JSON;
 
     private final BlockingQueue<StepEvent> queue = new LinkedBlockingQueue<>();
     private final PrintWriter out;

@@ -2,23 +2,14 @@ package dev.bundlectl.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.bundlectl.bundle.yaml.Mappers;
 import java.io.UncheckedIOException;
 
 /** Prints install records as YAML or JSON documents, times as RFC 3339 text. */
 final class RecordDocuments {
 
-    private final ObjectMapper json = configure(new ObjectMapper());
-    private final ObjectMapper yaml = configure(new YAMLMapper());
-
-    private static ObjectMapper configure(ObjectMapper mapper) {
-        return mapper.registerModule(new JavaTimeModule())
-                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
-                .enable(SerializationFeature.INDENT_OUTPUT);
-    }
+    private final ObjectMapper json = Mappers.REPORT_JSON;
+    private final ObjectMapper yaml = Mappers.REPORT_YAML;
 
     String toJson(Object value) {
         return write(json, value);

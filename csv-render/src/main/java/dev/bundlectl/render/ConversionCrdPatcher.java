@@ -3,6 +3,7 @@ package dev.bundlectl.render;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,6 @@ import java.util.Map;
 final class ConversionCrdPatcher {
 
     private static final String CRD_V1 = "apiextensions.k8s.io/v1";
-    private static final String CRD_KIND = "CustomResourceDefinition";
     private static final String DEFAULT_PATH = "/";
 
     private ConversionCrdPatcher() {
@@ -29,7 +29,7 @@ final class ConversionCrdPatcher {
             Map<String, ServingEndpoint> endpoints, CertificateSupport certificates, RenderProblems problems) {
         Map<String, Manifest> crds = new LinkedHashMap<>();
         for (Manifest manifest : bundleManifests) {
-            if (CRD_KIND.equals(manifest.kind())) {
+            if (GroupKind.CUSTOM_RESOURCE_DEFINITION.hasKind(manifest.kind())) {
                 crds.putIfAbsent(manifest.name(), manifest);
             }
         }

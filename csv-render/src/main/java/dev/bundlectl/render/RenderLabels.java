@@ -1,5 +1,6 @@
 package dev.bundlectl.render;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,8 +22,6 @@ public final class RenderLabels {
     /** {@value}: the namespace the operator is installed in. */
     public static final String OWNER_NAMESPACE = "bundlectl.dev/owner-namespace";
 
-    private static final String CSV_KIND = "ClusterServiceVersion";
-
     private RenderLabels() {
     }
 
@@ -31,7 +30,7 @@ public final class RenderLabels {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put(MANAGED_BY, MANAGED_BY_VALUE);
         labels.put(CSV, RenderNames.labelValue(csvName));
-        labels.put(OWNER_KIND, CSV_KIND);
+        labels.put(OWNER_KIND, GroupKind.CLUSTER_SERVICE_VERSION.kind());
         labels.put(OWNER_NAMESPACE, operatorNamespace);
         return labels;
     }

@@ -1,6 +1,7 @@
 package dev.bundlectl.render;
 
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,7 +41,7 @@ final class ServiceAccountRenderer {
     private static Set<String> shippedServiceAccounts(List<Manifest> bundleManifests) {
         Set<String> shipped = new LinkedHashSet<>();
         for (Manifest manifest : bundleManifests) {
-            if (manifest.group().isEmpty() && "ServiceAccount".equals(manifest.kind())) {
+            if (GroupKind.SERVICE_ACCOUNT.equals(manifest.groupKind())) {
                 shipped.add(manifest.name());
             }
         }

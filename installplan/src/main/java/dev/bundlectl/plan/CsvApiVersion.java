@@ -3,6 +3,7 @@ package dev.bundlectl.plan;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.kinds.GroupKind;
 
 /**
  * Reads a CSV the way OLM's catalog operator does: by kind, as an
@@ -19,7 +20,7 @@ final class CsvApiVersion {
 
     /** The manifest itself, or for a CSV with another apiVersion a copy that says v1alpha1 (with a warning). */
     static Manifest asOlmReadsIt(Manifest manifest, Diagnostics.Collector warnings) {
-        if (!StepKinds.CSV_KIND.equals(manifest.kind()) || OLM_API_VERSION.equals(manifest.apiVersion())) {
+        if (!GroupKind.CLUSTER_SERVICE_VERSION.hasKind(manifest.kind()) || OLM_API_VERSION.equals(manifest.apiVersion())) {
             return manifest;
         }
         warnings.warning(manifest.source(), manifest.displayName(), "apiVersion",

@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.model.ManifestExclusion;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.model.Step;
@@ -75,7 +76,7 @@ final class CsvExpansion {
         }
         List<Manifest> result = new ArrayList<>(manifests.size());
         for (Manifest manifest : manifests) {
-            ObjectNode body = "CustomResourceDefinition".equals(manifest.kind()) ? patched.get(manifest.name()) : null;
+            ObjectNode body = GroupKind.CUSTOM_RESOURCE_DEFINITION.hasKind(manifest.kind()) ? patched.get(manifest.name()) : null;
             result.add(body == null ? manifest : withBody(manifest, body));
         }
         return result;

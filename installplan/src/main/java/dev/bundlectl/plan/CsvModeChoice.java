@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.api.ApiSurface;
 import java.util.List;
@@ -22,7 +23,7 @@ record CsvModeChoice(CsvMode mode, String reason, String message) {
     static final String REASON_OLM_API_SERVED = "OlmApiServed";
     static final String REASON_OLM_API_NOT_SERVED = "OlmApiNotServed";
 
-    private static final String CSV_API = StepKinds.CSV_GROUP + "/v1alpha1 " + StepKinds.CSV_KIND;
+    private static final String CSV_API = GroupKind.CLUSTER_SERVICE_VERSION.group() + "/v1alpha1 " + GroupKind.CLUSTER_SERVICE_VERSION.kind();
     private static final String APPLIED = "the CSV is applied for OLM to install the operator";
     private static final String RENDERED = "the CSV is rendered into the objects OLM would create";
 
@@ -36,7 +37,7 @@ record CsvModeChoice(CsvMode mode, String reason, String message) {
                     + (requested == CsvMode.RENDER ? RENDERED : APPLIED));
         }
         ApiSurface surface = request.apiSurface();
-        if (surface.find(StepKinds.CSV_GROUP, "v1alpha1", StepKinds.CSV_KIND).isPresent()) {
+        if (surface.find(GroupKind.CLUSTER_SERVICE_VERSION.group(), "v1alpha1", GroupKind.CLUSTER_SERVICE_VERSION.kind()).isPresent()) {
             return new CsvModeChoice(CsvMode.OLM, REASON_OLM_API_SERVED,
                     "csv-mode auto: " + surface.description() + " serves " + CSV_API + ", so " + APPLIED);
         }

@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.model.Approval;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.StepResource;
@@ -190,15 +191,19 @@ public final class InstallPlanner {
      * Identical duplicates were already merged by the reader; these differ.
      */
     private static final class DuplicateObjects {
-        private final Map<String, Manifest> seen = new HashMap<>();
+        private final Map<ObjectKey, Manifest> seen = new HashMap<>();
 
         void check(Manifest manifest, String namespace, Diagnostics.Collector warnings) {
-            String key = manifest.group() + "/" + manifest.kind() + "/" + namespace + "/" + manifest.name();
+            ObjectKey key = new ObjectKey(manifest.groupKind(), namespace, manifest.name());
             Manifest earlier = seen.putIfAbsent(key, manifest);
             if (earlier != null) {
                 warnings.warning(manifest.source(), manifest.displayName(), null,
                         "the same object is also defined in " + earlier.source() + "; this later step overwrites it");
             }
+        }
+
+        /** One object on the cluster, whatever version it is written at. */
+        private record ObjectKey(GroupKind groupKind, String namespace, String name) {
         }
     }
 }

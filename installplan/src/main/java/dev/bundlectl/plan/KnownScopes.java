@@ -1,11 +1,14 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The scope of a kind when the plan's surface does not serve its API: the built-in Kubernetes
@@ -15,7 +18,7 @@ import java.util.Set;
 final class KnownScopes {
 
     /** Cluster-scoped kinds outside the built-in lists, as {@code group/Kind}. */
-    private static final Set<String> OTHER_CLUSTER_SCOPED = Set.of(
+    private static final Set<GroupKind> OTHER_CLUSTER_SCOPED = Stream.of(
             "console.openshift.io/ConsoleYAMLSample",
             "console.openshift.io/ConsoleQuickStart",
             "console.openshift.io/ConsoleCLIDownload",
@@ -25,7 +28,8 @@ final class KnownScopes {
             "console.openshift.io/ConsoleExternalLogLink",
             "security.openshift.io/SecurityContextConstraints",
             "config.openshift.io/ClusterOperator",
-            "config.openshift.io/ClusterVersion");
+            "config.openshift.io/ClusterVersion")
+            .map(GroupKind::parse).collect(Collectors.toUnmodifiableSet());
 
     private KnownScopes() {
     }
@@ -38,7 +42,7 @@ final class KnownScopes {
     static boolean isNamespaced(ApiSurface surface, String group, String version, String kind) {
         return scopeFrom(surface, group, version, kind)
                 .or(() -> scopeFrom(ApiSurfaces.builtIn(), group, version, kind))
-                .orElse(!OTHER_CLUSTER_SCOPED.contains(group + "/" + kind));
+                .orElse(!OTHER_CLUSTER_SCOPED.contains(new GroupKind(group, kind)));
     }
 
     private static Optional<Boolean> scopeFrom(ApiSurface surface, String group, String version, String kind) {

@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
 import java.util.List;
@@ -20,7 +21,6 @@ public final class RenderedDeployments {
 
     /** Whether this step applies a Deployment rendered from a CSV (it has a {@link Step#parent()}). */
     public static boolean isRenderedDeployment(Step step) {
-        return step.parent() != null && "apps".equals(step.resource().group())
-                && "Deployment".equals(step.resource().kind());
+        return step.parent() != null && GroupKind.DEPLOYMENT.equals(step.resource().groupKind());
     }
 }

@@ -1,6 +1,7 @@
 package dev.bundlectl.plan;
 
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.api.CrdApiResources;
 import dev.bundlectl.plan.payload.ReleaseAnnotations;
 import java.util.ArrayList;
@@ -45,9 +46,9 @@ final class StepOrder {
         List<Manifest> crds = new ArrayList<>();
         List<Manifest> rest = new ArrayList<>();
         for (Manifest manifest : manifests) {
-            if (StepKinds.CSV_KIND.equals(manifest.kind())) {
+            if (GroupKind.CLUSTER_SERVICE_VERSION.hasKind(manifest.kind())) {
                 csvs.add(manifest);
-            } else if (CrdApiResources.CRD_KIND.equals(manifest.kind())) {
+            } else if (GroupKind.CUSTOM_RESOURCE_DEFINITION.hasKind(manifest.kind())) {
                 crds.add(manifest);
             } else {
                 rest.add(manifest);

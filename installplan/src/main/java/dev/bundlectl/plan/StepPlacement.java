@@ -2,6 +2,7 @@ package dev.bundlectl.plan;
 
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.api.ApiSurface;
 
 /**
@@ -43,6 +44,6 @@ final class StepPlacement {
      * it, and warning about it would bury the warnings that matter.
      */
     private static boolean isSdkPlaceholder(Manifest manifest, String declared) {
-        return StepKinds.CSV_KIND.equals(manifest.kind()) && PLACEHOLDER.equals(declared);
+        return GroupKind.CLUSTER_SERVICE_VERSION.hasKind(manifest.kind()) && PLACEHOLDER.equals(declared);
     }
 }

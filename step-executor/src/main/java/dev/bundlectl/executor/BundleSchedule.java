@@ -1,9 +1,11 @@
 package dev.bundlectl.executor;
 
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.executor.concurrency.BoundedConcurrency;
 import dev.bundlectl.plan.payload.InstallLevels;
 import dev.bundlectl.plan.payload.InstallHistory;
 import io.vertx.core.Future;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -90,7 +92,9 @@ final class BundleSchedule implements StepSchedule {
     }
 
     private Future<Void> runGroup(List<Integer> indices) {
-        return BoundedRunner.run(indices, concurrency, index -> launcher.launch(index).mapEmpty(),
-                () -> !launcher.anyFailed() && launcher.withinDeadline());
+        // A step's failure is its own outcome (already recorded); the limiter only stops starting.
+        return BoundedConcurrency.<Integer, Void>run(new ArrayDeque<>(indices), concurrency,
+                index -> launcher.launch(index).mapEmpty(), (index, result) -> {
+                }, () -> !launcher.anyFailed() && launcher.withinDeadline());
     }
 }

@@ -1,9 +1,10 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.concurrency.BoundedConcurrency;
 import dev.bundlectl.plan.payload.RunGraph;
 import dev.bundlectl.plan.payload.RunNode;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.function.BooleanSupplier;
@@ -14,7 +15,8 @@ import java.util.function.IntFunction;
  * {@code limit} run at once, and ready nodes start in graph order. When a node fails, everything
  * that waits for it (directly or not) is skipped and reported; nodes that do not wait for it go
  * on. Once {@code mayStart} says no (the deadline passed), nothing new starts and the running
- * nodes finish. Must be used on one Vert.x context: its state is not locked.
+ * nodes finish. The limit and the stop are {@link BoundedConcurrency}'s; this class keeps only the
+ * graph's bookkeeping, which the limiter calls under its lock.
  */
 final class GraphWalk {
 
@@ -25,22 +27,14 @@ final class GraphWalk {
     }
 
     private final RunGraph graph;
-    private final int limit;
-    private final IntFunction<Future<Boolean>> task;
-    private final BooleanSupplier mayStart;
     private final SkipListener onSkip;
     private final int[] waitingFor;
     private final boolean[] skipped;
+    /** Nodes whose dependencies all succeeded, lowest (earliest in graph order) first. */
     private final PriorityQueue<Integer> ready = new PriorityQueue<>();
-    private final Promise<Void> done = Promise.promise();
-    private int running;
 
-    private GraphWalk(RunGraph graph, int limit, IntFunction<Future<Boolean>> task, BooleanSupplier mayStart,
-            SkipListener onSkip) {
+    private GraphWalk(RunGraph graph, SkipListener onSkip) {
         this.graph = graph;
-        this.limit = limit;
-        this.task = task;
-        this.mayStart = mayStart;
         this.onSkip = onSkip;
         List<RunNode> nodes = graph.nodes();
         this.waitingFor = new int[nodes.size()];
@@ -61,33 +55,16 @@ final class GraphWalk {
      */
     static Future<Void> run(RunGraph graph, int limit, IntFunction<Future<Boolean>> task, BooleanSupplier mayStart,
             SkipListener onSkip) {
-        GraphWalk walk = new GraphWalk(graph, limit, task, mayStart, onSkip);
-        walk.fill();
-        return walk.done.future();
+        GraphWalk walk = new GraphWalk(graph, onSkip);
+        return BoundedConcurrency.<Integer, Boolean>run(walk.ready, limit, task::apply, walk::finished, mayStart);
     }
 
-    private void fill() {
-        while (running < limit && !ready.isEmpty() && mayStart.getAsBoolean()) {
-            int node = ready.poll();
-            running++;
-            Future<Boolean> started;
-            try {
-                started = task.apply(node);
-            } catch (RuntimeException e) {
-                started = Future.failedFuture(e);
-            }
-            started.onComplete(finished -> {
-                running--;
-                if (finished.succeeded() && Boolean.TRUE.equals(finished.result())) {
-                    succeeded(node);
-                } else {
-                    failed(node);
-                }
-                fill();
-            });
-        }
-        if (running == 0) {
-            done.tryComplete();
+    /** Called by the limiter, under its lock, when a node's task ends; may make nodes ready. */
+    private void finished(int node, AsyncResult<Boolean> result) {
+        if (result.succeeded() && Boolean.TRUE.equals(result.result())) {
+            succeeded(node);
+        } else {
+            failed(node);
         }
     }
 

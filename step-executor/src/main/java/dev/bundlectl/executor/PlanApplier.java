@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +12,7 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
@@ -34,7 +36,7 @@ public final class PlanApplier {
     private final Vertx vertx;
     private final KubeApi api;
     private final Discovery discovery;
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = Mappers.JSON;
 
     /** An executor for the connected cluster. */
     public PlanApplier(ClusterConnection connection) {
@@ -67,14 +69,15 @@ public final class PlanApplier {
         Context context = vertx.getOrCreateContext();
         Promise<InstallPlan> result = Promise.promise();
         Map<Integer, CreatedIdentity> created = new ConcurrentHashMap<>();
+        Set<Integer> deletionsRequested = ConcurrentHashMap.newKeySet();
         context.runOnContext(start -> {
             try {
-                new PlanRun(plan, options, context, api, discovery, json, listener, created).run()
+                new PlanRun(plan, options, context, api, discovery, json, listener, created, deletionsRequested).run()
                         .onComplete(result);
             } catch (RuntimeException bug) {
                 result.fail(bug);
             }
         });
-        return new RunningPlan(result.future(), created);
+        return new RunningPlan(result.future(), created, deletionsRequested);
     }
 }

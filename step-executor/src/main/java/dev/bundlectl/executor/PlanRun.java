@@ -1,9 +1,11 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.executor.apply.ApplySettings;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.executor.apply.DeleteResult;
 import dev.bundlectl.executor.apply.Durations;
 import dev.bundlectl.executor.apply.RunEnvironment;
 import dev.bundlectl.executor.apply.StepOutcome;
@@ -56,18 +58,21 @@ final class PlanRun implements StepStarter {
     private final StepTracker tracker;
     private final PlanPreflight preflight;
     private final Map<Integer, String> failures = new LinkedHashMap<>();
+    private final Set<Integer> deletionsRequested;
     private final Instant startTime;
     private RunEnvironment env;
     private StepApplier runner;
 
     PlanRun(InstallPlan plan, ApplySettings options, Context context, KubeApi api, Discovery discovery,
-            ObjectMapper json, Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created) {
+            ObjectMapper json, Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created,
+            Set<Integer> deletionsRequested) {
         this.plan = plan;
         this.options = options;
         this.context = context;
         this.api = api;
         this.discovery = discovery;
         this.tracker = new StepTracker(plan.steps(), options.clock(), listener, created);
+        this.deletionsRequested = deletionsRequested;
         this.preflight = new PlanPreflight(json);
         this.startTime = options.clock().instant();
     }
@@ -81,7 +86,7 @@ final class PlanRun implements StepStarter {
             return Future.succeededFuture(result("InstallCheckFailed", List.of()));
         }
         long deadline = options.scheduler().nanoTime() + options.timeout().toNanos();
-        Map<String, Integer> crdStepByKind = crdStepsByKind(runnable);
+        Map<GroupKind, Integer> crdStepByKind = crdStepsByKind(runnable);
         // Discovery for the steps retries until the execution's own deadline, on its scheduler.
         env = new RunEnvironment(context, api, discovery.retrying(new DiscoveryRetries(options.scheduler(),
                 options.backoff(), options.timeout(), deadline)),
@@ -122,6 +127,9 @@ final class PlanRun implements StepStarter {
         return runner.run(step, preflight.manifest(index), tracker.reporterFor(index))
                 .map(outcome -> {
                     if (outcome instanceof StepOutcome.Applied applied) {
+                        if (applied.deleteResult() == DeleteResult.REQUESTED) {
+                            deletionsRequested.add(index);
+                        }
                         tracker.finish(index, applied.status(), applied.message());
                         return true;
                     }
@@ -151,13 +159,13 @@ final class PlanRun implements StepStarter {
     }
 
     /** {@code group/Kind} to the index of the CRD step that defines it. */
-    private Map<String, Integer> crdStepsByKind(List<Integer> runnable) {
-        Map<String, Integer> byKind = new HashMap<>();
+    private Map<GroupKind, Integer> crdStepsByKind(List<Integer> runnable) {
+        Map<GroupKind, Integer> byKind = new HashMap<>();
         for (int index : runnable) {
             if (StepApplier.isCrd(tracker.step(index).resource())) {
                 ObjectNode crd = preflight.manifest(index);
-                byKind.put(crd.path("spec").path("group").asText() + "/"
-                        + crd.path("spec").path("names").path("kind").asText(), index);
+                byKind.put(new GroupKind(crd.path("spec").path("group").asText(),
+                        crd.path("spec").path("names").path("kind").asText()), index);
             }
         }
         return byKind;

@@ -4,16 +4,19 @@ import dev.bundlectl.plan.model.InstallPlan;
 import io.vertx.core.Future;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /** One running execution of a plan. */
 public final class RunningPlan {
 
     private final Future<InstallPlan> result;
     private final Map<Integer, CreatedIdentity> created;
+    private final Set<Integer> deletionsRequested;
 
-    RunningPlan(Future<InstallPlan> result, Map<Integer, CreatedIdentity> created) {
+    RunningPlan(Future<InstallPlan> result, Map<Integer, CreatedIdentity> created, Set<Integer> deletionsRequested) {
         this.result = Objects.requireNonNull(result, "result");
         this.created = Objects.requireNonNull(created, "created");
+        this.deletionsRequested = Objects.requireNonNull(deletionsRequested, "deletionsRequested");
     }
 
     /**
@@ -31,5 +34,14 @@ public final class RunningPlan {
      */
     public Map<Integer, CreatedIdentity> createdObjects() {
         return Map.copyOf(created);
+    }
+
+    /**
+     * The indexes of the delete steps whose object existed and was asked to go
+     * ({@link dev.bundlectl.executor.apply.DeleteResult#REQUESTED}), as opposed to already gone.
+     * Complete once {@link #result()} is.
+     */
+    public Set<Integer> deletionsRequested() {
+        return Set.copyOf(deletionsRequested);
     }
 }

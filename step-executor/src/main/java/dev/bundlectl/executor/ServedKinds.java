@@ -1,7 +1,10 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.executor.apply.RunEnvironment;
+import dev.bundlectl.executor.discovery.GroupVersion;
 import dev.bundlectl.executor.discovery.GroupVersionResources;
+import dev.bundlectl.plan.api.GroupVersionKind;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.StepStatus;
 import io.vertx.core.Future;
@@ -22,15 +25,15 @@ final class ServedKinds {
     private static final Set<StepStatus> SERVED_CRD = Set.of(StepStatus.CREATED, StepStatus.PRESENT);
 
     private final StepTracker tracker;
-    private final Map<String, Integer> crdStepByKind;
+    private final Map<GroupKind, Integer> crdStepByKind;
     private final RunEnvironment env;
 
     /**
      * @param tracker the execution's steps
-     * @param crdStepByKind {@code group/Kind} to the index of the CRD step that defines it
+     * @param crdStepByKind the group and kind to the index of the CRD step that defines it
      * @param env the execution's environment
      */
-    ServedKinds(StepTracker tracker, Map<String, Integer> crdStepByKind, RunEnvironment env) {
+    ServedKinds(StepTracker tracker, Map<GroupKind, Integer> crdStepByKind, RunEnvironment env) {
         this.tracker = tracker;
         this.crdStepByKind = Map.copyOf(crdStepByKind);
         this.env = env;
@@ -48,11 +51,11 @@ final class ServedKinds {
      * refreshed once the CRD is Established. Failures are not cached and are left for the steps.
      */
     void prefetchFor(List<Integer> steps) {
-        Set<String> started = new HashSet<>();
+        Set<GroupVersion> started = new HashSet<>();
         for (int index : steps) {
             StepResource resource = tracker.step(index).resource();
             String group = resource.group() == null ? "" : resource.group();
-            if (!crdStepByKind.containsKey(group + "/" + resource.kind()) && started.add(group + "/" + resource.version())) {
+            if (!crdStepByKind.containsKey(resource.groupKind()) && started.add(new GroupVersion(group, resource.version()))) {
                 env.discovery().groupVersion(group, resource.version());
             }
         }
@@ -77,15 +80,15 @@ final class ServedKinds {
             return Future.succeededFuture();
         }
         long limit = Math.min(env.now() + env.options().crdTimeout().toNanos(), env.deadlineNanos());
-        Set<String> awaited = new HashSet<>();
+        Set<GroupVersionKind> awaited = new HashSet<>();
         List<Future<Void>> refreshes = new ArrayList<>();
         for (int index : steps) {
             StepResource resource = tracker.step(index).resource();
             String group = resource.group() == null ? "" : resource.group();
-            Integer definingCrd = crdStepByKind.get(group + "/" + resource.kind());
+            Integer definingCrd = crdStepByKind.get(resource.groupKind());
             if (definingCrd == null || !crdFilter.test(definingCrd)
                     || !SERVED_CRD.contains(tracker.step(definingCrd).status())
-                    || !awaited.add(group + "/" + resource.version() + "/" + resource.kind())) {
+                    || !awaited.add(new GroupVersionKind(group, resource.version(), resource.kind()))) {
                 continue;
             }
             refreshes.add(awaitServed(group, resource.version(), resource.kind(), limit));

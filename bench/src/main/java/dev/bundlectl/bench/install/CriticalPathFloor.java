@@ -3,6 +3,8 @@ package dev.bundlectl.bench.install;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.apply.StepApplier;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
@@ -36,13 +38,13 @@ import java.util.Set;
  *       of the plan;
  *   <li>the rest, at most {@code concurrency} in flight: the same discovery lookup, then one apply.
  * </ol>
- * Within a phase, steps start in plan order whenever a slot frees, as {@code BoundedRunner}
+ * Within a phase, steps start in plan order whenever a slot frees, as {@code BoundedConcurrency}
  * starts them. Steps the plan marks {@code NotCreated} or {@code UnsupportedResource} are never
  * sent and cost nothing. Every step is assumed to be created (not found existing, not retried).
  */
 public final class CriticalPathFloor {
 
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = Mappers.JSON;
 
     /**
      * The rounds of each phase.
@@ -72,7 +74,7 @@ public final class CriticalPathFloor {
         }
         List<StepResource> foundation = new ArrayList<>();
         List<StepResource> rest = new ArrayList<>();
-        Set<String> kindsFromCrds = new HashSet<>();
+        Set<GroupKind> kindsFromCrds = new HashSet<>();
         for (Step step : SentSteps.of(plan)) {
             StepResource resource = step.resource();
             if (StepApplier.isFoundation(resource)) {
@@ -87,7 +89,7 @@ public final class CriticalPathFloor {
         // Discovery answers survive from phase to phase: group/version -> round its answer arrives.
         Map<String, Integer> discovered = new HashMap<>();
         for (StepResource resource : rest) {
-            if (!kindsFromCrds.contains(group(resource) + "/" + resource.kind())) {
+            if (!kindsFromCrds.contains(resource.groupKind())) {
                 // Prefetched at round 0, alongside the foundation's own lookups.
                 discovered.putIfAbsent(groupVersion(resource), 1);
             }
@@ -95,7 +97,7 @@ public final class CriticalPathFloor {
         int foundationEnd = phase(foundation, concurrency, 0, discovered);
         int refresh = 0;
         for (StepResource resource : rest) {
-            if (kindsFromCrds.contains(group(resource) + "/" + resource.kind())) {
+            if (kindsFromCrds.contains(resource.groupKind())) {
                 refresh = 1;
                 // The refresh loads the group/version, so those steps find it cached.
                 discovered.put(groupVersion(resource), foundationEnd + 1);
@@ -124,10 +126,10 @@ public final class CriticalPathFloor {
         return end;
     }
 
-    private String definedKind(StepResource crd) {
+    private GroupKind definedKind(StepResource crd) {
         try {
             JsonNode spec = json.readTree(crd.manifest()).path("spec");
-            return spec.path("group").asText() + "/" + spec.path("names").path("kind").asText();
+            return new GroupKind(spec.path("group").asText(), spec.path("names").path("kind").asText());
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("the manifest of step " + crd.displayName() + " is not JSON: "
                     + e.getOriginalMessage(), e);

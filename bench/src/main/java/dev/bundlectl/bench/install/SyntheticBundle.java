@@ -1,9 +1,10 @@
 package dev.bundlectl.bench.install;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.bundlectl.bundle.yaml.Mappers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ public final class SyntheticBundle {
     private static final List<String> CORE_KINDS =
             List.of("ConfigMap", "Secret", "Service", "ServiceAccount", "Role", "RoleBinding");
 
-    private final YAMLMapper yaml = new YAMLMapper();
+    private final ObjectMapper yaml = Mappers.YAML;
     private final JsonNodeFactory nodes = JsonNodeFactory.instance;
 
     /**

@@ -1,5 +1,6 @@
 package dev.bundlectl.bundle.layout;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.bundle.yaml.FileBytes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -13,7 +14,7 @@ import java.util.Locale;
  */
 public final class CsvSniffer {
 
-    private static final String KIND = "ClusterServiceVersion";
+    private static final String KIND = GroupKind.CLUSTER_SERVICE_VERSION.kind();
 
     private CsvSniffer() {
     }

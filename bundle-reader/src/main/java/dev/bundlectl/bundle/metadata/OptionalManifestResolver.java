@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.OptionalManifestRef;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.bundle.objects.NodeText;
 import dev.bundlectl.bundle.yaml.FieldPath;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads the entries of {@code olm.manifests.optional} properties (docs/semantics.md §1):
@@ -22,19 +22,6 @@ public final class OptionalManifestResolver {
 
     /** The property type. */
     public static final String OPTIONAL_MANIFESTS = "olm.manifests.optional";
-
-    /** Kinds that listing does not make optional, with the group that serves them. */
-    private static final Map<String, String> NEVER_OPTIONAL = Map.ofEntries(
-            Map.entry("ClusterServiceVersion", "operators.coreos.com"),
-            Map.entry("CustomResourceDefinition", "apiextensions.k8s.io"),
-            Map.entry("Secret", ""),
-            Map.entry("ConfigMap", ""),
-            Map.entry("ServiceAccount", ""),
-            Map.entry("Service", ""),
-            Map.entry("Role", "rbac.authorization.k8s.io"),
-            Map.entry("RoleBinding", "rbac.authorization.k8s.io"),
-            Map.entry("ClusterRole", "rbac.authorization.k8s.io"),
-            Map.entry("ClusterRoleBinding", "rbac.authorization.k8s.io"));
 
     /** The usable entries of every {@code olm.manifests.optional} property, in order. */
     public List<OptionalManifestRef> resolve(List<DeclaredProperty> properties, List<Manifest> manifests,
@@ -87,14 +74,23 @@ public final class OptionalManifestResolver {
                     + "\" is written as group/version; it is matched by its group \"" + groupPart + "\"");
             group = groupPart;
         }
-        String servingGroup = NEVER_OPTIONAL.get(kind);
-        if (servingGroup != null && (group.isEmpty() || group.equals(servingGroup))) {
+        if (isOlmPrerequisite(group, kind)) {
             diagnostics.warning(declared.location(), declared.object(), field, "a " + kind
                     + " cannot be optional (its API is always there where OLM runs); " + kind + "/" + name
                     + " stays required");
             return null;
         }
         return new OptionalManifestRef(group, kind, namespace.isEmpty() ? null : namespace, name);
+    }
+
+    /** An entry without a group names a prerequisite kind by kind alone. */
+    private static boolean isOlmPrerequisite(String group, String kind) {
+        for (GroupKind prerequisite : GroupKind.OLM_PREREQUISITES) {
+            if (prerequisite.kind().equals(kind) && (group.isEmpty() || group.equals(prerequisite.group()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void warnIfUnmatched(DeclaredProperty declared, OptionalManifestRef ref, List<Manifest> manifests,

@@ -3,6 +3,7 @@ package dev.bundlectl.bundle.objects;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.SourceLocation;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -11,7 +12,7 @@ import java.util.Optional;
 public final class CsvSelector {
 
     /** The kind of the CSV. */
-    public static final String CSV_KIND = "ClusterServiceVersion";
+    public static final String CSV_KIND = GroupKind.CLUSTER_SERVICE_VERSION.kind();
     /** The only apiVersion the cluster serves CSVs under. */
     public static final String CSV_API_VERSION = "operators.coreos.com/v1alpha1";
 
@@ -26,7 +27,7 @@ public final class CsvSelector {
             Diagnostics.Collector diagnostics) {
         List<Manifest> csvs = new ArrayList<>(1);
         for (Manifest manifest : manifests) {
-            if (CSV_KIND.equals(manifest.kind())) {
+            if (GroupKind.CLUSTER_SERVICE_VERSION.hasKind(manifest.kind())) {
                 csvs.add(manifest);
             }
         }

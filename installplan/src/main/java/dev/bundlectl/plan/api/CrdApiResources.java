@@ -2,6 +2,7 @@ package dev.bundlectl.plan.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -17,9 +18,9 @@ import java.util.Set;
 public final class CrdApiResources {
 
     /** The API group of CustomResourceDefinitions. */
-    public static final String CRD_GROUP = "apiextensions.k8s.io";
+    public static final String CRD_GROUP = GroupKind.CUSTOM_RESOURCE_DEFINITION.group();
     /** The kind of CustomResourceDefinitions. */
-    public static final String CRD_KIND = "CustomResourceDefinition";
+    public static final String CRD_KIND = GroupKind.CUSTOM_RESOURCE_DEFINITION.kind();
     /** The description of a surface made of a bundle's CRDs. */
     public static final String DESCRIPTION = "the bundle's CRDs";
 
@@ -28,7 +29,7 @@ public final class CrdApiResources {
 
     /** Whether this manifest is a CustomResourceDefinition. */
     public static boolean isCrd(Manifest manifest) {
-        return CRD_KIND.equals(manifest.kind()) && CRD_GROUP.equals(manifest.group());
+        return manifest.groupKind().isCrd();
     }
 
     /**

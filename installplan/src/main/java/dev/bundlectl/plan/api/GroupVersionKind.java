@@ -1,5 +1,6 @@
 package dev.bundlectl.plan.api;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import java.util.Objects;
 
 /**
@@ -23,6 +24,11 @@ public record GroupVersionKind(String group, String version, String kind) {
         return slash < 0
                 ? new GroupVersionKind("", apiVersion, kind)
                 : new GroupVersionKind(apiVersion.substring(0, slash), apiVersion.substring(slash + 1), kind);
+    }
+
+    /** The group and kind, without the version. */
+    public GroupKind groupKind() {
+        return new GroupKind(group, kind);
     }
 
     /** {@code group/version}, or {@code version} for core. */

@@ -1,5 +1,6 @@
 package dev.bundlectl.plan.api;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -101,14 +102,5 @@ public final class StaticApiSurface implements ApiSurface {
     @Override
     public String toString() {
         return "StaticApiSurface[" + description + ", " + byGvk.size() + " resources]";
-    }
-
-    private record GroupKind(String group, String kind) implements Comparable<GroupKind> {
-
-        @Override
-        public int compareTo(GroupKind other) {
-            int byGroup = group.compareTo(other.group);
-            return byGroup != 0 ? byGroup : kind.compareTo(other.kind);
-        }
     }
 }

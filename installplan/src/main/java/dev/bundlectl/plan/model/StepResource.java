@@ -2,6 +2,7 @@ package dev.bundlectl.plan.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.bundlectl.bundle.kinds.GroupKind;
 
 /**
  * The object a step acts on, as in OLM's {@code StepResource}.
@@ -29,6 +30,11 @@ public record StepResource(
     /** {@code group/version}, or just {@code version} for the core group. */
     public String apiVersion() {
         return group == null || group.isEmpty() ? version : group + "/" + version;
+    }
+
+    /** The group and kind of the object; an absent group is core ({@code ""}), an absent kind {@code ""}. */
+    public GroupKind groupKind() {
+        return new GroupKind(group == null ? "" : group, kind == null ? "" : kind);
     }
 
     /** The same object in another namespace (null for cluster-scoped). */

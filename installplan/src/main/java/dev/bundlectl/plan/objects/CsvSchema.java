@@ -1,7 +1,7 @@
 package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.crdschema.SchemaValidator;
 import java.io.IOException;
 import java.io.InputStream;
@@ -46,7 +46,7 @@ public final class CsvSchema {
                     throw new IllegalStateException("missing resource " + RESOURCE + " beside " + CsvSchema.class);
                 }
                 try (InputStream json = new GZIPInputStream(gzipped)) {
-                    return new ObjectMapper().readTree(json);
+                    return Mappers.JSON.readTree(json);
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read " + RESOURCE, e);

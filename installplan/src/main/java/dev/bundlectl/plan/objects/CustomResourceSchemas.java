@@ -5,6 +5,7 @@ import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.crdschema.CrdVersion;
 import dev.bundlectl.crdschema.CrdVersions;
 import dev.bundlectl.crdschema.SchemaValidator;
+import dev.bundlectl.plan.api.GroupVersionKind;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +18,8 @@ import java.util.Optional;
  */
 public final class CustomResourceSchemas {
 
-    private final Map<String, CustomResourceSchema> schemas = new HashMap<>();
-    private final Map<String, SchemaValidator> compiled = new HashMap<>();
+    private final Map<GroupVersionKind, CustomResourceSchema> schemas = new HashMap<>();
+    private final Map<GroupVersionKind, SchemaValidator> compiled = new HashMap<>();
 
     /**
      * One version's schema.
@@ -75,12 +76,12 @@ public final class CustomResourceSchemas {
 
     /** The compiled validator for {@link #schema}'s result. */
     Optional<SchemaValidator> validator(String group, String version, String kind) {
-        String key = key(group, version, kind);
+        GroupVersionKind key = key(group, version, kind);
         return schema(group, version, kind)
                 .map(found -> compiled.computeIfAbsent(key, unused -> SchemaValidator.of(found.schema())));
     }
 
-    private static String key(String group, String version, String kind) {
-        return group + "/" + version + "/" + kind;
+    private static GroupVersionKind key(String group, String version, String kind) {
+        return new GroupVersionKind(group, version, kind);
     }
 }

@@ -1,6 +1,7 @@
 package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.crdschema.FieldError;
 import dev.bundlectl.crdschema.GoText;
 import java.nio.charset.StandardCharsets;
@@ -36,11 +37,12 @@ final class DataMapCheck {
 
     /** Whether this check applies to objects of this group and kind. */
     static boolean appliesTo(String group, String kind) {
-        return group.isEmpty() && ("Secret".equals(kind) || "ConfigMap".equals(kind));
+        GroupKind groupKind = new GroupKind(group, kind);
+        return GroupKind.SECRET.equals(groupKind) || GroupKind.CONFIG_MAP.equals(groupKind);
     }
 
     static List<FieldError> problems(String kind, JsonNode object) {
-        return "Secret".equals(kind) ? secretProblems(object) : configMapProblems(object);
+        return GroupKind.SECRET.hasKind(kind) ? secretProblems(object) : configMapProblems(object);
     }
 
     private static List<FieldError> secretProblems(JsonNode secret) {

@@ -1,6 +1,7 @@
 package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.crdschema.FieldError;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -15,8 +16,8 @@ import java.util.Map;
  */
 final class Int32Fields {
 
-    private static final Map<String, List<String>> FIELDS_BY_KIND = Map.of(
-            "apps/Deployment", List.of("replicas", "minReadySeconds", "revisionHistoryLimit", "progressDeadlineSeconds"));
+    private static final Map<GroupKind, List<String>> FIELDS_BY_KIND = Map.of(
+            GroupKind.DEPLOYMENT, List.of("replicas", "minReadySeconds", "revisionHistoryLimit", "progressDeadlineSeconds"));
     private static final BigInteger MIN = BigInteger.valueOf(Integer.MIN_VALUE);
     private static final BigInteger MAX = BigInteger.valueOf(Integer.MAX_VALUE);
     private static final int SHOWN_CHARACTERS = 40;
@@ -25,7 +26,7 @@ final class Int32Fields {
     }
 
     static List<FieldError> problems(String group, String kind, JsonNode object) {
-        List<String> fields = FIELDS_BY_KIND.getOrDefault(group + "/" + kind, List.of());
+        List<String> fields = FIELDS_BY_KIND.getOrDefault(new GroupKind(group, kind), List.of());
         List<FieldError> problems = new ArrayList<>();
         for (String field : fields) {
             JsonNode value = object.path("spec").path(field);

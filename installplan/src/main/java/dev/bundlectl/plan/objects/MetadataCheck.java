@@ -1,6 +1,7 @@
 package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.crdschema.FieldError;
 import dev.bundlectl.crdschema.GoText;
 import java.util.ArrayList;
@@ -54,6 +55,6 @@ final class MetadataCheck {
     }
 
     private static boolean isCrd(String group, String kind) {
-        return "apiextensions.k8s.io".equals(group) && "CustomResourceDefinition".equals(kind);
+        return GroupKind.CUSTOM_RESOURCE_DEFINITION.equals(new GroupKind(group, kind));
     }
 }

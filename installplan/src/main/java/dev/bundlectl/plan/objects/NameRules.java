@@ -1,5 +1,6 @@
 package dev.bundlectl.plan.objects;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import java.util.Map;
 
 /**
@@ -11,19 +12,19 @@ import java.util.Map;
  */
 final class NameRules {
 
-    private static final Map<String, NameRule> BY_GROUP_AND_KIND = Map.of(
-            "/Namespace", NameRule.DNS1123_LABEL,
-            "/Service", NameRule.DNS1035_LABEL,
-            "rbac.authorization.k8s.io/Role", NameRule.PATH_SEGMENT,
-            "rbac.authorization.k8s.io/ClusterRole", NameRule.PATH_SEGMENT,
-            "rbac.authorization.k8s.io/RoleBinding", NameRule.PATH_SEGMENT,
-            "rbac.authorization.k8s.io/ClusterRoleBinding", NameRule.PATH_SEGMENT);
+    private static final Map<GroupKind, NameRule> BY_GROUP_AND_KIND = Map.of(
+            GroupKind.NAMESPACE, NameRule.DNS1123_LABEL,
+            GroupKind.SERVICE, NameRule.DNS1035_LABEL,
+            GroupKind.ROLE, NameRule.PATH_SEGMENT,
+            GroupKind.CLUSTER_ROLE, NameRule.PATH_SEGMENT,
+            GroupKind.ROLE_BINDING, NameRule.PATH_SEGMENT,
+            GroupKind.CLUSTER_ROLE_BINDING, NameRule.PATH_SEGMENT);
 
     private NameRules() {
     }
 
     /** The rule for objects of {@code kind} in API group {@code group} ({@code ""} for core). */
     static NameRule forKind(String group, String kind) {
-        return BY_GROUP_AND_KIND.getOrDefault(group + "/" + kind, NameRule.DNS1123_SUBDOMAIN);
+        return BY_GROUP_AND_KIND.getOrDefault(new GroupKind(group, kind), NameRule.DNS1123_SUBDOMAIN);
     }
 }

@@ -2,6 +2,7 @@ package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.crdschema.FieldError;
 import dev.bundlectl.crdschema.SchemaValidator;
 import java.nio.charset.StandardCharsets;
@@ -70,7 +71,7 @@ public final class ObjectChecks {
     }
 
     private static boolean isCsv(String group, String kind) {
-        return "operators.coreos.com".equals(group) && "ClusterServiceVersion".equals(kind);
+        return GroupKind.CLUSTER_SERVICE_VERSION.equals(new GroupKind(group, kind));
     }
 
     /** The custom resource's problems after the server's own preparation ({@link ServerPreparation}). */

@@ -1,14 +1,10 @@
 package dev.bundlectl.plan.output;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.bundle.yaml.InputFileException;
@@ -27,20 +23,8 @@ import java.util.List;
  */
 public final class InstallPlanCodec {
 
-    // Configured once and never changed afterwards: safe to share between threads. Built on
-    // SafeYaml's factories so that binding accepts the same sizes that SafeYaml checked.
-    private static final ObjectMapper YAML = YAMLMapper.builder(SafeYaml.yamlFactoryBuilder().build())
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-            .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
-            .disable(YAMLGenerator.Feature.SPLIT_LINES)
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
-    private static final ObjectMapper JSON = JsonMapper.builder(SafeYaml.jsonFactoryBuilder().build())
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
+    private static final ObjectMapper YAML = Mappers.PLAN_YAML;
+    private static final ObjectMapper JSON = Mappers.PLAN_JSON;
 
     private InstallPlanCodec() {
     }

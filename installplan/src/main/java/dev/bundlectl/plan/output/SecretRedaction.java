@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.bundle.files.Sha256;
 import dev.bundlectl.plan.model.Step;
@@ -32,9 +34,10 @@ public final class SecretRedaction {
     /** How every marker starts; {@link SecretRehydration} looks for it. */
     static final String PREFIX = "<redacted sha256:";
     private static final Pattern MARKER = Pattern.compile(Pattern.quote(PREFIX) + "[0-9a-f]{64}>");
-    private static final String SECRET_KIND = "Secret";
+    /** By kind alone, whatever the group: better one redaction too many than a Secret shown. */
+    private static final String SECRET_KIND = GroupKind.SECRET.kind();
     // Configured once, never changed: safe to share.
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = Mappers.JSON;
 
     private SecretRedaction() {
     }

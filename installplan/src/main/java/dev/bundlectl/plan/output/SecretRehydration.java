@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepResource;
@@ -22,14 +24,14 @@ import java.util.Optional;
  */
 public final class SecretRehydration {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = Mappers.JSON;
 
     private SecretRehydration() {
     }
 
     /** Whether any Secret step of the plan still holds a redaction marker. */
     public static boolean needed(InstallPlan plan) {
-        return plan.steps().stream().anyMatch(step -> "Secret".equals(step.resource().kind())
+        return plan.steps().stream().anyMatch(step -> GroupKind.SECRET.hasKind(step.resource().kind())
                 && step.resource().manifest() != null && step.resource().manifest().contains(SecretRedaction.PREFIX));
     }
 
@@ -57,12 +59,12 @@ public final class SecretRehydration {
 
     private static Step restore(Step step, List<Manifest> bundleManifests, List<String> problems) {
         StepResource resource = step.resource();
-        if (!"Secret".equals(resource.kind()) || resource.manifest() == null
+        if (!GroupKind.SECRET.hasKind(resource.kind()) || resource.manifest() == null
                 || !resource.manifest().contains(SecretRedaction.PREFIX)) {
             return step;
         }
         Optional<Manifest> original = bundleManifests.stream()
-                .filter(m -> "Secret".equals(m.kind()) && m.name().equals(resource.name()))
+                .filter(m -> GroupKind.SECRET.hasKind(m.kind()) && m.name().equals(resource.name()))
                 .findFirst();
         if (original.isEmpty()) {
             problems.add("Secret " + resource.name() + ": the plan's values are redacted and the bundle has no "

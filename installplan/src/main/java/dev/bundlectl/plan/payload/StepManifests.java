@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.SourceLocation;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepResource;
@@ -24,7 +25,7 @@ import java.util.Objects;
  */
 public final class StepManifests {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.JSON;
 
     private StepManifests() {
     }

@@ -3,6 +3,7 @@ package dev.bundlectl.plan.review;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.output.SecretRedaction;
@@ -25,7 +26,7 @@ import java.util.Optional;
 public final class PlanComparison {
 
     // Configured once, never changed: safe to share.
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.JSON;
 
     private PlanComparison() {
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.plan.OptionalApi;
 import dev.bundlectl.plan.OptionalApis;
@@ -28,7 +29,7 @@ import java.util.TreeSet;
 public final class PlanOptionsAnnotation {
 
     // Configured once, never changed: safe to share.
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.JSON;
 
     private PlanOptionsAnnotation() {
     }

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.KubeApi;
@@ -17,7 +18,7 @@ import java.util.Set;
  * @param options the execution options
  * @param deadlineNanos the {@link dev.bundlectl.executor.time.Scheduler#nanoTime()} after which
  *     nothing new starts
- * @param kindsDefinedByPlan {@code group/Kind} of every kind a CRD step of this plan defines
+ * @param kindsDefinedByPlan the group and kind of every kind a CRD step of this plan defines
  */
 public record RunEnvironment(
         Context context,
@@ -25,7 +26,7 @@ public record RunEnvironment(
         Discovery discovery,
         ApplySettings options,
         long deadlineNanos,
-        Set<String> kindsDefinedByPlan) {
+        Set<GroupKind> kindsDefinedByPlan) {
 
     public RunEnvironment {
         Objects.requireNonNull(context, "context");

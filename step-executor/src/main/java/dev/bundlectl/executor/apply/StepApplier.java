@@ -17,9 +17,6 @@ import java.util.Objects;
  */
 public final class StepApplier {
 
-    private static final String CRD_GROUP = "apiextensions.k8s.io";
-    private static final String CSV_GROUP = "operators.coreos.com";
-
     private final RunEnvironment env;
 
     /** A runner for the steps of one execution. */
@@ -55,12 +52,12 @@ public final class StepApplier {
 
     /** Whether a step is one of those that must be served before any other step starts. */
     public static boolean isFoundation(StepResource resource) {
-        return isCrd(resource) || (CSV_GROUP.equals(resource.group()) && "ClusterServiceVersion".equals(resource.kind()));
+        return isCrd(resource) || resource.groupKind().isCsv();
     }
 
     /** Whether a step is a CRD. */
     public static boolean isCrd(StepResource resource) {
-        return CRD_GROUP.equals(resource.group()) && "CustomResourceDefinition".equals(resource.kind());
+        return resource.groupKind().isCrd();
     }
 
     /** OLM's message for a kind the cluster does not serve. */
@@ -116,9 +113,9 @@ public final class StepApplier {
         String name = manifest.path("metadata").path("name").asText(resource.name());
         String message = unservedMessage(group, resource.version(), resource.kind(), name);
         if (delete) {
-            return StepOutcome.applied(StepStatus.DELETED, "already gone: " + message);
+            return StepOutcome.deleted(DeleteResult.ALREADY_GONE, DeleteResult.ALREADY_GONE.message() + ": " + message);
         }
-        if (env.dryRun() && env.kindsDefinedByPlan().contains(group + "/" + resource.kind())) {
+        if (env.dryRun() && env.kindsDefinedByPlan().contains(resource.groupKind())) {
             return StepOutcome.applied(StepStatus.UNKNOWN, "not checked: its CRD is created by this plan");
         }
         return step.optional()
@@ -142,7 +139,7 @@ public final class StepApplier {
         if (env.dryRun() && outcome instanceof StepOutcome.Applied applied
                 && (applied.status() == StepStatus.CREATED || applied.status() == StepStatus.PRESENT
                         || applied.status() == StepStatus.DELETED)) {
-            return StepOutcome.applied(applied.status(), "dry run: " + applied.message());
+            return applied.withMessage("dry run: " + applied.message());
         }
         return outcome;
     }

@@ -11,7 +11,17 @@ public sealed interface StepOutcome permits StepOutcome.Applied, StepOutcome.Fai
 
     /** A step that did not fail the plan (Created, Present, NotCreated, Deleted, or unchecked). */
     static StepOutcome applied(StepStatus status, String message) {
-        return new Applied(status, message);
+        return new Applied(status, message, null);
+    }
+
+    /** A delete step that ended {@code Deleted}, with {@code result}'s own message. */
+    static StepOutcome deleted(DeleteResult result) {
+        return deleted(result, result.message());
+    }
+
+    /** A delete step that ended {@code Deleted}, with a message that says more than the result's. */
+    static StepOutcome deleted(DeleteResult result, String message) {
+        return new Applied(StepStatus.DELETED, message, Objects.requireNonNull(result, "result"));
     }
 
     /** A step that fails the plan. */
@@ -24,13 +34,22 @@ public sealed interface StepOutcome permits StepOutcome.Applied, StepOutcome.Fai
      *
      * @param status its final status
      * @param message why it has this status
+     * @param deleteResult what a delete found, for a {@code Deleted} step; null for every other step
      */
-    record Applied(StepStatus status, String message) implements StepOutcome {
+    record Applied(StepStatus status, String message, DeleteResult deleteResult) implements StepOutcome {
         public Applied {
             Objects.requireNonNull(status, "status");
             if (status == StepStatus.FAILED) {
                 throw new IllegalArgumentException("use StepOutcome.failed for a failure");
             }
+            if (deleteResult != null && status != StepStatus.DELETED) {
+                throw new IllegalArgumentException("a delete result belongs to a Deleted step, not " + status);
+            }
+        }
+
+        /** The same outcome with another message (a note added); the status and delete result stay. */
+        public Applied withMessage(String newMessage) {
+            return new Applied(status, newMessage, deleteResult);
         }
     }
 

@@ -21,7 +21,7 @@ final class Warnings {
             message.append(message.length() == 0 ? "" : "; ").append("warning: ").append(warning);
         }
         if (outcome instanceof StepOutcome.Applied applied) {
-            return StepOutcome.applied(applied.status(), message.toString());
+            return applied.withMessage(message.toString());
         }
         return StepOutcome.failed(message.toString());
     }

@@ -1,12 +1,12 @@
 package dev.bundlectl.executor.capability;
 
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.executor.concurrency.BoundedConcurrency;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,13 +16,13 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * Looks up whether manifests' objects already exist on the cluster: the capabilities rules' implicit
  * enablement applies an excluded manifest whose object is already there. A kind the cluster does
  * not serve has no objects; an object that cannot be read (403, timeout) counts as absent, with a
- * warning. A few lookups run at once, each lane one request after another, so a large payload
- * does not flood the API server.
+ * warning. A few lookups run at once, the next starting as one ends, so a large payload does not
+ * flood the API server.
  */
 public final class ExistingObjects {
 
     /** How many lookups run at once. */
-    static final int LANES = 4;
+    static final int LOOKUPS_AT_ONCE = 4;
 
     private final KubeApi api;
     private final Discovery discovery;
@@ -44,12 +44,9 @@ public final class ExistingObjects {
     public Future<ExistenceCheck> check(List<Manifest> manifests, String targetNamespace) {
         ConcurrentLinkedQueue<Manifest> existing = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<String> warnings = new ConcurrentLinkedQueue<>();
-        List<Future<Void>> lanes = new ArrayList<>();
-        for (int lane = 0; lane < LANES && lane < manifests.size(); lane++) {
-            Future<Void> chain = Future.succeededFuture();
-            for (int i = lane; i < manifests.size(); i += LANES) {
-                Manifest manifest = manifests.get(i);
-                chain = chain.compose(previous -> lookup(manifest, targetNamespace)
+        // compose: a lookup that throws becomes a warning too, not a lost manifest.
+        return BoundedConcurrency.forEach(manifests, LOOKUPS_AT_ONCE, manifest -> Future.succeededFuture()
+                        .compose(start -> lookup(manifest, targetNamespace))
                         .map(found -> {
                             if (found) {
                                 existing.add(manifest);
@@ -60,12 +57,9 @@ public final class ExistingObjects {
                             warnings.add("could not check whether " + manifest.displayName() + " already exists ("
                                     + error.getMessage() + "); it counts as absent");
                             return null;
-                        }));
-            }
-            lanes.add(chain);
-        }
-        return Future.join(lanes).transform(done -> Future.succeededFuture(
-                ExistenceCheck.of(existing, warnings.stream().sorted().toList())));
+                        }))
+                .transform(done -> Future.succeededFuture(
+                        ExistenceCheck.of(existing, warnings.stream().sorted().toList())));
     }
 
     private Future<Boolean> lookup(Manifest manifest, String targetNamespace) {

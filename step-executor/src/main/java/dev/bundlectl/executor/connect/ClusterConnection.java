@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.connect;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.kube.Fabric8KubeApi;
@@ -76,7 +76,7 @@ public final class ClusterConnection implements AutoCloseable {
                     .withHttpClientFactory(new VertxHttpClientFactory(vertx))
                     .build();
             KubeApi api = new Fabric8KubeApi(vertx, client.getHttpClient(), config.getMasterUrl(), requestTimeout,
-                    new ObjectMapper());
+                    Mappers.JSON);
             return new ClusterConnection(vertx, client, api);
         } catch (RuntimeException e) {
             vertx.close();

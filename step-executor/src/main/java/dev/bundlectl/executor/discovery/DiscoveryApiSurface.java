@@ -1,7 +1,9 @@
 package dev.bundlectl.executor.discovery;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.api.GroupVersionKind;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,8 +18,8 @@ import java.util.Set;
  */
 public final class DiscoveryApiSurface implements ApiSurface {
 
-    private final Map<String, ApiResource> byGvk = new HashMap<>();
-    private final Set<String> groupKinds = new HashSet<>();
+    private final Map<GroupVersionKind, ApiResource> byGvk = new HashMap<>();
+    private final Set<GroupKind> groupKinds = new HashSet<>();
     private final Map<GroupVersion, String> failed;
     private final String description;
 
@@ -38,7 +40,7 @@ public final class DiscoveryApiSurface implements ApiSurface {
         for (GroupVersionResources groupVersion : served) {
             for (ApiResource resource : groupVersion.byKind().values()) {
                 byGvk.put(key(resource.group(), resource.version(), resource.kind()), resource);
-                groupKinds.add(resource.group() + "/" + resource.kind());
+                groupKinds.add(new GroupKind(resource.group(), resource.kind()));
             }
         }
         this.failed = Map.copyOf(failed);
@@ -62,7 +64,7 @@ public final class DiscoveryApiSurface implements ApiSurface {
 
     @Override
     public boolean servesKind(String group, String kind) {
-        return groupKinds.contains(group + "/" + kind);
+        return groupKinds.contains(new GroupKind(group, kind));
     }
 
     @Override
@@ -70,7 +72,7 @@ public final class DiscoveryApiSurface implements ApiSurface {
         return description;
     }
 
-    private static String key(String group, String version, String kind) {
-        return group + "/" + version + "/" + kind;
+    private static GroupVersionKind key(String group, String version, String kind) {
+        return new GroupVersionKind(group, version, kind);
     }
 }

@@ -6,7 +6,6 @@ import dev.bundlectl.executor.RunningPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.StepEvent;
 import dev.bundlectl.executor.PlanApplier;
-import dev.bundlectl.executor.apply.DeleteAction;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.DeletedObject;
 import dev.bundlectl.executor.records.InstallRecord;
@@ -26,6 +25,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -69,15 +69,16 @@ public final class InstallSession {
             RunningPlan execution = new PlanApplier(connection).start(plan, options, listener);
             return execution.result().compose(finished -> dryRun
                     ? Future.succeededFuture(new InstallOutcome(finished, null, firstInstall, List.of()))
-                    : record(finished, execution.createdObjects(), origin, previous, firstInstall));
+                    : record(finished, execution.createdObjects(), execution.deletionsRequested(), origin, previous,
+                            firstInstall));
         });
     }
 
     private Future<InstallOutcome> record(InstallPlan finished, Map<Integer, CreatedIdentity> identities,
-            RecordOrigin origin, InstallRecord previous, boolean firstInstall) {
+            Set<Integer> deletionsRequested, RecordOrigin origin, InstallRecord previous, boolean firstInstall) {
         Instant now = Instant.now();
         List<DeletedObject> deletedNow = deletedBy(finished, now);
-        List<String> warnings = reappeared(previous, finished);
+        List<String> warnings = reappeared(previous, finished, deletionsRequested);
         InstallPlan recorded = completedAt(finished, now);
         List<CreatedObject> created = createdBy(finished, identities);
         return store.save(InstallRecord.fromPlan(recorded, origin,
@@ -137,14 +138,12 @@ public final class InstallSession {
     }
 
     /** The CVO's warning for each object an earlier run deleted that this run found again and deleted. */
-    private static List<String> reappeared(InstallRecord previous, InstallPlan plan) {
+    private static List<String> reappeared(InstallRecord previous, InstallPlan plan, Set<Integer> deletionsRequested) {
         if (previous == null) {
             return List.of();
         }
-        List<ObjectRef> foundAgain = plan.steps().stream()
-                .filter(step -> step.status() == StepStatus.DELETED
-                        && DeleteAction.DELETION_REQUESTED.equals(step.message()))
-                .map(step -> ObjectRef.of(step.resource()))
+        List<ObjectRef> foundAgain = deletionsRequested.stream().sorted()
+                .map(index -> ObjectRef.of(plan.steps().get(index).resource()))
                 .toList();
         return previous.deletedObjects().stream()
                 .filter(deleted -> foundAgain.stream().anyMatch(deleted.object()::sameObjectAs))

@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.records;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.ApiFailures;
 import dev.bundlectl.executor.retry.RetriesExhaustedException;
@@ -16,7 +16,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 public final class ClientErrors {
 
     // Configured once and never changed: safe to share.
-    private static final ApiFailures FAILURES = new ApiFailures(new ObjectMapper());
+    private static final ApiFailures FAILURES = new ApiFailures(Mappers.JSON);
 
     private ClientErrors() {
     }

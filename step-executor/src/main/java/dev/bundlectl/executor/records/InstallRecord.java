@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.records;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.model.CapabilitiesStatus;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
@@ -56,7 +57,6 @@ public record InstallRecord(
     /** The format this version of bundlectl writes and the newest it reads. */
     public static final int FORMAT_VERSION = 1;
 
-    private static final String CSV_KIND = "ClusterServiceVersion";
 
     public InstallRecord {
         if (formatVersion < 1) {
@@ -124,7 +124,7 @@ public record InstallRecord(
             return names.get(0);
         }
         return plan.steps().stream()
-                .filter(step -> CSV_KIND.equals(step.resource().kind()))
+                .filter(step -> GroupKind.CLUSTER_SERVICE_VERSION.hasKind(step.resource().kind()))
                 .map(step -> step.resource().name())
                 .findFirst()
                 .orElse(null);

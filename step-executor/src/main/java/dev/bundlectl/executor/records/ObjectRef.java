@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.records;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.model.StepResource;
 import java.util.Objects;
 
@@ -14,9 +15,6 @@ import java.util.Objects;
  */
 public record ObjectRef(String group, String version, String kind, String namespace, String name) {
 
-    private static final String CRD_GROUP = "apiextensions.k8s.io";
-    private static final String CRD_KIND = "CustomResourceDefinition";
-
     public ObjectRef {
         group = group == null ? "" : group;
         requirePresent(version, "version");
@@ -29,6 +27,11 @@ public record ObjectRef(String group, String version, String kind, String namesp
         Objects.requireNonNull(resource, "resource");
         return new ObjectRef(resource.group(), resource.version(), resource.kind(), resource.namespace(),
                 resource.name());
+    }
+
+    /** The object's group and kind. */
+    public GroupKind groupKind() {
+        return new GroupKind(group, kind);
     }
 
     /** {@code group/version}, or just {@code version} for the core group. */
@@ -55,7 +58,7 @@ public record ObjectRef(String group, String version, String kind, String namesp
 
     /** Whether this is a CustomResourceDefinition, which uninstall keeps unless told otherwise. */
     public boolean customResourceDefinition() {
-        return CRD_GROUP.equals(group) && CRD_KIND.equals(kind);
+        return groupKind().isCrd();
     }
 
     private static void requirePresent(String value, String field) {

@@ -2,6 +2,7 @@ package dev.bundlectl.controller.approve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.bundle.yaml.Mappers;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.controller.api.BundleInstallKind;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -15,7 +16,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
  */
 public final class PlanApprover {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.JSON;
     private final KubernetesClient client;
 
     /** @param client fabric8's client */

@@ -2,6 +2,7 @@ package dev.bundlectl.controller.reconcile;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.bundle.yaml.Mappers;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.controller.api.BundleInstallKind;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -21,7 +22,7 @@ import java.util.Optional;
  */
 public final class BundleInstallClient {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.JSON;
     private final KubernetesClient client;
 
     /** @param client fabric8's client for the cluster */

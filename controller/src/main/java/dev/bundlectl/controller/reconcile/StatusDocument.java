@@ -2,6 +2,7 @@ package dev.bundlectl.controller.reconcile;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.bundle.yaml.Mappers;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -27,7 +28,7 @@ public final class StatusDocument {
 
     /** Above this many bytes of plan, manifests are replaced by their digests (etcd refuses ~1.5 MiB objects). */
     static final int PLAN_BUDGET_BYTES = 512 * 1024;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.JSON;
 
     private final JsonNode previous;
     private final long generation;

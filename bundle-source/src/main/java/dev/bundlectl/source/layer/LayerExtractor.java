@@ -42,7 +42,9 @@ public final class LayerExtractor {
      * @param output an empty directory inside the cache's scratch space
      */
     public LayerExtractor(Map<String, String> selection, Path output, ExtractionLimits limits) {
-        selection.forEach((from, to) -> this.selection.put(EntryPath.segments(from, "label " + from), to));
+        // Labels name directories from the image root, with or without a leading slash ("/configs").
+        selection.forEach((from, to) -> this.selection.put(EntryPath.segments(from.replaceFirst("^/+", ""),
+                "label " + from), to));
         this.output = output;
         this.limits = limits;
     }

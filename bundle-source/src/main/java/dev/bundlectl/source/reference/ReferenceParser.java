@@ -132,7 +132,9 @@ public final class ReferenceParser {
         }
         String tag = null;
         int colon = body.lastIndexOf(':');
-        if (colon >= 0 && TAG.matcher(body.substring(colon + 1)).matches()) {
+        Path whole = pathOrNull(body);
+        boolean namesExistingPath = whole != null && Files.exists(whole);
+        if (digest == null && !namesExistingPath && colon >= 0 && TAG.matcher(body.substring(colon + 1)).matches()) {
             tag = body.substring(colon + 1);
             body = body.substring(0, colon);
         }

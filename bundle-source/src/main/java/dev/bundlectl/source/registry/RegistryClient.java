@@ -57,7 +57,7 @@ public final class RegistryClient implements AutoCloseable {
         this.vertx = vertx;
         this.options = options;
         WebClientOptions web = new WebClientOptions().setConnectTimeout(10_000).setIdleTimeout(60)
-                .setFollowRedirects(true).setUserAgent("bundlectl").setVerifyHost(true);
+                .setFollowRedirects(false).setUserAgent("bundlectl").setVerifyHost(true);
         if (options.caFile() != null) {
             web.setTrustOptions(new PemTrustOptions().addCertPath(options.caFile().toString()));
         }
@@ -127,7 +127,8 @@ public final class RegistryClient implements AutoCloseable {
         private Future<Downloaded> download(String path, String accept, Path target, String what, long limit,
                 boolean manifest) {
             return baseUrl(reference).compose(base -> withRetries(1,
-                    () -> authorized(base + "/v2/" + reference.repository() + path, accept, target, what, limit, manifest)));
+                    () -> authorized(base + "/v2/" + reference.repository() + path, accept, target, what, limit)))
+                    .recover(failure -> Future.failedFuture(described(failure, what, manifest)));
         }
 
         private Future<Downloaded> withRetries(int attempt, java.util.function.Supplier<Future<Downloaded>> request) {
@@ -143,20 +144,38 @@ public final class RegistryClient implements AutoCloseable {
             });
         }
 
-        private Future<Downloaded> authorized(String url, String accept, Path target, String what, long limit,
-                boolean manifest) {
+        private Future<Downloaded> authorized(String url, String accept, Path target, String what, long limit) {
             String scope = "repository:" + reference.repository() + ":pull";
             String key = reference.registry() + " " + scope;
-            return fetch(url, accept, authorizations.get(key), target, what, limit).recover(failure -> {
+            return following(url, accept, authorizations.get(key), target, what, limit, 0).recover(failure -> {
                 if (failure instanceof HttpStatusException status && status.status() == 401) {
                     return authenticate(reference.registry(), status.authenticate(), scope)
                             .compose(authorization -> {
                                 authorizations.put(key, authorization);
-                                return fetch(url, accept, authorization, target, what, limit);
+                                return following(url, accept, authorization, target, what, limit, 0);
                             });
                 }
                 return Future.failedFuture(failure);
-            }).recover(failure -> Future.failedFuture(described(failure, what, manifest)));
+            });
+        }
+
+        /**
+         * Fetches {@code url}, following up to five redirects by hand: registries send blob GETs to
+         * storage elsewhere, and the registry's credentials must not go with them to another host.
+         */
+        private Future<Downloaded> following(String url, String accept, String authorization, Path target, String what,
+                long limit, int hops) {
+            return fetch(url, accept, authorization, target, what, limit).recover(failure -> {
+                if (failure instanceof HttpStatusException status && status.redirect() && hops < 5) {
+                    java.net.URI next = java.net.URI.create(url).resolve(status.location());
+                    boolean sameHost = next.getAuthority() != null
+                            && next.getAuthority().equals(java.net.URI.create(url).getAuthority())
+                            && next.getScheme().equals(java.net.URI.create(url).getScheme());
+                    return following(next.toString(), accept, sameHost ? authorization : null, target, what, limit,
+                            hops + 1);
+                }
+                return Future.failedFuture(failure);
+            });
         }
 
         private Future<Downloaded> fetch(String url, String accept, String authorization, Path target, String what,
@@ -186,7 +205,8 @@ public final class RegistryClient implements AutoCloseable {
         return ResponsePredicate.create(response -> response.statusCode() / 100 == 2
                 ? ResponsePredicateResult.success() : ResponsePredicateResult.failure("HTTP " + response.statusCode()),
                 ErrorConverter.create(result -> new HttpStatusException(result.response().statusCode(),
-                        result.response().getHeader("WWW-Authenticate"), result.response().getHeader("Retry-After"))));
+                        result.response().getHeader("WWW-Authenticate"), result.response().getHeader("Retry-After"),
+                        result.response().getHeader("Location"))));
     }
 
     /** The {@code Authorization} value that answers {@code header}'s challenge. */

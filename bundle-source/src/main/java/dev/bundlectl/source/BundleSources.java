@@ -41,30 +41,26 @@ public final class BundleSources implements AutoCloseable {
      * reference fails with {@link BadReferenceException}.
      */
     public Future<ResolvedSource> bundle(String reference) {
-        SourceReference parsed;
-        try {
-            parsed = ReferenceParser.parse(reference);
-        } catch (SourceException e) {
-            return Future.failedFuture(e);
-        }
-        if (parsed instanceof LocalDirectory directory) {
-            return Future.succeededFuture(new ResolvedSource(directory.path(), Optional.empty()));
-        }
-        ImageReference image = (ImageReference) parsed;
-        return puller.pull(image, Kind.BUNDLES, settings.refresh()).map(pulled -> resolved(image, pulled));
+        return parse(reference).compose(parsed -> {
+            if (parsed instanceof LocalDirectory directory) {
+                return Future.succeededFuture(new ResolvedSource(directory.path(), Optional.empty()));
+            }
+            ImageReference image = (ImageReference) parsed;
+            return puller.pull(image, Kind.BUNDLES, settings.refresh()).map(pulled -> resolved(image, pulled));
+        });
+    }
+
+    /** Parsing looks at the file system (is it a directory?), so it runs on a worker, never an event loop. */
+    private Future<SourceReference> parse(String reference) {
+        return vertx.executeBlocking(() -> ReferenceParser.parse(reference), false);
     }
 
     /** A catalog from a directory or a catalog image, with the directory it was read from. */
     public Future<LoadedCatalog> catalog(String reference) {
-        SourceReference parsed;
-        try {
-            parsed = ReferenceParser.parse(reference);
-        } catch (SourceException e) {
-            return Future.failedFuture(e);
-        }
-        Future<Path> directory = parsed instanceof LocalDirectory local ? Future.succeededFuture(local.path())
+        Future<Path> directory = parse(reference).compose(parsed -> parsed instanceof LocalDirectory local
+                ? Future.succeededFuture(local.path())
                 : puller.pull((ImageReference) parsed, Kind.CATALOGS, settings.refresh())
-                        .map(pulled -> pulled.directory().resolve("configs"));
+                        .map(pulled -> pulled.directory().resolve("configs")));
         return directory.compose(dir -> vertx.executeBlocking(() -> new LoadedCatalog(new CatalogLoader().load(dir), dir),
                 false));
     }

@@ -81,7 +81,27 @@ class RealRegistryCliTest {
     }
 
     @Test
-    void catalogOfAnImageListsWhatInstallWouldPick(RealRegistry registry) {
+    void aCatalogImageIsListedFromTheDirectoryItsLabelNames(RealRegistry registry) {
+        SampleImages.pushAll(registry);
+        Path catalog = SampleImages.catalogFor(registry, temp.resolve("catalog"));
+        new ImagePusher(registry).pushImage("samples/catalog", "latest",
+                java.util.Map.of("operators.operatorframework.io.index.configs.v1", "/configs"),
+                new TestTar().tree(catalog, "configs/").file("other/ignored.json", "{\"schema\": \"olm.package\", \"name\": \"x\"}")
+                        .gzip());
+        String image = registry.address() + "/samples/catalog:latest";
+
+        CliRun list = CliRun.of("catalog", image, "--cache-dir", cache());
+        CliRun plan = CliRun.of("plan", "--catalog", image, "--package", "cachebox-operator", "-n", "demo",
+                "--cache-dir", cache());
+
+        assertThat(list.exitCode()).as(list.toString()).isZero();
+        assertThat(list.out()).contains("stable *   cachebox-operator.v0.4.0").doesNotContain("x ");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.out()).containsPattern("ClusterServiceVersion\\s+cachebox-operator.v0.4.0");
+    }
+
+    @Test
+    void aCatalogDirectoryWithVersionPlansThatVersionsImage(RealRegistry registry) {
         SampleImages.pushAll(registry);
         Path catalog = SampleImages.catalogFor(registry, temp.resolve("catalog"));
 

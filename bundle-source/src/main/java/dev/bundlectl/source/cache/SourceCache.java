@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Pulled images by manifest digest, under {@code $XDG_CACHE_HOME/bundlectl} (default
+ * Pulled images by the digest their reference resolved to (an index's own digest for an index), under {@code $XDG_CACHE_HOME/bundlectl} (default
  * {@code ~/.cache/bundlectl}): {@code bundles/sha256-<hex>/} and {@code catalogs/sha256-<hex>/}.
  * An entry is built in {@code tmp/} (inside the cache, so the final rename is atomic) and renamed
  * into place whole, so a reader never sees half an entry and a failed pull leaves none. All

@@ -72,20 +72,41 @@ public final class ImagePuller {
         }, false);
     }
 
+    /**
+     * The cache is keyed by the digest the reference resolves to (an index's own digest when it is
+     * one): a digest reference found there needs no request at all, and a tag needs only its
+     * manifest request.
+     */
     private Future<PulledImage> pull(ImageReference reference, ContentStore store, Kind kind, boolean refresh,
             Path scratch) {
+        if (reference.digest().isPresent() && !refresh) {
+            Digest pinned = reference.digest().get();
+            return vertx.executeBlocking(() -> cache.lookup(kind, pinned), false).compose(cached -> cached.isPresent()
+                    ? Future.succeededFuture(new PulledImage(reference.text(), pinned, cached.get(), true))
+                    : resolveAndFetch(reference, store, kind, false, scratch));
+        }
+        return resolveAndFetch(reference, store, kind, refresh, scratch);
+    }
+
+    private Future<PulledImage> resolveAndFetch(ImageReference reference, ContentStore store, Kind kind, boolean refresh,
+            Path scratch) {
         String first = reference.digest().map(Digest::toString).orElse(tag(reference));
-        return store.manifest(first, scratch).compose(top -> document(top).compose(topDocument -> {
+        return store.manifest(first, scratch).compose(top -> vertx.executeBlocking(() -> cache.lookup(kind, top.digest()),
+                false).compose(cached -> cached.isPresent() && !refresh
+                        ? Future.succeededFuture(new PulledImage(reference.text(), top.digest(), cached.get(), true))
+                        : resolved(store, top, scratch).compose(resolved -> fetch(reference, store, kind, resolved,
+                                scratch, refresh))));
+    }
+
+    private Future<Resolved> resolved(ContentStore store, FetchedManifest top, Path scratch) {
+        return document(top).compose(topDocument -> {
             if (!ImageDocuments.isIndex(top.mediaType(), topDocument)) {
                 return Future.succeededFuture(new Resolved(top.digest(), top.digest(), topDocument));
             }
             Descriptor chosen = ImageDocuments.platformOf(topDocument, store.describe() + " index " + top.digest());
             return store.manifest(chosen.digest().toString(), scratch).compose(platform -> document(platform)
                     .map(manifest -> new Resolved(top.digest(), platform.digest(), manifest)));
-        })).compose(resolved -> vertx.executeBlocking(() -> cache.lookup(kind, resolved.manifestDigest()), false)
-                .compose(cached -> cached.isPresent() && !refresh
-                        ? Future.succeededFuture(new PulledImage(reference.text(), resolved.topDigest(), cached.get(), true))
-                        : fetch(reference, store, kind, resolved, scratch, refresh)));
+        });
     }
 
     private static String tag(ImageReference reference) {
@@ -136,7 +157,7 @@ public final class ImagePuller {
                                     + " directory");
                         }
                     }
-                    return cache.commit(staged, kind, resolved.manifestDigest(), refresh);
+                    return cache.commit(staged, kind, resolved.topDigest(), refresh);
                 }, false)))
                 .map(directory -> new PulledImage(reference.text(), resolved.topDigest(), directory, false));
     }

@@ -63,12 +63,16 @@ class RealRegistryPullTest {
         long blobGets = registry.blobGets();
         assertThat(blobGets).as("config and layer").isEqualTo(2);
 
+        long manifestGets = registry.manifestGets();
         ResolvedSource second = Pulls.pull(sources, reference);
+        assertThat(registry.manifestGets()).as("a tag is resolved every time").isEqualTo(manifestGets + 1);
         ResolvedSource byDigest = Pulls.pull(sources, registry.address() + "/" + REPO + "@" + pushed);
 
         assertThat(second.directory()).isEqualTo(first.directory());
         assertThat(byDigest.directory()).isEqualTo(first.directory());
         assertThat(registry.blobGets()).as("a cached digest sends no blob request").isEqualTo(blobGets);
+        assertThat(registry.manifestGets()).as("a cached digest reference sends no request at all")
+                .isEqualTo(manifestGets + 1);
 
         Pulls.pull(pulls.sources(temp.resolve("cache"), CredentialStore.anonymous(), null, true), reference);
         assertThat(registry.blobGets()).as("--refresh fetches again").isEqualTo(blobGets + 2);

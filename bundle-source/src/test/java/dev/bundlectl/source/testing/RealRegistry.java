@@ -187,12 +187,33 @@ public final class RealRegistry implements AutoCloseable {
 
     /** How many GET requests for blobs the registry has logged so far. */
     public long blobGets() {
-        return logText().lines().filter(line -> line.contains("\"GET /v2/") && line.contains("/blobs/sha256:")).count();
+        return settled(() -> logText().lines().filter(line -> line.contains("\"GET /v2/") && line.contains("/blobs/sha256:"))
+                .count());
     }
 
     /** How many GET requests for manifests the registry has logged so far. */
     public long manifestGets() {
-        return logText().lines().filter(line -> line.contains("\"GET /v2/") && line.contains("/manifests/")).count();
+        return settled(() -> logText().lines().filter(line -> line.contains("\"GET /v2/") && line.contains("/manifests/"))
+                .count());
+    }
+
+    /** The registry writes its access log line just after the response: read until two reads agree. */
+    private static long settled(java.util.function.LongSupplier count) {
+        long previous = count.getAsLong();
+        for (int i = 0; i < 20; i++) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return previous;
+            }
+            long now = count.getAsLong();
+            if (now == previous) {
+                return now;
+            }
+            previous = now;
+        }
+        return previous;
     }
 
     private String logText() {

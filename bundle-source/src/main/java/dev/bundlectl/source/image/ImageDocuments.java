@@ -7,7 +7,6 @@ import dev.bundlectl.source.reference.Digest;
 import dev.bundlectl.source.registry.Descriptor;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -99,8 +98,7 @@ public final class ImageDocuments {
     static Map<String, String> labels(JsonNode config) {
         Map<String, String> labels = new LinkedHashMap<>();
         JsonNode node = config.path("config").path("Labels");
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> label = it.next();
+        for (Map.Entry<String, JsonNode> label : node.properties()) {
             labels.put(label.getKey(), label.getValue().asText());
         }
         return labels;

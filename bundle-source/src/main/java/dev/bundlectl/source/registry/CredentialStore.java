@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -71,8 +70,7 @@ public final class CredentialStore {
         if (auths == null || !auths.isObject()) {
             return new CredentialStore(byHost);
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = auths.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> entry = it.next();
+        for (Map.Entry<String, JsonNode> entry : auths.properties()) {
             credentials(file, entry.getKey(), entry.getValue()).ifPresent(c -> byHost.put(hostKey(entry.getKey()), c));
         }
         return new CredentialStore(byHost);

@@ -15,9 +15,6 @@ import io.vertx.core.net.PemTrustOptions;
 import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
-import io.vertx.ext.web.client.predicate.ErrorConverter;
-import io.vertx.ext.web.client.predicate.ResponsePredicate;
-import io.vertx.ext.web.client.predicate.ResponsePredicateResult;
 import io.vertx.ext.web.codec.BodyCodec;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
@@ -178,6 +175,7 @@ public final class RegistryClient implements AutoCloseable {
             });
         }
 
+        @SuppressWarnings("deprecation") // expect(...): see successOnly()
         private Future<Downloaded> fetch(String url, String accept, String authorization, Path target, String what,
                 long limit) {
             return vertx.fileSystem().open(target.toString(), new OpenOptions().setWrite(true).setCreateNew(true))
@@ -200,11 +198,18 @@ public final class RegistryClient implements AutoCloseable {
     private record Downloaded(String mediaType, Digest digest, long size) {
     }
 
-    /** Fails a non-2xx response before its body is read, keeping what a retry or an authentication needs. */
-    private static ResponsePredicate successOnly() {
-        return ResponsePredicate.create(response -> response.statusCode() / 100 == 2
-                ? ResponsePredicateResult.success() : ResponsePredicateResult.failure("HTTP " + response.statusCode()),
-                ErrorConverter.create(result -> new HttpStatusException(result.response().statusCode(),
+    /**
+     * Fails a non-2xx response before its body is read, keeping what a retry or an authentication
+     * needs. Response predicates are deprecated in 4.5 in favour of Vert.x 5's expectations, which
+     * 4.x does not have; they are the 4.x web client's only way to refuse a body before it streams
+     * into the verifying file.
+     */
+    @SuppressWarnings("deprecation")
+    private static io.vertx.ext.web.client.predicate.ResponsePredicate successOnly() {
+        return io.vertx.ext.web.client.predicate.ResponsePredicate.create(response -> response.statusCode() / 100 == 2
+                ? io.vertx.ext.web.client.predicate.ResponsePredicateResult.success()
+                : io.vertx.ext.web.client.predicate.ResponsePredicateResult.failure("HTTP " + response.statusCode()),
+                io.vertx.ext.web.client.predicate.ErrorConverter.create(result -> new HttpStatusException(result.response().statusCode(),
                         result.response().getHeader("WWW-Authenticate"), result.response().getHeader("Retry-After"),
                         result.response().getHeader("Location"))));
     }

@@ -45,8 +45,8 @@ public final class RealRegistryExtension implements ParameterResolver {
         }
     }
 
-    /** Stops the registry when the test's context closes (AutoCloseable for JUnit 5.13+, CloseableResource before). */
-    private record Stopper(RealRegistry registry) implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+    /** Stops the registry when the test's context closes (JUnit closes AutoCloseable values in its store). */
+    private record Stopper(RealRegistry registry) implements AutoCloseable {
         @Override
         public void close() {
             registry.close();

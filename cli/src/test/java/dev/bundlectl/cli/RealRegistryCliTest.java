@@ -44,6 +44,20 @@ class RealRegistryCliTest {
     }
 
     @Test
+    void registryConfigCarriesTheCredentials(@RealRegistryExtension.Served(RealRegistry.Mode.HTPASSWD) RealRegistry registry) {
+        String image = SampleImages.pushAll(registry);
+
+        CliRun anonymous = CliRun.of("plan", image, "--cache-dir", cache());
+        CliRun authorized = CliRun.of("plan", image, "--cache-dir", cache(), "--registry-config",
+                registry.authFile().toString());
+
+        assertThat(anonymous.exitCode()).as(anonymous.toString()).isEqualTo(ExitCode.ERROR);
+        assertThat(anonymous.err().lines()).hasSize(1).first().asString().contains("asks for a user name and password");
+        assertThat(authorized.exitCode()).as(authorized.toString()).isZero();
+        assertThat(authorized.err() + authorized.out()).doesNotContain(RealRegistry.PASSWORD);
+    }
+
+    @Test
     void aBadReferenceIsInvalidInputOnOneLine() {
         CliRun run = CliRun.of("plan", "127.0.0.1:5000/Samples/X:v1", "--cache-dir", cache());
 

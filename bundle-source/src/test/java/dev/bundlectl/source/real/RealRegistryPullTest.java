@@ -120,6 +120,18 @@ class RealRegistryPullTest {
     }
 
     @Test
+    void anInsecureRegistryAcceptsAnUnverifiedCertificateForThatRegistryOnly(@Served(RealRegistry.Mode.TLS) RealRegistry registry) {
+        new ImagePusher(registry).pushBundle(REPO, "v0.3.1", Pulls.sample("cachebox-operator"));
+        String reference = registry.address() + "/" + REPO + ":v0.3.1";
+
+        assertThatThrownBy(() -> Pulls.pull(pulls.insecure(temp.resolve("a"), "127.0.0.1:1"), reference))
+                .isInstanceOf(RegistryUnavailableException.class).hasMessageContaining("TLS");
+        ResolvedSource pulled = Pulls.pull(pulls.insecure(temp.resolve("b"), registry.address()), reference);
+
+        assertThat(pulled.directory().resolve("manifests")).isDirectory();
+    }
+
+    @Test
     void anIndexYieldsItsLinuxAmd64Entry(RealRegistry registry) {
         ImagePusher pusher = new ImagePusher(registry);
         byte[] amd64 = pusher.manifest(REPO, ImagePusher.bundleLabels("registry+v1"), new TestTar()

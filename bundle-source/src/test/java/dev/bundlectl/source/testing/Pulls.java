@@ -28,6 +28,12 @@ public final class Pulls implements AutoCloseable {
                 RetryPolicy.DEFAULT), cache, refresh));
     }
 
+    /** Anonymous, with {@code insecure} registries allowed plain http or an unverified certificate. */
+    public BundleSources insecure(Path cache, String... insecure) {
+        return new BundleSources(vertx, new SourceSettings(new RegistryOptions(CredentialStore.anonymous(),
+                Set.of(insecure), null, RetryPolicy.DEFAULT), cache, false));
+    }
+
     public BundleSources anonymous(Path cache) {
         return sources(cache, CredentialStore.anonymous(), null, false);
     }

@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.source.RegistryUnavailableException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -17,6 +18,14 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         if (exception instanceof UserInputException userInput) {
             userInput.problems().forEach(problem -> err.println("error: " + TerminalText.safe(problem)));
             return ExitCode.INVALID_INPUT;
+        }
+        if (exception instanceof RegistryUnavailableException unavailable) {
+            // The environment, not a bug: one line, like an unreachable cluster's reason.
+            err.println("error: " + TerminalText.safe(unavailable.getMessage()));
+            if (debugRequested(parseResult)) {
+                exception.printStackTrace(err);
+            }
+            return ExitCode.ERROR;
         }
         err.println("error: " + TerminalText.safe(describe(exception)));
         if (debugRequested(parseResult)) {

@@ -37,7 +37,6 @@ import picocli.CommandLine.Spec;
 
 /** {@code bundlectl install}: plan against the live cluster, then apply. */
 @Command(
-        mixinStandardHelpOptions = true,
         name = "install",
         sortOptions = false,
         description = "Install a bundle into a cluster. CRDs are created first and must be established before anything else; existing objects are updated; optional manifests whose API is missing or forbidden end NotCreated with the API's reason; transient API errors are retried. Every install is recorded in the namespace (see 'bundlectl status'). Nothing is applied when the input is invalid or the plan cannot succeed. A release-payload directory is applied in run-level order. Without capability options an OpenShift cluster's own ClusterVersion capabilities apply; an excluded object that already exists enables its capability, and a capability an earlier install enabled cannot be disabled.",
@@ -47,6 +46,8 @@ import picocli.CommandLine.Spec;
             "  bundlectl install samples/bundles/cachebox-operator -n cachebox --dry-run=server",
             "  bundlectl plan samples/bundles/cachebox-operator -n cachebox -o yaml > plan.yaml   # review it",
             "  bundlectl install --plan-file plan.yaml                                            # apply exactly it",
+            "  bundlectl install quay.io/org/op-bundle:v1.2.3 -n ops                               # a bundle image",
+            "  bundlectl install --catalog CATALOG --package cachebox-operator -n ops             # a catalog's channel head",
             "",
             "Exit codes: 0 Complete, 3 Failed, predicted to fail (nothing applied) or --wait not Available, 2 invalid input, 1 other errors (e.g. unreachable cluster).",
         })
@@ -54,6 +55,10 @@ final class InstallCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    private boolean help;
+
 
     @Mixin
     private PlanInputOptions input;
@@ -118,15 +123,20 @@ final class InstallCommand implements Callable<Integer> {
         DiagnosticsPrinter diagnostics = new DiagnosticsPrinter(err);
         // A reviewed plan is checked offline, before the kubeconfig is read: a tampered one never
         // opens a connection.
+        BundleSourcing sourcing = new BundleSourcing(input.registry, err);
         InstallPlan reviewedPlan = planFile != null
-                ? new ReviewedPlan(diagnostics, err).load(planFile, input.directory, allowEditedPlan)
+                ? new ReviewedPlan(diagnostics, err, sourcing).load(planFile,
+                        input.directory == null ? null : sourcing.reference(input.directory.toString()).directory(),
+                        allowEditedPlan)
                 : null;
+        // An image is pulled (or a catalog read) before the kubeconfig is read, like every input check.
+        SourcedInput source = planFile == null ? sourcing.resolve(input) : null;
         try (ClusterConnection connection = cluster.open()) {
             ClusterCapabilities live = new ClusterCapabilities(connection, err);
             String namespace = TargetNamespace.of(input.namespace, connection);
             InstallPlan plan = reviewedPlan != null
                     ? reviewed(live, reviewedPlan, namespace, diagnostics)
-                    : new Planning(diagnostics, live).plan(input, namespace,
+                    : new Planning(diagnostics, live).plan(input, source, namespace,
                             () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection, discoveryPatience()))
                             .result().plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
@@ -157,7 +167,11 @@ final class InstallCommand implements Callable<Integer> {
     }
 
     private void validateFlags() {
-        if (planFile == null && input.directory == null) {
+        if (planFile != null && input.catalog.given()) {
+            throw new UserInputException("--plan-file applies the reviewed plan as it is; --catalog, --package, "
+                    + "--channel and --version belong to 'bundlectl plan'");
+        }
+        if (planFile == null && !input.inputGiven()) {
             throw new UserInputException("install needs DIR (a bundle or payload directory) or --plan-file FILE");
         }
         if (allowEditedPlan && planFile == null) {

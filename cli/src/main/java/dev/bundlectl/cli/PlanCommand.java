@@ -16,7 +16,6 @@ import picocli.CommandLine.Spec;
 
 /** {@code bundlectl plan}: the offline dry-run. */
 @Command(
-        mixinStandardHelpOptions = true,
         name = "plan",
         sortOptions = false,
         description = "Print the InstallPlan an install would carry out, without touching a cluster: every step in order, which steps are optional, and which would end NotCreated and why. DIR is a bundle, or a directory of release-payload manifests (CVO style, planned in run-level order). With --kubeconfig or --context the plan is made against that cluster, read only: what it serves, its ClusterVersion capabilities (when no capability option is given), objects that already exist, and earlier installs.",
@@ -29,6 +28,8 @@ import picocli.CommandLine.Spec;
             "  bundlectl plan PAYLOAD_DIR --capabilities-file samples/capabilities/hypershift-no-image-registry.yaml",
             "  bundlectl plan PAYLOAD_DIR --profile self-managed-high-availability --show-excluded",
             "  bundlectl plan PAYLOAD_DIR -n demo --kubeconfig ~/.kube/config   # against a live cluster",
+            "  bundlectl plan quay.io/org/op-bundle:v1.2.3 -n ops -o yaml        # a bundle image",
+            "  bundlectl plan --catalog CATALOG_DIR --package cachebox-operator  # the channel head of a catalog",
             "",
             "Exit codes: 0 installable, 3 predicted to fail, 2 invalid input, 1 other errors (e.g. unreachable cluster).",
         })
@@ -36,6 +37,10 @@ final class PlanCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    private boolean help;
+
 
     @Mixin
     private PlanInputOptions input;
@@ -51,7 +56,7 @@ final class PlanCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (input.directory == null) {
+        if (!input.inputGiven()) {
             throw new UserInputException("plan needs DIR: a bundle or release-payload directory");
         }
         if (output == OutputFormat.JSONL) {
@@ -69,12 +74,14 @@ final class PlanCommand implements Callable<Integer> {
 
     /** Offline by default; against the cluster when one is named. */
     private PlannedInput plan(DiagnosticsPrinter diagnostics, PrintWriter err) {
+        // The image is pulled (or the catalog read) before any cluster is contacted.
+        SourcedInput source = new BundleSourcing(input.registry, err).resolve(input);
         if (!cluster.given()) {
-            return new Planning(diagnostics).plan(input, TargetNamespace.offline(input.namespace),
+            return new Planning(diagnostics).plan(input, source, TargetNamespace.offline(input.namespace),
                     () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
         }
         try (ClusterConnection connection = cluster.open()) {
-            return new Planning(diagnostics, new ClusterCapabilities(connection, err)).plan(input,
+            return new Planning(diagnostics, new ClusterCapabilities(connection, err)).plan(input, source,
                     TargetNamespace.of(input.namespace, connection),
                     () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection, DiscoveryRetries.DEFAULT_PATIENCE));
         }

@@ -12,8 +12,10 @@ import picocli.CommandLine.Parameters;
 /** What to plan and how: directory, namespace, API surface, optional APIs, CSV mode, capabilities and payload filters; shared by {@code plan} and {@code install}. */
 final class PlanInputOptions {
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
-            description = "A bundle directory (manifests/ and metadata/), or a directory of release-payload manifests.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR|IMAGE",
+            description = "A bundle directory (manifests/ and metadata/), a directory of release-payload manifests, or a "
+                    + "bundle image: registry/repository:tag, registry/repository@sha256:..., oci-layout:DIR[:tag] or "
+                    + "oci-archive:FILE[:tag].")
     Path directory;
 
     @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
@@ -54,6 +56,17 @@ final class PlanInputOptions {
 
     @Mixin
     PayloadOptions payload = new PayloadOptions();
+
+    @Mixin
+    CatalogChoiceOptions catalog = new CatalogChoiceOptions();
+
+    @Mixin
+    RegistryAccessOptions registry = new RegistryAccessOptions();
+
+    /** Whether a bundle is named at all: DIR, an image, or a catalog. */
+    boolean inputGiven() {
+        return directory != null || catalog.given();
+    }
 
     /** The {@code --optional-api} rules; a malformed value is invalid input naming it. */
     OptionalApis optionalApiRules() {

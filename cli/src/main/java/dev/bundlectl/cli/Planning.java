@@ -64,13 +64,21 @@ final class Planning {
      *     requests never come before an input error.
      */
     PlannedInput plan(PlanInputOptions input, String namespace, Supplier<ApiSurface> surface) {
+        return plan(input, SourcedInput.directory(input.directory), namespace, surface);
+    }
+
+    /**
+     * Plans {@code source} (what {@link BundleSourcing} made of the input) with the input's options;
+     * an image's reference and digest are recorded on the plan ({@link BundleSourceAnnotation}).
+     */
+    PlannedInput plan(PlanInputOptions input, SourcedInput source, String namespace, Supplier<ApiSurface> surface) {
         CapabilityOptions capabilities = input.capabilities;
         PayloadOptions payload = input.payload;
         OptionalApis optionalApis = input.optionalApiRules();
         PlanNames.namespaceProblem(namespace).ifPresent(problem -> {
             throw new UserInputException("-n " + namespace + ": " + problem);
         });
-        Path directory = input.directory;
+        Path directory = source.directory();
         if (!Files.isDirectory(directory)) {
             throw new UserInputException(directory + ": not a directory (expected a bundle with manifests/ and "
                     + "metadata/, or a directory of release-payload manifests)");
@@ -88,17 +96,17 @@ final class Planning {
                 throw new UserInputException("--profile, --feature-set, --exclude-id and --show-excluded apply to "
                         + "release-payload directories; " + directory + " is a bundle");
             }
-            return planBundle(input, namespace, capabilities, surface);
+            return planBundle(input, source, namespace, capabilities, surface);
         }
-        return planPayload(input, namespace, capabilities, payload, surface);
+        return planPayload(input, source, namespace, capabilities, payload, surface);
     }
 
-    private PlannedInput planBundle(PlanInputOptions input, String namespace, CapabilityOptions capabilityOptions,
-            Supplier<ApiSurface> surface) {
-        Bundle bundle = new InputDirectories(diagnostics).bundle(input.directory);
+    private PlannedInput planBundle(PlanInputOptions input, SourcedInput source, String namespace,
+            CapabilityOptions capabilityOptions, Supplier<ApiSurface> surface) {
+        Bundle bundle = new InputDirectories(diagnostics).bundle(source.directory());
         ApiSurface resolvedSurface = orDefault(surface, ApiSurfaces.builtIn());
         ClusterCapabilities.Target target = new ClusterCapabilities.Target(namespace, bundle.packageName(), false);
-        PlanRequest request = PlanRequest.of(namespace, resolvedSurface, input.directory.toString())
+        PlanRequest request = PlanRequest.of(namespace, resolvedSurface, source.label())
                 .withCsvMode(input.render.mode(), input.render.renderOptions())
                 .withInstallPhase(phase(target))
                 .withOptionalApis(input.optionalApiRules());
@@ -110,17 +118,22 @@ final class Planning {
         PlanOptions options = PlanOptions.bundle(resolvedCsvMode(result.plan()), input.render.renderOptions(),
                 capabilities.orElse(null), request.installPhase()).withOptionalApis(request.optionalApis())
                 .withConversion(new PlanOptions.RecordedConversion(!input.noConvert, convertedFrom(result.plan())));
-        return new PlannedInput(recorded(result, options), List.of(), false);
+        PlanResult planned = recorded(result, options);
+        if (source.image().isPresent()) {
+            planned = new PlanResult(BundleSourceAnnotation.recordOn(planned.plan(), source.image().get()),
+                    planned.diagnostics(), planned.verdict());
+        }
+        return new PlannedInput(planned, List.of(), false);
     }
 
-    private PlannedInput planPayload(PlanInputOptions input, String namespace, CapabilityOptions capabilityOptions,
-            PayloadOptions payloadOptions, Supplier<ApiSurface> surface) {
-        List<Manifest> manifests = new InputDirectories(diagnostics).payload(input.directory);
+    private PlannedInput planPayload(PlanInputOptions input, SourcedInput source, String namespace,
+            CapabilityOptions capabilityOptions, PayloadOptions payloadOptions, Supplier<ApiSurface> surface) {
+        List<Manifest> manifests = new InputDirectories(diagnostics).payload(source.directory());
         ApiSurface resolvedSurface = orDefault(surface, new UncheckedApiSurface());
         ClusterCapabilities.Target target =
-                new ClusterCapabilities.Target(namespace, directoryName(input.directory), true);
+                new ClusterCapabilities.Target(namespace, directoryName(source.directory()), true);
         Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, manifests, target);
-        PlanRequest base = reporting(PlanRequest.of(namespace, resolvedSurface, input.directory.toString()),
+        PlanRequest base = reporting(PlanRequest.of(namespace, resolvedSurface, source.label()),
                 capabilities);
         PayloadPlanRequest request = new PayloadPlanRequest(base, target.packageName(),
                 payloadOptions.settings(), capabilities.orElse(null), phase(target));

@@ -38,10 +38,13 @@ final class ReviewedPlan {
 
     private final DiagnosticsPrinter diagnostics;
     private final PrintWriter err;
+    private final BundleSourcing sourcing;
 
-    ReviewedPlan(DiagnosticsPrinter diagnostics, PrintWriter err) {
+    /** @param sourcing pulls the exact digest a plan of an image records, when no DIR is given */
+    ReviewedPlan(DiagnosticsPrinter diagnostics, PrintWriter err, BundleSourcing sourcing) {
         this.diagnostics = diagnostics;
         this.err = err;
+        this.sourcing = sourcing;
     }
 
     /**
@@ -56,7 +59,9 @@ final class ReviewedPlan {
         failOn(planFile, ReviewedStepCheck.problems(reviewed.steps()));
         rejectInvalidReleaseAnnotations(reviewed, planFile);
         Optional<PlanOptions> options = recordedOptions(reviewed, planFile);
-        Path bundle = bundleDirectory != null ? bundleDirectory : recordedBundle(reviewed);
+        Optional<BundleSourceAnnotation.Recorded> image = BundleSourceAnnotation.read(reviewed, planFile.toString());
+        Path bundle = bundleDirectory != null ? bundleDirectory
+                : image.isPresent() ? sourcing.pinned(image.get(), planFile.toString()) : recordedBundle(reviewed);
         String unchecked = bundle == null || !Files.isDirectory(bundle)
                 ? "its bundle is not here (" + (bundle == null ? "the plan names none" : bundle + " is not a directory")
                         + "); give it as install DIR --plan-file " + planFile

@@ -1,0 +1,93 @@
+package dev.bundlectl.source;
+
+import dev.bundlectl.source.cache.SourceCache;
+import dev.bundlectl.source.cache.SourceCache.Kind;
+import dev.bundlectl.source.catalog.Catalog;
+import dev.bundlectl.source.catalog.CatalogLoader;
+import dev.bundlectl.source.catalog.CatalogSelection;
+import dev.bundlectl.source.image.ImagePuller;
+import dev.bundlectl.source.image.PulledImage;
+import dev.bundlectl.source.reference.ImageReference;
+import dev.bundlectl.source.reference.LocalDirectory;
+import dev.bundlectl.source.reference.ReferenceParser;
+import dev.bundlectl.source.reference.SourceReference;
+import dev.bundlectl.source.registry.RegistryClient;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The entry point: a bundle reference, or a catalog and a package, to a local bundle directory.
+ * Everything is asynchronous on the given Vert.x instance; callers outside an event loop may wait
+ * on the futures.
+ */
+public final class BundleSources implements AutoCloseable {
+
+    private final Vertx vertx;
+    private final SourceSettings settings;
+    private final RegistryClient registry;
+    private final ImagePuller puller;
+
+    public BundleSources(Vertx vertx, SourceSettings settings) {
+        this.vertx = vertx;
+        this.settings = settings;
+        this.registry = new RegistryClient(vertx, settings.registry());
+        this.puller = new ImagePuller(vertx, registry, new SourceCache(settings.cacheRoot()));
+    }
+
+    /**
+     * A directory stays as it is; an image is pulled (or found in the cache). A malformed
+     * reference fails with {@link BadReferenceException}.
+     */
+    public Future<ResolvedSource> bundle(String reference) {
+        return parse(reference).compose(parsed -> {
+            if (parsed instanceof LocalDirectory directory) {
+                return Future.succeededFuture(new ResolvedSource(directory.path(), Optional.empty()));
+            }
+            ImageReference image = (ImageReference) parsed;
+            return puller.pull(image, Kind.BUNDLES, settings.refresh()).map(pulled -> resolved(image, pulled));
+        });
+    }
+
+    /** Parsing looks at the file system (is it a directory?), so it runs on a worker, never an event loop. */
+    private Future<SourceReference> parse(String reference) {
+        return vertx.executeBlocking(() -> ReferenceParser.parse(reference), false);
+    }
+
+    /** A catalog from a directory or a catalog image, with the directory it was read from. */
+    public Future<LoadedCatalog> catalog(String reference) {
+        Future<Path> directory = parse(reference).compose(parsed -> parsed instanceof LocalDirectory local
+                ? Future.succeededFuture(local.path())
+                : puller.pull((ImageReference) parsed, Kind.CATALOGS, settings.refresh())
+                        .map(pulled -> pulled.directory().resolve("configs")));
+        return directory.compose(dir -> vertx.executeBlocking(() -> new LoadedCatalog(new CatalogLoader().load(dir), dir),
+                false));
+    }
+
+    /** The bundle a catalog picks for the package (channel head unless a version is named), pulled. */
+    public Future<Chosen> fromCatalog(String catalog, String packageName, String channel, String version) {
+        return catalog(catalog).compose(loaded -> {
+            CatalogSelection.Chosen chosen = CatalogSelection.choose(loaded.catalog(), packageName, channel, version);
+            return bundle(chosen.bundle().image()).map(source -> new Chosen(chosen, source));
+        });
+    }
+
+    /** A loaded catalog and the directory it came from. */
+    public record LoadedCatalog(Catalog catalog, Path directory) {
+    }
+
+    /** A catalog's choice and its pulled bundle. */
+    public record Chosen(CatalogSelection.Chosen choice, ResolvedSource source) {
+    }
+
+    private static ResolvedSource resolved(ImageReference image, PulledImage pulled) {
+        return new ResolvedSource(pulled.directory(), Optional.of(new ResolvedSource.ImageOrigin(image.text(),
+                pulled.digest(), image.pinned(pulled.digest()))));
+    }
+
+    @Override
+    public void close() {
+        registry.close();
+    }
+}

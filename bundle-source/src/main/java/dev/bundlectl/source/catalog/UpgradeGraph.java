@@ -1,0 +1,115 @@
+package dev.bundlectl.source.catalog;
+
+import dev.bundlectl.source.CatalogException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A channel's upgrade edges, as OLM follows them: an entry may be installed over the bundle it
+ * {@code replaces}, over any bundle it {@code skips}, and over any version inside its
+ * {@code skipRange}. The head is the entry that no other entry replaces or skips.
+ */
+public final class UpgradeGraph {
+
+    private final CatalogChannel channel;
+    private final Map<String, ChannelEntry> entries = new LinkedHashMap<>();
+    private final Map<String, Semver> versions;
+
+    /**
+     * @param channel the channel
+     * @param versions each bundle's version by bundle name (from the catalog's bundles); an entry
+     *     without one is only reached through {@code replaces} and {@code skips}
+     */
+    public UpgradeGraph(CatalogChannel channel, Map<String, Semver> versions) {
+        this.channel = channel;
+        channel.entries().forEach(entry -> entries.putIfAbsent(entry.name(), entry));
+        this.versions = Map.copyOf(versions);
+    }
+
+    /** The graph of {@code channel} with the versions of {@code catalog}'s bundles. */
+    public static UpgradeGraph of(Catalog catalog, CatalogChannel channel) {
+        Map<String, Semver> versions = new LinkedHashMap<>();
+        catalog.bundles().stream()
+                .filter(bundle -> bundle.packageName().equals(channel.packageName()) && bundle.version() != null)
+                .forEach(bundle -> versions.putIfAbsent(bundle.name(), bundle.version()));
+        return new UpgradeGraph(channel, versions);
+    }
+
+    /** The channel head; a {@link CatalogException} naming the candidates when there is none or more than one. */
+    public String head() {
+        Set<String> replacedOrSkipped = new HashSet<>();
+        for (ChannelEntry entry : entries.values()) {
+            if (entry.replaces() != null) {
+                replacedOrSkipped.add(entry.replaces());
+            }
+            replacedOrSkipped.addAll(entry.skips());
+        }
+        List<String> heads = entries.keySet().stream().filter(name -> !replacedOrSkipped.contains(name)).toList();
+        if (heads.size() == 1) {
+            return heads.get(0);
+        }
+        throw new CatalogException("package " + channel.packageName() + ", channel " + channel.name() + ": "
+                + (heads.isEmpty() ? "no head (every entry is replaced or skipped by another)"
+                        : "ambiguous head: " + String.join(", ", heads) + " are replaced or skipped by no other entry"));
+    }
+
+    /** The entry named {@code name}, if the channel has it. */
+    public Optional<ChannelEntry> entry(String name) {
+        return Optional.ofNullable(entries.get(name));
+    }
+
+    /** The version of bundle {@code name}, if known. */
+    public Optional<Semver> version(String name) {
+        return Optional.ofNullable(versions.get(name));
+    }
+
+    /**
+     * Whether {@code target} can be installed over {@code installed} by following one or more
+     * edges of this channel. The installed bundle need not be in the channel: it is matched by
+     * name against {@code replaces} and {@code skips}, and by version against a {@code skipRange}.
+     * Installing the same bundle again is a re-run, not an upgrade, so it is not reachable.
+     *
+     * @param installedName the installed bundle (CSV) name
+     * @param installedVersion its version, or null when unknown (then no skipRange matches it)
+     * @param target the bundle name to install
+     */
+    public boolean reachable(String installedName, Semver installedVersion, String target) {
+        if (target.equals(installedName)) {
+            return false;
+        }
+        Set<String> seen = new HashSet<>();
+        Deque<String> toVisit = new ArrayDeque<>(List.of(target));
+        while (!toVisit.isEmpty()) {
+            ChannelEntry entry = entries.get(toVisit.pop());
+            if (entry == null || !seen.add(entry.name())) {
+                continue;
+            }
+            if (installedName.equals(entry.replaces()) || entry.skips().contains(installedName)
+                    || inSkipRange(entry, installedVersion)) {
+                return true;
+            }
+            if (entry.replaces() != null) {
+                toVisit.push(entry.replaces());
+            }
+            entry.skips().forEach(toVisit::push);
+            if (entry.skipRange() != null) {
+                versions.forEach((name, version) -> {
+                    if (entries.containsKey(name) && entry.skipRange().contains(version)) {
+                        toVisit.push(name);
+                    }
+                });
+            }
+        }
+        return false;
+    }
+
+    private static boolean inSkipRange(ChannelEntry entry, Semver version) {
+        return entry.skipRange() != null && version != null && entry.skipRange().contains(version);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.bundlectl.source.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.bundlectl.bundle.testing.SharedDirectory;
+import dev.bundlectl.source.CatalogException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class UpgradeGraphTest {
+
+    private static final String P = "cachebox-operator";
+
+    private final Catalog sample = new CatalogLoader().load(SharedDirectory.repoRoot().resolve("samples/catalogs/cachebox"));
+
+    private UpgradeGraph stable() {
+        return UpgradeGraph.of(sample, sample.channelsOf(P).stream().filter(c -> c.name().equals("stable")).findFirst()
+                .orElseThrow());
+    }
+
+    @Test
+    void theSampleChannelsHeadIsTheEntryNothingReplacesOrSkips() {
+        assertThat(stable().head()).isEqualTo("cachebox-operator.v0.4.0");
+    }
+
+    @Test
+    void reachableThroughReplacesSkipsAndSkipRange() {
+        UpgradeGraph graph = stable();
+        assertThat(graph.reachable("cachebox-operator.v0.3.1", Semver.parse("0.3.1"), "cachebox-operator.v0.4.0"))
+                .as("replaces").isTrue();
+        assertThat(graph.reachable("cachebox-operator.v0.3.0", Semver.parse("0.3.0"), "cachebox-operator.v0.3.1"))
+                .as("replaces").isTrue();
+        assertThat(graph.reachable("cachebox-operator.v0.3.0", null, "cachebox-operator.v0.4.0")).as("skips").isTrue();
+        assertThat(graph.reachable("cachebox-operator.v0.2.5", Semver.parse("0.2.5"), "cachebox-operator.v0.4.0"))
+                .as("skipRange, for a version the catalog does not list").isTrue();
+        assertThat(graph.reachable("cachebox-operator.v0.2.5", Semver.parse("0.2.5"), "cachebox-operator.v0.3.1"))
+                .as("0.3.1 has no edge from 0.2.5").isFalse();
+        assertThat(graph.reachable("cachebox-operator.v0.4.0", Semver.parse("0.4.0"), "cachebox-operator.v0.3.1"))
+                .as("no downgrade").isFalse();
+        assertThat(graph.reachable("cachebox-operator.v0.3.1", Semver.parse("0.3.1"), "cachebox-operator.v0.3.1"))
+                .as("the same version is a re-run, not an upgrade").isFalse();
+    }
+
+    @Test
+    void reachableOverSeveralEdges() {
+        CatalogChannel channel = new CatalogChannel(P, "c", List.of(
+                new ChannelEntry("a.v1", null, List.of(), null),
+                new ChannelEntry("a.v2", "a.v1", List.of(), null),
+                new ChannelEntry("a.v3", null, List.of(), SemverRange.parse(">=2.0.0 <3.0.0")),
+                new ChannelEntry("a.v4", "a.v3", List.of(), null)));
+        UpgradeGraph graph = new UpgradeGraph(channel, Map.of("a.v1", Semver.parse("1.0.0"),
+                "a.v2", Semver.parse("2.0.0"), "a.v3", Semver.parse("3.0.0"), "a.v4", Semver.parse("4.0.0")));
+
+        assertThat(graph.reachable("a.v1", Semver.parse("1.0.0"), "a.v4")).as("v1 -replaces-> v2 -skipRange-> v3 -> v4").isTrue();
+        assertThat(graph.reachable("a.v0", Semver.parse("0.1.0"), "a.v4")).isFalse();
+        assertThatThrownBy(graph::head).isInstanceOf(CatalogException.class).hasMessageContaining("ambiguous head")
+                .hasMessageContaining("a.v2, a.v4");
+    }
+
+    @Test
+    void aChannelWhereEveryEntryIsReplacedHasNoHead() {
+        CatalogChannel cycle = new CatalogChannel(P, "loop", List.of(new ChannelEntry("a", "b", List.of(), null),
+                new ChannelEntry("b", "a", List.of(), null)));
+        assertThatThrownBy(() -> new UpgradeGraph(cycle, Map.of()).head()).hasMessageContaining("no head");
+        assertThat(new UpgradeGraph(cycle, Map.of()).reachable("c", null, "a")).as("a cycle ends").isFalse();
+    }
+}

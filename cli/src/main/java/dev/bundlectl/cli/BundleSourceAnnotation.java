@@ -3,7 +3,7 @@ package dev.bundlectl.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.plan.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.source.ResolvedSource.ImageOrigin;
 import dev.bundlectl.source.reference.Digest;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.bundlectl.source.image;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.source.BadReferenceException;
 import dev.bundlectl.source.BundleSources;
 import dev.bundlectl.source.RefusedImageException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bundlectl.bundle.BundleReadResult;
-import dev.bundlectl.bundle.BundleReader;
+import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.source.BadReferenceException;
 import dev.bundlectl.source.BundleSources;
 import dev.bundlectl.source.RefusedImageException;

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * child runs the shipped jar alone on its class path, as the launchers do, since an archive is
  * only used with the class path it was made with.
  *
- * <p>Arguments: {@code JAVA JAR ARCHIVE_BASE SAMPLE_BUNDLE [offline]}. JAVA is the runtime the
+ * <p>Arguments: {@code JAVA JAR ARCHIVE_BASE SAMPLE_BUNDLE [offline|strict]}; {@code strict} (the
+ * release build) fails when any trained command fails, not only the offline plan. JAVA is the runtime the
  * archive is for (the build's JDK, or the release's jlink runtime); its version picks the format:
  * an AOT cache ({@code ARCHIVE_BASE.aot}, {@code -XX:AOTCacheOutput}) from JDK 25, an AppCDS dynamic
  * archive ({@code ARCHIVE_BASE.jsa}, {@code -XX:ArchiveClassesAtExit}) before. The launchers look
@@ -34,7 +35,7 @@ public final class ArchiveTrainingLauncher {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 4) {
-            System.err.println("usage: ArchiveTrainingLauncher JAVA JAR ARCHIVE_BASE SAMPLE_BUNDLE [offline]");
+            System.err.println("usage: ArchiveTrainingLauncher JAVA JAR ARCHIVE_BASE SAMPLE_BUNDLE [offline|strict]");
             System.exit(2);
         }
         Path java = Path.of(args[0]);
@@ -45,12 +46,13 @@ public final class ArchiveTrainingLauncher {
         Files.deleteIfExists(Path.of(base + (aot ? ".jsa" : ".aot")));
         Path bundle = Path.of(args[3]).toAbsolutePath();
         boolean offline = args.length > 4 && "offline".equals(args[4]);
+        boolean strict = args.length > 4 && "strict".equals(args[4]);
         Files.deleteIfExists(archive);
         Files.createDirectories(archive.getParent());
         if (offline || !SharedDirectory.has("kube-api-test")) {
             System.out.println("class-data archive: offline training only (plan, version, completion)"
                     + (offline ? "" : "; no ../shared/kube-api-test for install, status and uninstall"));
-            System.exit(train(java, aot, jar, archive, bundle, null));
+            System.exit(train(java, aot, jar, archive, bundle, null, strict));
         }
         System.out.println("class-data archive: training plan, install, status and uninstall on a real API server");
         RealApiServer server;
@@ -60,17 +62,18 @@ public final class ArchiveTrainingLauncher {
             // The archive only makes start-up faster: a server that does not start costs the
             // cluster commands their share of it, not the build.
             System.out.println("class-data archive: the API server did not start (" + e + "); offline training only");
-            System.exit(train(java, aot, jar, archive, bundle, null));
+            System.exit(train(java, aot, jar, archive, bundle, null, strict));
             return;
         }
         int code;
         try (server) {
-            code = train(java, aot, jar, archive, bundle, server.kubeconfig());
+            code = train(java, aot, jar, archive, bundle, server.kubeconfig(), strict);
         }
         System.exit(code);
     }
 
-    private static int train(Path java, boolean aot, Path jar, Path archive, Path bundle, Path kubeconfig)
+    private static int train(Path java, boolean aot, Path jar, Path archive, Path bundle, Path kubeconfig,
+            boolean strict)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
@@ -79,6 +82,9 @@ public final class ArchiveTrainingLauncher {
         // The dump lists every class it skips (old bytecode, signed jars): noise for a build log.
         command.add("-Xlog:cds=off");
         command.add("-Xlog:cds+dynamic=off");
+        if (strict) {
+            command.add("-Dbundlectl.training.strict=true");
+        }
         command.addAll(List.of("-cp", jar.toString(), "dev.bundlectl.cli.ArchiveTraining", bundle.toString()));
         if (kubeconfig != null) {
             command.add(kubeconfig.toString());

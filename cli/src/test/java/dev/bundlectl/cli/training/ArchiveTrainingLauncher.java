@@ -101,6 +101,9 @@ public final class ArchiveTrainingLauncher {
             return 1;
         }
         if (code == 0) {
+            // A dynamic archive before JDK 19 is refused for a jar at any other path; the launcher
+            // compares this record with its jar's path to know, without starting a JVM.
+            Files.writeString(Path.of(archive + ".path"), jar + "\n");
             System.out.println("class-data archive: " + archive + " (" + Files.size(archive) / (1024 * 1024) + " MB)");
         }
         return code;

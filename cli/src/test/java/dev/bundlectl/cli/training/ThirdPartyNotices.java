@@ -39,7 +39,7 @@ public final class ThirdPartyNotices {
         for (int i = 1; i < args.length; i++) {
             for (String entry : args[i].split(java.io.File.pathSeparator)) {
                 Path jar = Path.of(entry);
-                if (Files.isRegularFile(jar) && jar.toString().endsWith(".jar")) {
+                if (Files.isRegularFile(jar) && jar.toString().endsWith(".jar") && inMavenRepository(jar)) {
                     Component component = describe(jar);
                     components.put(component.coordinates(), component);
                 }
@@ -69,6 +69,14 @@ public final class ThirdPartyNotices {
         Files.createDirectories(output.toAbsolutePath().getParent());
         Files.writeString(output, text.toString());
         System.out.println("third-party notices: " + components.size() + " components in " + output);
+    }
+
+    /** Whether the jar sits in a Maven repository beside its POM (this project's own modules do not). */
+    private static boolean inMavenRepository(Path jar) {
+        Path versionDir = jar.getParent();
+        Path artifactDir = versionDir == null ? null : versionDir.getParent();
+        return artifactDir != null && Files.isRegularFile(versionDir.resolve(
+                artifactDir.getFileName() + "-" + versionDir.getFileName() + ".pom"));
     }
 
     private static Component describe(Path jar) throws Exception {

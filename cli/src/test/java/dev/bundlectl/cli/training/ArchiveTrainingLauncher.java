@@ -79,9 +79,9 @@ public final class ArchiveTrainingLauncher {
         command.add(java.toString());
         command.addAll(LAUNCHER_OPTIONS);
         command.add(aot ? "-XX:AOTCacheOutput=" + archive : "-XX:ArchiveClassesAtExit=" + archive);
-        // The dump lists every class it skips (old bytecode, signed jars): noise for a build log.
+        // The dump lists every class it skips (old bytecode, proxies, JFR events): noise for a build log.
         command.add("-Xlog:cds=off");
-        command.add("-Xlog:cds+dynamic=off");
+        command.add(aot ? "-Xlog:aot=off" : "-Xlog:cds+dynamic=off");
         if (strict) {
             command.add("-Dbundlectl.training.strict=true");
         }

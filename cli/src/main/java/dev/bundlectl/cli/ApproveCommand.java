@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
             "  kubectl get bundleinstall cachebox -n ops -o yaml     # review status.plan and status.planDigest",
-            "  bundlectl approve cachebox -n ops --plan-digest sha256:…",
+            "  ${ROOT-COMMAND-NAME} approve cachebox -n ops --plan-digest sha256:…",
             "",
             "Exit codes: 0 approved, 2 refused (no such object, no plan yet, the plan changed), 1 other errors.",
         })

@@ -25,14 +25,14 @@ final class CapabilityOptions {
             })
     Path capabilitiesFile;
 
-    @Option(names = "--baseline-capability-set", paramLabel = "SET",
+    @Option(names = "--baseline-capability-set", paramLabel = "SET", completionCandidates = CompletionCandidates.BaselineSets.class,
             description = "None, v4.11 ... v4.18 or vCurrent (the default once any capability flag is given).")
     String baselineCapabilitySet;
 
-    @Option(names = "--enable-capability", paramLabel = "NAME", description = "Enable a capability (repeatable).")
+    @Option(names = "--enable-capability", paramLabel = "CAPABILITY", completionCandidates = CompletionCandidates.CapabilityNames.class, description = "Enable a capability (repeatable).")
     List<String> enabled = new ArrayList<>();
 
-    @Option(names = "--disable-capability", paramLabel = "NAME", description = "Disable a capability (repeatable).")
+    @Option(names = "--disable-capability", paramLabel = "CAPABILITY", completionCandidates = CompletionCandidates.CapabilityNames.class, description = "Disable a capability (repeatable).")
     List<String> disabled = new ArrayList<>();
 
     /** Whether any capability option was given. */

@@ -32,8 +32,8 @@ import picocli.CommandLine.Spec;
                 + "'install --catalog CATALOG --package P' would pick (the default channel's head, marked *).",
         footerHeading = "%nExamples:%n",
         footer = {
-            "  bundlectl catalog samples/catalogs/cachebox",
-            "  bundlectl catalog quay.io/org/my-catalog:latest --package cachebox-operator -o yaml",
+            "  ${ROOT-COMMAND-NAME} catalog samples/catalogs/cachebox",
+            "  ${ROOT-COMMAND-NAME} catalog quay.io/org/my-catalog:latest --package cachebox-operator -o yaml",
             "",
             "Exit codes: 0 listed, 2 invalid input (bad reference, malformed catalog, unknown package), 1 other errors (e.g. unreachable registry).",
         })

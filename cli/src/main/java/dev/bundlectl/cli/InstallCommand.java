@@ -42,12 +42,12 @@ import picocli.CommandLine.Spec;
         description = "Install a bundle into a cluster. CRDs are created first and must be established before anything else; existing objects are updated; optional manifests whose API is missing or forbidden end NotCreated with the API's reason; transient API errors are retried. Every install is recorded in the namespace (see 'bundlectl status'). Nothing is applied when the input is invalid or the plan cannot succeed. A release-payload directory is applied in run-level order. Without capability options an OpenShift cluster's own ClusterVersion capabilities apply; an excluded object that already exists enables its capability, and a capability an earlier install enabled cannot be disabled.",
         footerHeading = "%nExamples:%n",
         footer = {
-            "  bundlectl install samples/bundles/cachebox-operator -n cachebox --create-namespace",
-            "  bundlectl install samples/bundles/cachebox-operator -n cachebox --dry-run=server",
-            "  bundlectl plan samples/bundles/cachebox-operator -n cachebox -o yaml > plan.yaml   # review it",
-            "  bundlectl install --plan-file plan.yaml                                            # apply exactly it",
-            "  bundlectl install quay.io/org/op-bundle:v1.2.3 -n ops                               # a bundle image",
-            "  bundlectl install --catalog CATALOG --package cachebox-operator -n ops             # a catalog's channel head",
+            "  ${ROOT-COMMAND-NAME} install samples/bundles/cachebox-operator -n cachebox --create-namespace",
+            "  ${ROOT-COMMAND-NAME} install samples/bundles/cachebox-operator -n cachebox --dry-run=server",
+            "  ${ROOT-COMMAND-NAME} plan samples/bundles/cachebox-operator -n cachebox -o yaml > plan.yaml   # review it",
+            "  ${ROOT-COMMAND-NAME} install --plan-file plan.yaml                                            # apply exactly it",
+            "  ${ROOT-COMMAND-NAME} install quay.io/org/op-bundle:v1.2.3 -n ops                               # a bundle image",
+            "  ${ROOT-COMMAND-NAME} install --catalog CATALOG --package cachebox-operator -n ops             # a catalog's channel head",
             "",
             "Exit codes: 0 Complete, 3 Failed, predicted to fail (nothing applied) or --wait not Available, 2 invalid input, 1 other errors (e.g. unreachable cluster).",
         })
@@ -67,14 +67,14 @@ final class InstallCommand implements Callable<Integer> {
     private ClusterOptions cluster;
 
     @Option(names = "--plan-file", paramLabel = "FILE",
-            description = "Apply exactly this reviewed plan (from 'bundlectl plan -o yaml'). DIR is then only "
+            description = "Apply exactly this reviewed plan (from '${ROOT-COMMAND-NAME} plan -o yaml'). DIR is then only "
                     + "needed to restore redacted Secret values.")
     private Path planFile;
 
     @Option(names = "--create-namespace", description = "Create the namespace if it does not exist.")
     private boolean createNamespace;
 
-    @Option(names = "--dry-run", paramLabel = "MODE", defaultValue = "none",
+    @Option(names = "--dry-run", paramLabel = "MODE", defaultValue = "none", completionCandidates = CompletionCandidates.DryRunModes.class,
             description = "server: the API server validates every write (dryRun=All) and nothing persists. "
                     + "Default: ${DEFAULT-VALUE}.")
     private DryRunMode dryRun;
@@ -111,6 +111,7 @@ final class InstallCommand implements Callable<Integer> {
     private Duration waitTimeout;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+            completionCandidates = CompletionCandidates.InstallFormats.class,
             description = "table (live progress and a final table), yaml or json (the final InstallPlan), or "
                     + "jsonl (one JSON event per step transition, for CI). Default: ${DEFAULT-VALUE}.")
     private OutputFormat output;
@@ -180,7 +181,7 @@ final class InstallCommand implements Callable<Integer> {
         if (planFile != null && (input.capabilities.given() || input.payload.given() || !input.apiSurfaces.isEmpty()
                 || !input.optionalApis.isEmpty())) {
             throw new UserInputException("--plan-file applies the reviewed plan as it is: capability, payload, "
-                    + "--api-surface and --optional-api options belong to 'bundlectl plan'");
+                    + "--api-surface and --optional-api options belong to '" + spec.root().name() + " plan'");
         }
         // A malformed --optional-api is invalid input, found before the kubeconfig is read.
         input.optionalApiRules();
@@ -253,7 +254,7 @@ final class InstallCommand implements Callable<Integer> {
         outcome.warnings().forEach(warning -> err.println("warning: " + TerminalText.safe(warning)));
         if (outcome.record() != null) {
             err.println("install record: " + outcome.record().namespace() + "/" + outcome.record().name()
-                    + " (see: bundlectl status -n " + outcome.record().namespace() + " " + outcome.record().name() + ")");
+                    + " (see: " + spec.root().name() + " status -n " + outcome.record().namespace() + " " + outcome.record().name() + ")");
         } else {
             err.println("dry run: nothing was persisted and no install record was written");
         }

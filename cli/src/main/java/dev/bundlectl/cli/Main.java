@@ -7,13 +7,22 @@ import picocli.CommandLine;
 /** The {@code bundlectl} entry point. */
 public final class Main {
 
+    /** The name bundlectl calls itself in help and messages. */
+    public static final String NAME = "bundlectl";
+
+    /**
+     * The system property a launcher sets to change the name bundlectl calls itself: the kubectl
+     * plugin launcher sets {@code kubectl bundle}, so that help and hints show what the user typed.
+     */
+    public static final String PROGRAM_NAME_PROPERTY = "bundlectl.programName";
+
     private Main() {
     }
 
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        int code = run(args, out, err);
+        int code = run(args, out, err, System.getProperty(PROGRAM_NAME_PROPERTY, NAME));
         out.flush();
         err.flush();
         System.exit(code);
@@ -24,12 +33,18 @@ public final class Main {
      * exiting, so that tests can run it in-process.
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine commandLine = newCommandLine(out, err);
+        return run(args, out, err, NAME);
+    }
+
+    /** As {@link #run(String[], PrintWriter, PrintWriter)}, calling itself {@code programName}. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, String programName) {
+        CommandLine commandLine = newCommandLine(out, err, programName);
         return commandLine.execute(args);
     }
 
-    static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
+    static CommandLine newCommandLine(PrintWriter out, PrintWriter err, String programName) {
         CommandLine commandLine = new CommandLine(new BundlectlCommand());
+        commandLine.setCommandName(programName);
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);

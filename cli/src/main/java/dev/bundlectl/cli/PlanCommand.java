@@ -21,15 +21,15 @@ import picocli.CommandLine.Spec;
         description = "Print the InstallPlan an install would carry out, without touching a cluster: every step in order, which steps are optional, and which would end NotCreated and why. DIR is a bundle, or a directory of release-payload manifests (CVO style, planned in run-level order). With --kubeconfig or --context the plan is made against that cluster, read only: what it serves, its ClusterVersion capabilities (when no capability option is given), objects that already exist, and earlier installs.",
         footerHeading = "%nExamples:%n",
         footer = {
-            "  bundlectl plan samples/bundles/cachebox-operator",
-            "  bundlectl plan samples/bundles/cachebox-operator -n cachebox -o yaml",
-            "  bundlectl plan DIR --api-surface samples/api-surfaces/kind-with-prometheus.txt",
-            "  bundlectl plan samples/bundles/dashboard-operator --disable-capability Console",
-            "  bundlectl plan PAYLOAD_DIR --capabilities-file samples/capabilities/hypershift-no-image-registry.yaml",
-            "  bundlectl plan PAYLOAD_DIR --profile self-managed-high-availability --show-excluded",
-            "  bundlectl plan PAYLOAD_DIR -n demo --kubeconfig ~/.kube/config   # against a live cluster",
-            "  bundlectl plan quay.io/org/op-bundle:v1.2.3 -n ops -o yaml        # a bundle image",
-            "  bundlectl plan --catalog CATALOG_DIR --package cachebox-operator  # the channel head of a catalog",
+            "  ${ROOT-COMMAND-NAME} plan samples/bundles/cachebox-operator",
+            "  ${ROOT-COMMAND-NAME} plan samples/bundles/cachebox-operator -n cachebox -o yaml",
+            "  ${ROOT-COMMAND-NAME} plan DIR --api-surface samples/api-surfaces/kind-with-prometheus.txt",
+            "  ${ROOT-COMMAND-NAME} plan samples/bundles/dashboard-operator --disable-capability Console",
+            "  ${ROOT-COMMAND-NAME} plan PAYLOAD_DIR --capabilities-file samples/capabilities/hypershift-no-image-registry.yaml",
+            "  ${ROOT-COMMAND-NAME} plan PAYLOAD_DIR --profile self-managed-high-availability --show-excluded",
+            "  ${ROOT-COMMAND-NAME} plan PAYLOAD_DIR -n demo --kubeconfig ~/.kube/config   # against a live cluster",
+            "  ${ROOT-COMMAND-NAME} plan quay.io/org/op-bundle:v1.2.3 -n ops -o yaml        # a bundle image",
+            "  ${ROOT-COMMAND-NAME} plan --catalog CATALOG_DIR --package cachebox-operator  # the channel head of a catalog",
             "",
             "Exit codes: 0 installable, 3 predicted to fail, 2 invalid input, 1 other errors (e.g. unreachable cluster).",
         })
@@ -49,6 +49,7 @@ final class PlanCommand implements Callable<Integer> {
     private ClusterOptions cluster;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+            completionCandidates = CompletionCandidates.DocumentFormats.class,
             description = "table, yaml or json (default: ${DEFAULT-VALUE}). yaml and json print one InstallPlan document.")
     private OutputFormat output;
 

@@ -23,7 +23,7 @@ final class PlanInputOptions {
                     + "kubeconfig context's namespace, else 'default').")
     String namespace;
 
-    @Option(names = "--api-surface", paramLabel = "FILE|NAME",
+    @Option(names = "--api-surface", paramLabel = "FILE|NAME", completionCandidates = CompletionCandidates.ApiSurfaceNames.class,
             description = {
                 "What the target cluster serves, for offline plans. Repeatable; values are combined.",
                 "Built-in: 'kubernetes' (Kubernetes 1.34 + OLM's APIs, the default) or 'kubernetes-without-olm'.",

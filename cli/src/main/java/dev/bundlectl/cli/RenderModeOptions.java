@@ -14,13 +14,13 @@ import picocli.CommandLine.Option;
 /** How the CSV is installed: through OLM's API, or rendered into plain objects for clusters without OLM. */
 final class RenderModeOptions {
 
-    @Option(names = "--csv-mode", paramLabel = "MODE", defaultValue = "auto",
+    @Option(names = "--csv-mode", paramLabel = "CSV_MODE", defaultValue = "auto", completionCandidates = CompletionCandidates.CsvModes.class,
             description = "auto (olm when the cluster serves OLM's ClusterServiceVersion API, else render), olm "
                     + "(apply the CSV for OLM to run) or render (create the operator's ServiceAccounts, RBAC and "
                     + "Deployments directly). Default: ${DEFAULT-VALUE}.")
     String csvMode;
 
-    @Option(names = "--install-mode", paramLabel = "MODE",
+    @Option(names = "--install-mode", paramLabel = "INSTALL_MODE", completionCandidates = CompletionCandidates.InstallModes.class,
             description = "Render mode: AllNamespaces, OwnNamespace, SingleNamespace or MultiNamespace. Default: "
                     + "AllNamespaces when the CSV supports it, else OwnNamespace.")
     String installMode;
@@ -29,7 +29,7 @@ final class RenderModeOptions {
             description = "Render mode: the namespaces the operator watches (SingleNamespace or MultiNamespace).")
     List<String> watchNamespaces = new ArrayList<>();
 
-    @Option(names = "--cert-provider", paramLabel = "NAME",
+    @Option(names = "--cert-provider", paramLabel = "PROVIDER", completionCandidates = CompletionCandidates.CertProviders.class,
             description = "Render mode: who issues webhook serving certificates: cert-manager or service-ca.")
     String certProvider;
 

@@ -32,10 +32,10 @@ import picocli.CommandLine.Spec;
         description = "Show past installs recorded in a namespace, or one install with every step and its message, or the steps of a plan file.",
         footerHeading = "%nExamples:%n",
         footer = {
-            "  bundlectl status -n cachebox                  # every install in the namespace, newest first",
-            "  bundlectl status -n cachebox NAME             # one install, every step",
-            "  bundlectl status -A                           # every namespace",
-            "  bundlectl status -f plan.yaml                 # the steps of a plan file (no cluster needed)",
+            "  ${ROOT-COMMAND-NAME} status -n cachebox                  # every install in the namespace, newest first",
+            "  ${ROOT-COMMAND-NAME} status -n cachebox NAME             # one install, every step",
+            "  ${ROOT-COMMAND-NAME} status -A                           # every namespace",
+            "  ${ROOT-COMMAND-NAME} status -f plan.yaml                 # the steps of a plan file (no cluster needed)",
             "",
             "Exit codes: 0 shown, 2 invalid input (e.g. no such install), 1 other errors (e.g. unreachable cluster).",
         })
@@ -58,6 +58,7 @@ final class StatusCommand implements Callable<Integer> {
     private Path planFile;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+            completionCandidates = CompletionCandidates.DocumentFormats.class,
             description = "table, yaml or json (default: ${DEFAULT-VALUE}).")
     private OutputFormat output;
 
@@ -138,7 +139,7 @@ final class StatusCommand implements Callable<Integer> {
         Optional<InstallRecord> found = Await.result(store.get(ns, name));
         if (found.isEmpty()) {
             throw new UserInputException("no install record \"" + name + "\" in namespace " + ns
-                    + " (list them with: bundlectl status -n " + ns + ")");
+                    + " (list them with: " + spec.root().name() + " status -n " + ns + ")");
         }
         InstallRecord record = found.get();
         if (output != OutputFormat.TABLE) {

@@ -27,9 +27,9 @@ import picocli.CommandLine.Spec;
         description = "Delete the objects an install created, in reverse order. Objects that were already there before the install (Present) are left alone, and so are CRDs unless --delete-crds is given (deleting a CRD deletes every custom resource of it).",
         footerHeading = "%nExamples:%n",
         footer = {
-            "  bundlectl status -n cachebox                           # find the install's NAME",
-            "  bundlectl uninstall NAME -n cachebox",
-            "  bundlectl uninstall --package cachebox-operator -n cachebox --delete-crds",
+            "  ${ROOT-COMMAND-NAME} status -n cachebox                           # find the install's NAME",
+            "  ${ROOT-COMMAND-NAME} uninstall NAME -n cachebox",
+            "  ${ROOT-COMMAND-NAME} uninstall --package cachebox-operator -n cachebox --delete-crds",
             "",
             "Exit codes: 0 uninstalled, 3 some deletions failed, 2 invalid input (e.g. no such install), 1 other errors (e.g. unreachable cluster).",
         })
@@ -82,6 +82,6 @@ final class UninstallCommand implements Callable<Integer> {
                 : Await.result(store.latestFor(ns, packageName));
         return record.orElseThrow(() -> new UserInputException(
                 (name != null ? "no install record \"" + name + "\"" : "no install of package " + packageName)
-                        + " in namespace " + ns + " (list them with: bundlectl status -n " + ns + ")"));
+                        + " in namespace " + ns + " (list them with: " + spec.root().name() + " status -n " + ns + ")"));
     }
 }

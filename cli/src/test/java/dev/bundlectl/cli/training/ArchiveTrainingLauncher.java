@@ -1,0 +1,122 @@
+package dev.bundlectl.cli.training;
+
+import dev.bundlectl.bundle.testing.SharedDirectory;
+import dev.bundlectl.executor.testing.RealApiServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Builds bundlectl's class-data archive at {@code package} time: it starts a throw-away real API
+ * server from {@code ../shared/kube-api-test} when there is one (so that install, status and
+ * uninstall are trained too; otherwise the archive covers the offline commands only), then runs
+ * {@code dev.bundlectl.cli.ArchiveTraining} in a child JVM that writes the archive at its exit. The
+ * child runs the shipped jar alone on its class path, as the launchers do, since an archive is
+ * only used with the class path it was made with.
+ *
+ * <p>Arguments: {@code JAVA JAR ARCHIVE_BASE SAMPLE_BUNDLE [offline|strict]}; {@code strict} (the
+ * release build) fails when any trained command fails, not only the offline plan. JAVA is the runtime the
+ * archive is for (the build's JDK, or the release's jlink runtime); its version picks the format:
+ * an AOT cache ({@code ARCHIVE_BASE.aot}, {@code -XX:AOTCacheOutput}) from JDK 25, an AppCDS dynamic
+ * archive ({@code ARCHIVE_BASE.jsa}, {@code -XX:ArchiveClassesAtExit}) before. The launchers look
+ * for both names.
+ */
+public final class ArchiveTrainingLauncher {
+
+    /** The JVM options the launchers use; the archive is made with the same ones. */
+    static final List<String> LAUNCHER_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss4m");
+
+    private ArchiveTrainingLauncher() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 4) {
+            System.err.println("usage: ArchiveTrainingLauncher JAVA JAR ARCHIVE_BASE SAMPLE_BUNDLE [offline|strict]");
+            System.exit(2);
+        }
+        Path java = Path.of(args[0]);
+        Path jar = Path.of(args[1]).toAbsolutePath();
+        boolean aot = featureVersion(java) >= 25;
+        Path base = Path.of(args[2]).toAbsolutePath();
+        Path archive = Path.of(base + (aot ? ".aot" : ".jsa"));
+        Files.deleteIfExists(Path.of(base + (aot ? ".jsa" : ".aot")));
+        Path bundle = Path.of(args[3]).toAbsolutePath();
+        boolean offline = args.length > 4 && "offline".equals(args[4]);
+        boolean strict = args.length > 4 && "strict".equals(args[4]);
+        Files.deleteIfExists(archive);
+        Files.createDirectories(archive.getParent());
+        if (offline || !SharedDirectory.has("kube-api-test")) {
+            System.out.println("class-data archive: offline training only (plan, version, completion)"
+                    + (offline ? "" : "; no ../shared/kube-api-test for install, status and uninstall"));
+            System.exit(train(java, aot, jar, archive, bundle, null, strict));
+        }
+        System.out.println("class-data archive: training plan, install, status and uninstall on a real API server");
+        RealApiServer server;
+        try {
+            server = RealApiServer.start(RealApiServer.Flavour.OLM);
+        } catch (RuntimeException e) {
+            // The archive only makes start-up faster: a server that does not start costs the
+            // cluster commands their share of it, not the build.
+            System.out.println("class-data archive: the API server did not start (" + e + "); offline training only");
+            System.exit(train(java, aot, jar, archive, bundle, null, strict));
+            return;
+        }
+        int code;
+        try (server) {
+            code = train(java, aot, jar, archive, bundle, server.kubeconfig(), strict);
+        }
+        System.exit(code);
+    }
+
+    private static int train(Path java, boolean aot, Path jar, Path archive, Path bundle, Path kubeconfig,
+            boolean strict)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(java.toString());
+        command.addAll(LAUNCHER_OPTIONS);
+        command.add(aot ? "-XX:AOTCacheOutput=" + archive : "-XX:ArchiveClassesAtExit=" + archive);
+        // The dump lists every class it skips (old bytecode, proxies, JFR events): noise for a build log.
+        command.add("-Xlog:cds=off");
+        command.add(aot ? "-Xlog:aot=off" : "-Xlog:cds+dynamic=off");
+        if (strict) {
+            command.add("-Dbundlectl.training.strict=true");
+        }
+        command.addAll(List.of("-cp", jar.toString(), "dev.bundlectl.cli.ArchiveTraining", bundle.toString()));
+        if (kubeconfig != null) {
+            command.add(kubeconfig.toString());
+        }
+        Process process = new ProcessBuilder(command).inheritIO().start();
+        if (!process.waitFor(10, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            System.err.println("class-data archive: the training run did not end in 10 minutes");
+            return 1;
+        }
+        int code = process.exitValue();
+        if (code == 0 && !Files.isRegularFile(archive)) {
+            System.err.println("class-data archive: the training run wrote no " + archive);
+            return 1;
+        }
+        if (code == 0) {
+            // A dynamic archive before JDK 19 is refused for a jar at any other path; the launcher
+            // compares this record with its jar's path to know, without starting a JVM.
+            Files.writeString(Path.of(archive + ".path"), jar + "\n");
+            System.out.println("class-data archive: " + archive + " (" + Files.size(archive) / (1024 * 1024) + " MB)");
+        }
+        return code;
+    }
+
+    /** The runtime's feature version, from its {@code release} file (present in every JDK and jlink image). */
+    static int featureVersion(Path java) throws IOException {
+        Path home = java.toRealPath().getParent().getParent();
+        Properties release = new Properties();
+        try (var in = Files.newBufferedReader(home.resolve("release"))) {
+            release.load(in);
+        }
+        String version = release.getProperty("JAVA_VERSION", "\"17\"").replace("\"", "");
+        return Integer.parseInt(version.split("[.+-]")[0]);
+    }
+}

@@ -2,8 +2,8 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.plan.capability.CapabilitySets;
-import dev.bundlectl.plan.render.CertProvider;
-import dev.bundlectl.plan.render.InstallModeType;
+import dev.bundlectl.render.CertProvider;
+import dev.bundlectl.render.InstallModeType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;

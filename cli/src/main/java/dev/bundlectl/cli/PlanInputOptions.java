@@ -55,6 +55,23 @@ final class PlanInputOptions {
     @Mixin
     PayloadOptions payload = new PayloadOptions();
 
+    /**
+     * The same options for another directory: a batch plans each bundle it found with what was
+     * given once on the command line.
+     */
+    PlanInputOptions forDirectory(Path other) {
+        PlanInputOptions copy = new PlanInputOptions();
+        copy.directory = other;
+        copy.namespace = namespace;
+        copy.apiSurfaces = apiSurfaces;
+        copy.optionalApis = optionalApis;
+        copy.noConvert = noConvert;
+        copy.render = render;
+        copy.capabilities = capabilities;
+        copy.payload = payload;
+        return copy;
+    }
+
     /** The {@code --optional-api} rules; a malformed value is invalid input naming it. */
     OptionalApis optionalApiRules() {
         List<OptionalApi> rules = new ArrayList<>();

@@ -47,15 +47,27 @@ kc=(--kubeconfig "$work/kubeconfig")
 objects_for() {
   local namespace="$1" prefix="$2"
   "$bundlectl" plan "$bundle" -n "$namespace" "${kc[@]}" -o json 2>/dev/null >"$work/plan.json" || true
-  python3 - "$work/plan.json" "$prefix" <<'PY'
-import json, sys
+  python3 - "$work/plan.json" "$prefix" "$bundle" <<'PY'
+import glob, json, sys
 plan = json.load(open(sys.argv[1]))
+
+def from_bundle(kind, name):
+    # A plan shows Secret values redacted; kubectl needs the real ones, from the bundle's files.
+    import yaml  # PyYAML, needed only for a bundle with Secrets
+    for path in sorted(glob.glob(sys.argv[3] + "/manifests/*.y*ml")):
+        for doc in yaml.safe_load_all(open(path)):
+            if doc and doc.get("kind") == kind and doc.get("metadata", {}).get("name") == name:
+                return doc
+    raise SystemExit("no %s/%s in the bundle's manifests" % (kind, name))
+
 crds, rest = [], []
 for step in plan["status"]["plan"]:
     if step["status"] == "NotCreated":
         continue
     resource = step["resource"]
     body = json.loads(resource["manifest"])
+    if "<redacted sha256:" in resource["manifest"]:
+        body = from_bundle(resource["kind"], resource["name"])
     if resource.get("namespace"):
         body.setdefault("metadata", {})["namespace"] = resource["namespace"]
     (crds if resource["kind"] == "CustomResourceDefinition" else rest).append(body)

@@ -49,7 +49,7 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     private ClusterOptions cluster;
 
-    @Parameters(index = "1..*", arity = "0..*", paramLabel = "DIR", hideParamSyntax = true,
+    @Parameters(index = "1..*", arity = "0..*", paramLabel = "DIR",
             description = "More bundle directories: each is planned offline and summarised on one line.")
     private List<Path> moreDirectories = new ArrayList<>();
 
@@ -70,8 +70,12 @@ final class PlanCommand implements Callable<Integer> {
         if (input.directory == null) {
             throw new UserInputException("plan needs DIR: a bundle or release-payload directory");
         }
-        if (recursive || !moreDirectories.isEmpty() || output == OutputFormat.JSONL) {
+        if (recursive || !moreDirectories.isEmpty()) {
             return batch(out, err);
+        }
+        if (output == OutputFormat.JSONL) {
+            throw new UserInputException("-o jsonl is for install progress and for several bundles (DIR DIR... or "
+                    + "--recursive); one plan prints table, yaml or json");
         }
         PlannedInput planned = plan(new DiagnosticsPrinter(err), err);
         PlanResult result = planned.result();
@@ -83,10 +87,10 @@ final class PlanCommand implements Callable<Integer> {
         return result.verdict().installable() ? ExitCode.OK : ExitCode.PLAN_FAILED;
     }
 
-    /** Many bundles (or one, summarised as -o jsonl): offline, one summary each. */
+    /** Many bundles: offline, one summary each. */
     private int batch(PrintWriter out, PrintWriter err) {
         if (cluster.given()) {
-            throw new UserInputException("several bundles (or --recursive, or -o jsonl) are planned offline; "
+            throw new UserInputException("several bundles (or --recursive) are planned offline; "
                     + "--kubeconfig and --context plan one DIR against a cluster");
         }
         List<Path> directories = new ArrayList<>();

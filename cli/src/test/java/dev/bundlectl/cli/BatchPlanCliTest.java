@@ -50,8 +50,8 @@ class BatchPlanCliTest {
     }
 
     @Test
-    void jsonlWithOneDirectoryIsItsSummaryLine() throws IOException {
-        CliResult result = Cli.run("plan", CACHEBOX, "-o", "jsonl");
+    void recursiveOnOneBundleIsItsSummaryLine() throws IOException {
+        CliResult result = Cli.run("plan", "--recursive", CACHEBOX, "-o", "jsonl");
 
         assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.OK);
         assertThat(result.outLines()).hasSize(1);

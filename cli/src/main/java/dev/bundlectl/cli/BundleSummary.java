@@ -13,7 +13,8 @@ import java.util.Objects;
  * @param verdict what the plan predicts
  * @param reasons why it is not installable, one line each (a blocking step, an input error); empty
  *     when installable. Raw text: printers escape it for their medium.
- * @param warnings the warnings met while reading and planning it, raw text as well
+ * @param warnings the warnings met while reading and planning it, one line each as
+ *     {@link DiagnosticsPrinter} writes them (already escaped for the terminal)
  */
 record BundleSummary(String path, String packageName, String csvName, BatchVerdict verdict, List<String> reasons,
         List<String> warnings) {

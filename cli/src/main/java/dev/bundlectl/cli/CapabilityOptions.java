@@ -6,6 +6,8 @@ import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityConfigFactory;
 import dev.bundlectl.plan.capability.CapabilityConfigParser;
 import dev.bundlectl.plan.capability.CapabilityConfigResult;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -35,6 +37,37 @@ final class CapabilityOptions {
     @Option(names = "--disable-capability", paramLabel = "CAPABILITY", completionCandidates = CompletionCandidates.CapabilityNames.class, description = "Disable a capability (repeatable).")
     List<String> disabled = new ArrayList<>();
 
+    /**
+     * The text of {@code --capabilities-file}, once {@link #withFileRead} has read it; null means
+     * read the file when resolving.
+     */
+    private String fileText;
+
+    /**
+     * These options with {@code --capabilities-file} read once, for a batch that resolves them for
+     * many bundles; a file that cannot be read, or does not parse, is invalid input now, before any
+     * bundle is planned.
+     */
+    CapabilityOptions withFileRead(DiagnosticsPrinter diagnostics) {
+        CapabilityOptions copy = new CapabilityOptions();
+        copy.capabilitiesFile = capabilitiesFile;
+        copy.baselineCapabilitySet = baselineCapabilitySet;
+        copy.enabled = enabled;
+        copy.disabled = disabled;
+        if (capabilitiesFile != null) {
+            // Checked against no bundle's names first: an unknown capability a bundle declares is
+            // then reported again, per bundle, only where it is really unknown.
+            copy.resolve(List.of(), diagnostics.errorsOnly());
+            try {
+                copy.fileText = Files.readString(capabilitiesFile);
+            } catch (IOException e) {
+                throw new UserInputException("--capabilities-file " + capabilitiesFile + ": cannot read the file: "
+                        + e.getMessage());
+            }
+        }
+        return copy;
+    }
+
     /** Whether any capability option was given. */
     boolean given() {
         return capabilitiesFile != null || baselineCapabilitySet != null || !enabled.isEmpty() || !disabled.isEmpty();
@@ -57,7 +90,8 @@ final class CapabilityOptions {
         }
         CapabilityConfigFactory factory = new CapabilityConfigFactory(CapabilityAnnotation.namesIn(manifests));
         CapabilityConfigResult result = capabilitiesFile != null
-                ? new CapabilityConfigParser(factory).parse(capabilitiesFile)
+                ? (fileText != null ? new CapabilityConfigParser(factory).parse(capabilitiesFile.toString(), fileText)
+                        : new CapabilityConfigParser(factory).parse(capabilitiesFile))
                 : factory.fromFlags(baselineCapabilitySet, enabled, disabled);
         diagnostics.reportOrFail(result.diagnostics());
         return Optional.of(result.config().orElseThrow(

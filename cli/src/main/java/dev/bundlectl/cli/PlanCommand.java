@@ -7,18 +7,22 @@ import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code bundlectl plan}: the offline dry-run. */
 @Command(
         name = "plan",
         sortOptions = false,
-        description = "Print the InstallPlan an install would carry out, without touching a cluster: every step in order, which steps are optional, and which would end NotCreated and why. DIR is a bundle, or a directory of release-payload manifests (CVO style, planned in run-level order). With --kubeconfig or --context the plan is made against that cluster, read only: what it serves, its ClusterVersion capabilities (when no capability option is given), objects that already exist, and earlier installs.",
+        description = "Print the InstallPlan an install would carry out, without touching a cluster: every step in order, which steps are optional, and which would end NotCreated and why. DIR is a bundle, or a directory of release-payload manifests (CVO style, planned in run-level order). Several DIRs, or --recursive ROOT, plan many bundles in one run and print one summary line each. With --kubeconfig or --context the plan is made against that cluster, read only: what it serves, its ClusterVersion capabilities (when no capability option is given), objects that already exist, and earlier installs.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  ${ROOT-COMMAND-NAME} plan samples/bundles/cachebox-operator",
@@ -30,8 +34,10 @@ import picocli.CommandLine.Spec;
             "  ${ROOT-COMMAND-NAME} plan PAYLOAD_DIR -n demo --kubeconfig ~/.kube/config   # against a live cluster",
             "  ${ROOT-COMMAND-NAME} plan quay.io/org/op-bundle:v1.2.3 -n ops -o yaml        # a bundle image",
             "  ${ROOT-COMMAND-NAME} plan --catalog CATALOG_DIR --package cachebox-operator  # the channel head of a catalog",
+            "  ${ROOT-COMMAND-NAME} plan --recursive CATALOG_DIR -o jsonl --api-surface kubernetes   # every bundle below",
             "",
             "Exit codes: 0 installable, 3 predicted to fail, 2 invalid input, 1 other errors (e.g. unreachable cluster).",
+            "Several bundles: 0 if all are installable, else 2 if any is invalid, else 3.",
         })
 final class PlanCommand implements Callable<Integer> {
 
@@ -48,9 +54,19 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     private ClusterOptions cluster;
 
+    @Parameters(index = "1..*", arity = "0..*", paramLabel = "DIR",
+            description = "More bundle directories: each is planned offline and summarised on one line.")
+    private List<Path> moreDirectories = new ArrayList<>();
+
+    @Option(names = {"-r", "--recursive"},
+            description = "Plan every bundle below each DIR (a directory with manifests/ and metadata/; hidden "
+                    + "directories and links out of DIR are skipped), offline, in one run.")
+    private boolean recursive;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
             completionCandidates = CompletionCandidates.DocumentFormats.class,
-            description = "table, yaml or json (default: ${DEFAULT-VALUE}). yaml and json print one InstallPlan document.")
+            description = "table, yaml or json (default: ${DEFAULT-VALUE}). yaml and json print one InstallPlan document. "
+                    + "With several bundles: table, or jsonl for one JSON summary line per bundle.")
     private OutputFormat output;
 
     @Override
@@ -60,8 +76,12 @@ final class PlanCommand implements Callable<Integer> {
         if (!input.inputGiven()) {
             throw new UserInputException("plan needs DIR: a bundle or release-payload directory");
         }
+        if (recursive || !moreDirectories.isEmpty()) {
+            return batch(out, err);
+        }
         if (output == OutputFormat.JSONL) {
-            throw new UserInputException("-o jsonl is for install progress; plan prints table, yaml or json");
+            throw new UserInputException("-o jsonl is for install progress and for several bundles (DIR DIR... or "
+                    + "--recursive); one plan prints table, yaml or json");
         }
         PlannedInput planned = plan(new DiagnosticsPrinter(err), err);
         PlanResult result = planned.result();
@@ -71,6 +91,18 @@ final class PlanCommand implements Callable<Integer> {
             ExcludedTable.print(planned.filteredOut(), target);
         }
         return result.verdict().installable() ? ExitCode.OK : ExitCode.PLAN_FAILED;
+    }
+
+    /** Many bundles: offline, one summary each. */
+    private int batch(PrintWriter out, PrintWriter err) {
+        if (cluster.given()) {
+            throw new UserInputException("several bundles (or --recursive) are planned offline; "
+                    + "--kubeconfig and --context plan one DIR against a cluster");
+        }
+        List<Path> directories = new ArrayList<>();
+        directories.add(input.directory);
+        directories.addAll(moreDirectories);
+        return new BatchPlanRun(input, output, out, err).run(directories, recursive);
     }
 
     /** Offline by default; against the cluster when one is named. */

@@ -68,6 +68,24 @@ final class PlanInputOptions {
         return directory != null || catalog.given();
     }
 
+    /**
+     * The same options for another directory: a batch plans each bundle it found with what was
+     * given once on the command line.
+     */
+    PlanInputOptions forDirectory(Path other) {
+        PlanInputOptions copy = new PlanInputOptions();
+        copy.directory = other;
+        copy.namespace = namespace;
+        copy.apiSurfaces = apiSurfaces;
+        copy.optionalApis = optionalApis;
+        copy.noConvert = noConvert;
+        copy.render = render;
+        copy.capabilities = capabilities;
+        copy.payload = payload;
+        copy.registry = registry;
+        return copy;
+    }
+
     /** The {@code --optional-api} rules; a malformed value is invalid input naming it. */
     OptionalApis optionalApiRules() {
         List<OptionalApi> rules = new ArrayList<>();

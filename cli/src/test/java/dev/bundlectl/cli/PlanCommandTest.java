@@ -134,7 +134,8 @@ class PlanCommandTest {
             assertThat(result.exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
             assertThat(result.out()).isEmpty();
             assertThat(result.errLines())
-                    .containsExactly("error: -o jsonl is for install progress; plan prints table, yaml or json");
+                    .containsExactly("error: -o jsonl is for install progress and for several bundles (DIR DIR... or "
+                            + "--recursive); one plan prints table, yaml or json");
         }
 
         @Test

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# bundlectl install against kubectl apply --server-side of the same objects, on the real
+# kube-apiserver 1.26.4 from ../shared/kube-api-test (started once, with OLM's CRDs, by
+# dev.bundlectl.bench.install.RealServerLauncher), each command a fresh process timed with
+# /usr/bin/time -v, the two alternating so that both see the same machine:
+#
+#  1. re-run: BUNDLE is installed once, then `bundlectl install` runs again RUNS times, against
+#     `kubectl apply --server-side` of the objects bundlectl applies (the plan's steps that are not
+#     NotCreated, in plan order, namespaced to a namespace of kubectl's own);
+#  2. first install, CRDs included: before each trial the bundle's CRDs are deleted and both get a
+#     fresh namespace; `bundlectl install` against kubectl applying the CRDs, waiting for them to be
+#     Established, then applying the rest (what a careful person would type).
+#
+#   bench/install-vs-kubectl.sh [BUNDLE_DIR]   (default samples/bundles/cachebox-operator; RUNS=5)
+#
+# Needs cli/target/bundlectl.jar and bench/target/benchmarks.jar:
+#   ./mvnw -q -B -pl cli,bench -am package -DskipTests
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$here/bench/timing.sh"
+bundle="$(cd "${1:-$here/samples/bundles/cachebox-operator}" && pwd)"
+runs="${RUNS:-5}"
+kubectl="$here/../shared/kube-api-test/k8s/1.26.4-linux-amd64/kubectl"
+bundlectl="$here/bin/bundlectl"
+for need in "$kubectl" "$here/cli/target/bundlectl.jar" "$here/bench/target/benchmarks.jar"; do
+  [[ -e "$need" ]] || { echo "missing $need" >&2; exit 1; }
+done
+
+work="$(mktemp -d)"
+mkfifo "$work/server-stdin"
+# The launcher runs the server until its standard input closes; its files go under $work/target.
+(cd "$work" && exec java -Dbundlectl.repoRoot="$here" -cp "$here/bench/target/benchmarks.jar" \
+  dev.bundlectl.bench.install.RealServerLauncher "$work/kubeconfig" olm <"$work/server-stdin" >"$work/server.log" 2>&1) &
+server=$!
+exec 3>"$work/server-stdin"
+stop() { exec 3>&-; wait "$server" 2>/dev/null || true; rm -rf "$work"; }
+trap stop EXIT
+for ((waited = 0; waited < 300; waited++)); do
+  [[ -f "$work/kubeconfig" ]] && break
+  kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
+  sleep 1
+done
+[[ -f "$work/kubeconfig" ]] || { echo "the server did not come up in 300 s" >&2; exit 1; }
+kc=(--kubeconfig "$work/kubeconfig")
+
+# The objects bundlectl applies to NAMESPACE, as kubectl files: CRDs, and the rest.
+objects_for() {
+  local namespace="$1" prefix="$2"
+  "$bundlectl" plan "$bundle" -n "$namespace" "${kc[@]}" -o json 2>/dev/null >"$work/plan.json" || true
+  python3 - "$work/plan.json" "$prefix" "$bundle" <<'PY'
+import glob, json, sys
+plan = json.load(open(sys.argv[1]))
+
+def from_bundle(kind, name):
+    # A plan shows Secret values redacted; kubectl needs the real ones, from the bundle's files.
+    import yaml  # PyYAML, needed only for a bundle with Secrets
+    for path in sorted(glob.glob(sys.argv[3] + "/manifests/*.y*ml")):
+        for doc in yaml.safe_load_all(open(path)):
+            if doc and doc.get("kind") == kind and doc.get("metadata", {}).get("name") == name:
+                return doc
+    raise SystemExit("no %s/%s in the bundle's manifests" % (kind, name))
+
+crds, rest = [], []
+for step in plan["status"]["plan"]:
+    if step["status"] == "NotCreated":
+        continue
+    resource = step["resource"]
+    body = json.loads(resource["manifest"])
+    if "<redacted sha256:" in resource["manifest"]:
+        body = from_bundle(resource["kind"], resource["name"])
+    if resource.get("namespace"):
+        body.setdefault("metadata", {})["namespace"] = resource["namespace"]
+    (crds if resource["kind"] == "CustomResourceDefinition" else rest).append(body)
+for name, docs in (("crds", crds), ("rest", rest), ("all", crds + rest)):
+    with open(sys.argv[2] + "." + name + ".yaml", "w") as out:
+        out.write("".join("---\n" + json.dumps(doc) + "\n" for doc in docs))
+print(len(crds), len(rest))
+PY
+}
+
+crd_names() { python3 -c 'import json,sys; [print(json.loads(l)["metadata"]["name"]) for l in open(sys.argv[1]) if l.startswith("{")]' "$1"; }
+
+echo "server up; bundle $bundle"
+"$kubectl" "${kc[@]}" create namespace bench-bundlectl >/dev/null
+"$kubectl" "${kc[@]}" create namespace bench-kubectl >/dev/null
+read -r crd_count rest_count < <(objects_for bench-kubectl "$work/kubectl")
+echo "objects applied: $crd_count CRDs + $rest_count others"
+
+# 1. Re-runs.
+"$bundlectl" install "$bundle" -n bench-bundlectl "${kc[@]}" >"$work/first.log" 2>&1 || { cat "$work/first.log" >&2; exit 1; }
+"$kubectl" "${kc[@]}" apply --server-side --force-conflicts -f "$work/kubectl.all.yaml" >/dev/null
+for ((i = 1; i <= runs; i++)); do
+  timed "$work/rerun-bundlectl" "$bundlectl" install "$bundle" -n bench-bundlectl "${kc[@]}"
+  timed "$work/rerun-kubectl" "$kubectl" "${kc[@]}" apply --server-side --force-conflicts -f "$work/kubectl.all.yaml"
+done
+
+# 2. First installs, CRDs included.
+mapfile -t crds < <(crd_names "$work/kubectl.crds.yaml")
+delete_crds() { [[ ${#crds[@]} -eq 0 ]] || "$kubectl" "${kc[@]}" delete crd "${crds[@]}" --ignore-not-found --wait=true >/dev/null; }
+kubectl_first() {
+  "$kubectl" "${kc[@]}" apply --server-side -f "$1.crds.yaml" >/dev/null
+  "$kubectl" "${kc[@]}" wait --for condition=Established --timeout=120s "${crds[@]/#/crd/}" >/dev/null
+  "$kubectl" "${kc[@]}" apply --server-side -f "$1.rest.yaml" >/dev/null
+}
+for ((i = 1; i <= runs; i++)); do
+  "$kubectl" "${kc[@]}" create namespace "first-bundlectl-$i" >/dev/null
+  "$kubectl" "${kc[@]}" create namespace "first-kubectl-$i" >/dev/null
+  objects_for "first-kubectl-$i" "$work/first-$i" >/dev/null
+  delete_crds
+  timed "$work/first-bundlectl" "$bundlectl" install "$bundle" -n "first-bundlectl-$i" "${kc[@]}"
+  delete_crds
+  timed "$work/first-kubectl" bash -c "$(declare -p kc crds); $(declare -f kubectl_first); kubectl=$kubectl; kubectl_first $work/first-$i"
+done
+
+machine
+summary "re-run   bundlectl install" "$work/rerun-bundlectl"
+summary "re-run   kubectl apply --server-side" "$work/rerun-kubectl"
+summary "first    bundlectl install (CRDs included)" "$work/first-bundlectl"
+summary "first    kubectl apply CRDs + wait Established + apply the rest" "$work/first-kubectl"
+paste "$work/rerun-bundlectl" "$work/rerun-kubectl" | awk '{ print $1 / $4 }' >"$work/rerun-ratio"
+paste "$work/first-bundlectl" "$work/first-kubectl" | awk '{ print $1 / $4 }' >"$work/first-ratio"
+echo "ratio bundlectl / kubectl, wall, median of the per-run ratios: re-run $(median_of "$work/rerun-ratio" 1)x, first install $(median_of "$work/first-ratio" 1)x"

@@ -1,0 +1,11 @@
+package dev.bundlectl.cli;
+
+/** Prints a batch's summaries as they come, in input order, and then what the batch as a whole found. */
+sealed interface BatchPrinter permits BatchTable, BatchJsonLines {
+
+    /** One bundle's summary. */
+    void bundle(BundleSummary summary);
+
+    /** After the last bundle. */
+    void finish(BatchTally tally);
+}

@@ -1,0 +1,70 @@
+package dev.bundlectl.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+
+/**
+ * A batch as a table, one row per bundle with its first reason, then the counts per verdict and
+ * the most common reasons. Every cell and reason is escaped for the terminal ({@link TerminalText}).
+ */
+final class BatchTable implements BatchPrinter {
+
+    private static final List<String> HEADERS = List.of("PATH", "PACKAGE", "CSV", "VERDICT", "REASON");
+
+    private final PrintWriter out;
+    // The summaries' cells only (a few short strings per bundle): column widths need every row.
+    private final TextTable table = new TextTable(HEADERS);
+
+    BatchTable(PrintWriter out) {
+        this.out = out;
+    }
+
+    @Override
+    public void bundle(BundleSummary summary) {
+        table.row(List.of(summary.path(), orDash(summary.packageName()), orDash(summary.csvName()),
+                summary.verdict().wireName(), firstReason(summary.reasons())));
+    }
+
+    @Override
+    public void finish(BatchTally tally) {
+        table.print(out);
+        out.println();
+        out.println(countsLine(tally));
+        List<BatchTally.RankedReason> top = tally.topReasons();
+        if (!top.isEmpty()) {
+            out.println("Most common reasons (bundles):");
+            for (BatchTally.RankedReason reason : top) {
+                out.println(String.format("%6d  %s", reason.bundles(), TerminalText.safe(flat(reason.reason()))));
+            }
+        }
+        out.flush();
+    }
+
+    /** e.g. {@code 150 bundles: 123 installable, 19 predicted to fail, 8 invalid.} */
+    static String countsLine(BatchTally tally) {
+        StringBuilder line = new StringBuilder().append(tally.total())
+                .append(tally.total() == 1 ? " bundle: " : " bundles: ")
+                .append(tally.count(BatchVerdict.INSTALLABLE)).append(" installable, ")
+                .append(tally.count(BatchVerdict.PREDICTED_TO_FAIL)).append(" predicted to fail, ")
+                .append(tally.count(BatchVerdict.INVALID)).append(" invalid");
+        if (tally.count(BatchVerdict.ERROR) > 0) {
+            line.append(", ").append(tally.count(BatchVerdict.ERROR)).append(" could not be planned (error)");
+        }
+        return line.append('.').toString();
+    }
+
+    private static String firstReason(List<String> reasons) {
+        if (reasons.isEmpty()) {
+            return "";
+        }
+        return reasons.size() == 1 ? reasons.get(0) : reasons.get(0) + " (+" + (reasons.size() - 1) + " more)";
+    }
+
+    private static String flat(String text) {
+        return text.replace('\n', ' ').replace('\r', ' ');
+    }
+
+    private static String orDash(String value) {
+        return value == null ? "-" : value;
+    }
+}

@@ -20,7 +20,7 @@ import dev.bundlectl.plan.capability.CapabilityReport;
 import dev.bundlectl.plan.capability.CapabilityResolution;
 import dev.bundlectl.plan.capability.CapabilityResolver;
 import dev.bundlectl.plan.capability.ClusterCapabilityStatus;
-import dev.bundlectl.plan.payload.StepManifests;
+import dev.bundlectl.plan.planned.PlannedInstall;
 import java.io.PrintWriter;
 import java.util.HashMap;
 import java.util.List;
@@ -120,12 +120,12 @@ final class ClusterCapabilities {
      * @return the plan, when it passes
      * @throws UserInputException naming the capabilities it would disable
      */
-    InstallPlan checkReviewed(InstallPlan plan, Target target, String source, DiagnosticsPrinter diagnostics) {
-        Optional<CapabilityConfig> planned = CapabilityReport.config(plan.status().capabilities(), source);
+    PlannedInstall checkReviewed(PlannedInstall plan, Target target, String source, DiagnosticsPrinter diagnostics) {
+        Optional<CapabilityConfig> planned = CapabilityReport.config(plan.plan().status().capabilities(), source);
         if (planned.isPresent()) {
             diagnostics.reportOrFail(CapabilityResolver.resolve(planned.get(),
                     previousInstall(target).enabledCapabilities(), manifest -> false,
-                    List.copyOf(StepManifests.of(plan).values())).diagnostics());
+                    plan.manifests()).diagnostics());
         }
         return plan;
     }

@@ -13,6 +13,7 @@ import dev.bundlectl.executor.time.Scheduler;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.SavedRecord;
 import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanVerdict;
@@ -118,17 +119,18 @@ final class InstallCommand implements Callable<Integer> {
         DiagnosticsPrinter diagnostics = new DiagnosticsPrinter(err);
         // A reviewed plan is checked offline, before the kubeconfig is read: a tampered one never
         // opens a connection.
-        InstallPlan reviewedPlan = planFile != null
+        PlannedInstall reviewedPlan = planFile != null
                 ? new ReviewedPlan(diagnostics, err).load(planFile, input.directory, allowEditedPlan)
                 : null;
         try (ClusterConnection connection = cluster.open()) {
             ClusterCapabilities live = new ClusterCapabilities(connection, err);
             String namespace = TargetNamespace.of(input.namespace, connection);
-            InstallPlan plan = reviewedPlan != null
+            PlannedInstall planned = reviewedPlan != null
                     ? reviewed(live, reviewedPlan, namespace, diagnostics)
                     : new Planning(diagnostics, live).plan(input, namespace,
                             () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection, discoveryPatience()))
-                            .result().plan();
+                            .result().planned();
+            InstallPlan plan = planned.plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
             if (!verdict.installable()) {
                 PlanTable.print(SecretRedaction.redact(plan), out);
@@ -137,7 +139,7 @@ final class InstallCommand implements Callable<Integer> {
                 UnservedApiHint.of(plan.steps()).ifPresent(hint -> err.println("  " + hint));
                 return ExitCode.PLAN_FAILED;
             }
-            InstallOutcome outcome = install(connection, plan, namespace, out, err);
+            InstallOutcome outcome = install(connection, planned, namespace, out, err);
             printResult(outcome, out, err);
             if (outcome.plan().status().phase() != InstallPlanPhase.COMPLETE) {
                 return ExitCode.PLAN_FAILED;
@@ -175,14 +177,15 @@ final class InstallCommand implements Callable<Integer> {
         }
     }
 
-    private InstallPlan reviewed(ClusterCapabilities live, InstallPlan plan, String namespace,
+    private PlannedInstall reviewed(ClusterCapabilities live, PlannedInstall plan, String namespace,
             DiagnosticsPrinter diagnostics) {
-        return live.checkReviewed(plan, ClusterCapabilities.Target.of(plan, namespace), planFile.toString(),
+        return live.checkReviewed(plan, ClusterCapabilities.Target.of(plan.plan(), namespace), planFile.toString(),
                 diagnostics);
     }
 
-    private InstallOutcome install(ClusterConnection connection, InstallPlan plan, String targetNamespace,
+    private InstallOutcome install(ClusterConnection connection, PlannedInstall planned, String targetNamespace,
             PrintWriter out, PrintWriter err) {
+        InstallPlan plan = planned.plan();
         ApplySettings options = ApplySettings.builder()
                 .concurrency(concurrency)
                 .crdTimeout(crdTimeout)
@@ -201,7 +204,7 @@ final class InstallCommand implements Callable<Integer> {
         ProgressPrinter progress = new ProgressPrinter(progressToStdout ? out : err, output == OutputFormat.JSONL,
                 plan.steps().size());
         try {
-            return progress.printUntil(new InstallSession(connection, store).run(plan, request, progress));
+            return progress.printUntil(new InstallSession(connection, store).run(planned, request, progress));
         } catch (InstallRejectedException e) {
             throw new UserInputException(e.getMessage());
         }

@@ -180,7 +180,8 @@ final class Planning {
     }
 
     private static PlanResult recorded(PlanResult result, PlanOptions options) {
-        return new PlanResult(options.recordOn(result.plan()), result.diagnostics(), result.verdict());
+        return new PlanResult(result.planned().withPlan(options.recordOn(result.plan())), result.diagnostics(),
+                result.verdict());
     }
 
     /** The CSV mode the planner settled on (auto resolved), from the plan's own annotation. */

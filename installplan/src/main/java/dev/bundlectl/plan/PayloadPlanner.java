@@ -5,6 +5,11 @@ import dev.bundlectl.plan.model.ManifestExclusion;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.planned.PlanLayout;
+import dev.bundlectl.plan.planned.PlannedInstall;
+import dev.bundlectl.plan.planned.PlannedStep;
+import dev.bundlectl.plan.model.StepSource;
+import dev.bundlectl.plan.payload.PayloadFileName;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.api.ApiSurface;
@@ -35,15 +40,15 @@ import java.util.Optional;
 public final class PayloadPlanner {
 
     /** The plan metadata annotation that marks a payload plan. */
-    public static final String LAYOUT_ANNOTATION = "bundlectl.dev/layout";
-    public static final String LAYOUT_PAYLOAD = "payload";
+    public static final String LAYOUT_ANNOTATION = PlanLayout.ANNOTATION;
+    public static final String LAYOUT_PAYLOAD = PlanLayout.PAYLOAD;
 
     /**
      * Whether a plan is a release payload's (marked by {@link #LAYOUT_ANNOTATION}): the executor
      * runs it in run-graph order.
      */
     public static boolean isPayloadPlan(InstallPlan plan) {
-        return LAYOUT_PAYLOAD.equals(plan.metadata().annotations().get(LAYOUT_ANNOTATION));
+        return PlanLayout.isPayload(plan);
     }
 
     /**
@@ -83,13 +88,19 @@ public final class PayloadPlanner {
         String sourceNamespace = base.sourceNamespace() != null ? base.sourceNamespace() : request.name();
 
         List<Step> steps = new ArrayList<>(ordered.size());
+        List<PlannedStep> planned = new ArrayList<>(ordered.size());
         for (Manifest manifest : ordered) {
             StepResource resource = new StepResource(manifest.group(), manifest.version(), manifest.kind(),
                     manifest.name(), declaredNamespace(manifest), manifest.source().file(), sourceNamespace,
                     ManifestJson.compact(manifest.body()));
             OutcomePredictor.Prediction prediction = predictor.predict(manifest, resource.manifest(), false, null,
                     exclusions.get(manifest), true, diagnostics);
-            steps.add(new Step(request.name(), resource, false, prediction.status(), prediction.message()));
+            PayloadFileName file = PayloadFileName.of(manifest);
+            StepSource source = StepSource.ofPayload(sourceNamespace, request.name(), manifest.source(), file.level(),
+                    file.component());
+            Step step = new Step(request.name(), resource, false, prediction.status(), prediction.message(), null, null);
+            steps.add(step);
+            planned.add(new PlannedStep(step, manifest.body(), source));
         }
 
         PlanVerdict verdict = PlanVerdict.of(steps);
@@ -97,7 +108,8 @@ public final class PayloadPlanner {
                 metadata(request, sourceNamespace, steps),
                 new InstallPlan.Spec(base.approval().wireName(), base.approval() == Approval.AUTOMATIC, List.of()),
                 PlanStatuses.initial(steps, verdict, base));
-        return new PayloadPlanResult(new PlanResult(plan, diagnostics.toDiagnostics(), verdict), selection.filteredOut());
+        return new PayloadPlanResult(new PlanResult(PlannedInstall.of(plan, planned), diagnostics.toDiagnostics(), verdict),
+                selection.filteredOut());
     }
 
     /** Without a capability configuration, every capability the manifests name counts as enabled. */

@@ -106,13 +106,13 @@ public final class InstallPlanner {
             Optionality optionality = optionalSteps.of(applied, warnings);
             String namespace = placement.namespaceFor(applied, warnings);
             duplicates.check(applied, namespace, warnings);
-            StepResource resource = resource(applied, namespace, packageName, sourceNamespace);
+            StepResource resource = resource(applied, namespace, packageName);
             OutcomePredictor.Prediction prediction = ConversionNotes.adjust(converted, applied,
                     optionality.optional(), predictor.predict(applied, resource.manifest(), optionality.optional(),
                             optionality.origin(), exclusions.get(manifest), !expansion.expands(manifest), warnings));
             StepSource source = StepSource.ofBundle(sourceNamespace, packageName, applied.source());
             Step step = new Step(csvName, resource, optionality.optional(), prediction.status(), prediction.message(),
-                    null, optionality.origin());
+                    null, optionality.origin(), source);
             if (!expansion.expands(manifest)) {
                 steps.add(step);
                 planned.add(new PlannedStep(step, applied.body(), source));
@@ -122,12 +122,12 @@ public final class InstallPlanner {
             planned.add(new PlannedStep(expansion.csvStep(step), applied.body(), source));
             for (Manifest child : expansion.children()) {
                 duplicates.check(child, child.namespace(), warnings);
-                StepResource childResource = resource(child, child.namespace(), packageName, sourceNamespace);
+                StepResource childResource = resource(child, child.namespace(), packageName);
                 OutcomePredictor.Prediction rendered =
                         predictor.predictRendered(child, childResource.manifest(), warnings);
                 StepSource childSource = StepSource.ofBundle(sourceNamespace, packageName, child.source());
                 Step childStep = new Step(csvName, childResource, false, rendered.status(), rendered.message(), csvName,
-                        null, null);
+                        null, childSource);
                 steps.add(childStep);
                 planned.add(new PlannedStep(childStep, child.body(), childSource));
             }
@@ -145,10 +145,15 @@ public final class InstallPlanner {
         return new PlanResult(PlannedInstall.of(plan, planned), warnings.toDiagnostics(), verdict);
     }
 
-    private static StepResource resource(Manifest manifest, String namespace, String packageName,
-            String sourceNamespace) {
+    /**
+     * OLM's {@code sourceName}/{@code sourceNamespace} name the CatalogSource a bundle was resolved
+     * from. A bundle read from disk has none: the package stands in for the source's name, and the
+     * namespace is empty (no CatalogSource object exists anywhere). Where the bundle really came
+     * from is the step's own {@code bundlectl.dev/source}.
+     */
+    private static StepResource resource(Manifest manifest, String namespace, String packageName) {
         return new StepResource(manifest.group(), manifest.version(), manifest.kind(), manifest.name(), namespace,
-                packageName, sourceNamespace, ManifestJson.compact(manifest.body()));
+                packageName, StepResource.NO_CATALOG_NAMESPACE, ManifestJson.compact(manifest.body()));
     }
 
     /** The request with these conditions added to its extra conditions, for the plan's status. */

@@ -34,8 +34,9 @@ import java.util.Optional;
  * steps in run-graph order (run levels in sequence, one serial chain per component).
  *
  * <p>Unlike a bundle, a payload keeps each manifest's own namespace, may carry any kind, and has
- * no CSV: its steps resolve the directory's name. Each step's {@code sourceName} is the manifest's
- * file path, from which the executor rebuilds the run graph. Stateless and thread-safe.
+ * no CSV: its steps resolve the directory's name. Each step records its file, run level and
+ * component in {@code bundlectl.dev/source}, and the plan carries the run graph itself
+ * ({@link dev.bundlectl.plan.planned.PayloadOrder}). Stateless and thread-safe.
  */
 public final class PayloadPlanner {
 
@@ -90,15 +91,18 @@ public final class PayloadPlanner {
         List<Step> steps = new ArrayList<>(ordered.size());
         List<PlannedStep> planned = new ArrayList<>(ordered.size());
         for (Manifest manifest : ordered) {
+            // As for a bundle (see InstallPlanner), OLM's catalog-source fields hold the payload's name and
+            // no namespace; the file, run level and component are the step's bundlectl.dev/source.
             StepResource resource = new StepResource(manifest.group(), manifest.version(), manifest.kind(),
-                    manifest.name(), declaredNamespace(manifest), manifest.source().file(), sourceNamespace,
+                    manifest.name(), declaredNamespace(manifest), request.name(), StepResource.NO_CATALOG_NAMESPACE,
                     ManifestJson.compact(manifest.body()));
             OutcomePredictor.Prediction prediction = predictor.predict(manifest, resource.manifest(), false, null,
                     exclusions.get(manifest), true, diagnostics);
             PayloadFileName file = PayloadFileName.of(manifest);
             StepSource source = StepSource.ofPayload(sourceNamespace, request.name(), manifest.source(), file.level(),
                     file.component());
-            Step step = new Step(request.name(), resource, false, prediction.status(), prediction.message(), null, null);
+            Step step = new Step(request.name(), resource, false, prediction.status(), prediction.message(), null, null,
+                    source);
             steps.add(step);
             planned.add(new PlannedStep(step, manifest.body(), source));
         }

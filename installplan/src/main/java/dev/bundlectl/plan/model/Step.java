@@ -32,7 +32,7 @@ public record Step(
         @JsonProperty("message") String message,
         @JsonProperty("parent") String parent,
         @JsonProperty("optionalBy") String optionalBy,
-        @JsonProperty(value = "bundlectl.dev/source", access = JsonProperty.Access.WRITE_ONLY) StepSource source) {
+        @JsonProperty("bundlectl.dev/source") StepSource source) {
 
     public Step {
         Objects.requireNonNull(resource, "resource");

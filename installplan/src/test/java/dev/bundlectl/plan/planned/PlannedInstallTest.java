@@ -15,6 +15,7 @@ import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.StepSource;
 import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.plan.payload.StepRunGraph;
@@ -102,6 +103,23 @@ class PlannedInstallTest {
         assertThat(order(read.payloadOrder().graphFor(true))).isEqualTo(order(planned.payloadOrder().graphFor(true)));
         assertThat(order(read.payloadOrder().graphFor(false)))
                 .isEqualTo(order(planned.payloadOrder().graphFor(false)));
+    }
+
+    @Test
+    void theProvenanceIsWrittenInItsOwnFieldAndReadBackFromYamlAndJson() throws Exception {
+        PlannedInstall planned = plannedPayload();
+        String yaml = InstallPlanCodec.toYaml(planned.plan());
+
+        PlannedInstall fromYaml = PlannedInstall.read(InstallPlanCodec.parse(yaml, "plan.yaml"));
+        PlannedInstall fromJson = PlannedInstall.read(InstallPlanCodec.parse(InstallPlanCodec.toJson(planned.plan()),
+                "plan.json"));
+
+        assertThat(yaml).contains("bundlectl.dev/source:", "sourceName: runlevels", "sourceNamespace: \"\"");
+        assertThat(fromYaml.steps()).extracting(PlannedStep::source)
+                .isEqualTo(planned.steps().stream().map(PlannedStep::source).toList());
+        assertThat(fromJson.steps()).extracting(PlannedStep::source)
+                .isEqualTo(planned.steps().stream().map(PlannedStep::source).toList());
+        assertThat(order(fromYaml.payloadOrder().graphFor(true))).isEqualTo(order(planned.payloadOrder().graphFor(true)));
     }
 
     @Test

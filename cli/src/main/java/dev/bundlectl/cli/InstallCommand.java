@@ -14,6 +14,10 @@ import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.SavedRecord;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.planned.PlannedInstall;
+import dev.bundlectl.executor.planning.ClusterPlanning;
+import dev.bundlectl.executor.planning.ClusterReading;
+import dev.bundlectl.executor.planning.PlanTarget;
+import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanVerdict;
@@ -123,13 +127,23 @@ final class InstallCommand implements Callable<Integer> {
                 ? new ReviewedPlan(diagnostics, err).load(planFile, input.directory, allowEditedPlan)
                 : null;
         try (ClusterConnection connection = cluster.open()) {
-            ClusterCapabilities live = new ClusterCapabilities(connection, err);
+            ClusterPlanning live = new ClusterPlanning(connection);
             String namespace = TargetNamespace.of(input.namespace, connection);
-            PlannedInstall planned = reviewedPlan != null
-                    ? reviewed(live, reviewedPlan, namespace, diagnostics)
-                    : new Planning(diagnostics, live).plan(input, namespace,
-                            () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection, discoveryPatience()))
-                            .result().planned();
+            // The cluster is read once, here; the install takes its answers (the previous install
+            // and so the first-install decision included) and reads none of them again.
+            ClusterReading reading;
+            PlannedInstall planned;
+            if (reviewedPlan != null) {
+                reading = Await.result(live.readForReviewed(PlanTarget.of(reviewedPlan.plan(), namespace),
+                        reviewedPlan, planFile.toString()));
+                Planning.report(reading, diagnostics, err);
+                planned = reviewedPlan;
+            } else {
+                PlannedInput fresh = new Planning(diagnostics, new Planning.Live(live, err, discoveryPatience()))
+                        .plan(input, namespace, () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+                reading = fresh.reading();
+                planned = fresh.result().planned();
+            }
             InstallPlan plan = planned.plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
             if (!verdict.installable()) {
@@ -139,7 +153,7 @@ final class InstallCommand implements Callable<Integer> {
                 UnservedApiHint.of(plan.steps()).ifPresent(hint -> err.println("  " + hint));
                 return ExitCode.PLAN_FAILED;
             }
-            InstallOutcome outcome = install(connection, planned, namespace, out, err);
+            InstallOutcome outcome = install(connection, planned, reading.previous(), namespace, out, err);
             printResult(outcome, out, err);
             if (outcome.plan().status().phase() != InstallPlanPhase.COMPLETE) {
                 return ExitCode.PLAN_FAILED;
@@ -177,14 +191,8 @@ final class InstallCommand implements Callable<Integer> {
         }
     }
 
-    private PlannedInstall reviewed(ClusterCapabilities live, PlannedInstall plan, String namespace,
-            DiagnosticsPrinter diagnostics) {
-        return live.checkReviewed(plan, ClusterCapabilities.Target.of(plan.plan(), namespace), planFile.toString(),
-                diagnostics);
-    }
-
-    private InstallOutcome install(ClusterConnection connection, PlannedInstall planned, String targetNamespace,
-            PrintWriter out, PrintWriter err) {
+    private InstallOutcome install(ClusterConnection connection, PlannedInstall planned, PreviousInstall previous,
+            String targetNamespace, PrintWriter out, PrintWriter err) {
         InstallPlan plan = planned.plan();
         ApplySettings options = ApplySettings.builder()
                 .concurrency(concurrency)
@@ -204,7 +212,7 @@ final class InstallCommand implements Callable<Integer> {
         ProgressPrinter progress = new ProgressPrinter(progressToStdout ? out : err, output == OutputFormat.JSONL,
                 plan.steps().size());
         try {
-            return progress.printUntil(new InstallSession(connection, store).run(planned, request, progress));
+            return progress.printUntil(new InstallSession(connection, store).run(planned, request, previous, progress));
         } catch (InstallRejectedException e) {
             throw new UserInputException(e.getMessage());
         }

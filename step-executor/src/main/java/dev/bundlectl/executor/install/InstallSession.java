@@ -17,6 +17,7 @@ import dev.bundlectl.executor.records.RecordOrigin;
 import dev.bundlectl.executor.records.SavedRecord;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.planned.PlannedInstall;
+import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.model.Step;
@@ -46,14 +47,19 @@ public final class InstallSession {
     /**
      * Starts the install. Events are delivered on a Vert.x thread: the listener must not block.
      *
+     * @param plan the plan, its steps' objects parsed
+     * @param request where and how
+     * @param previous the target's latest install, as planning read it: it decides whether this is
+     *     a first install, and what the new record inherits; it is not read again
+     * @param listener told about every step event
      * @return the outcome; fails with {@link InstallRejectedException} when the install could not
      *     start for a reason the user can fix, before anything was written
      */
-    public Future<InstallOutcome> run(PlannedInstall plan, InstallRequest request, Consumer<StepEvent> listener) {
+    public Future<InstallOutcome> run(PlannedInstall plan, InstallRequest request, PreviousInstall previous,
+            Consumer<StepEvent> listener) {
         boolean dryRun = request.options().dryRunServer();
         return new NamespaceGuard(connection.retryingApi()).ensure(request.namespace(), request.createNamespace(), dryRun)
-                .compose(ready -> store.latestFor(request.namespace(), request.packageName()))
-                .compose(previous -> execute(plan, request, previous.orElse(null), listener));
+                .compose(ready -> execute(plan, request, previous.record().orElse(null), listener));
     }
 
     private Future<InstallOutcome> execute(PlannedInstall planned, InstallRequest request, InstallRecord previous,

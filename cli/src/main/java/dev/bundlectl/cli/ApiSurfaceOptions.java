@@ -1,13 +1,10 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.bundle.yaml.InputFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -35,26 +32,6 @@ final class ApiSurfaceOptions {
             combined = combined == null ? next : ApiSurface.union(combined, next);
         }
         return combined;
-    }
-
-    /**
-     * The surface the values describe, or what the connected cluster serves when none was given.
-     * Discovery requests that fail transiently are retried for at most {@code patience}; a
-     * group/version that still fails is left for the planner to report (see
-     * {@link dev.bundlectl.plan.api.DiscoveryFailures}).
-     */
-    static ApiSurface resolveOrLive(List<String> values, ClusterConnection connection, Duration patience) {
-        if (values != null && !values.isEmpty()) {
-            return resolve(values, null);
-        }
-        Discovery discovery = connection.discovery();
-        try {
-            return Await.result(discovery.retrying(discovery.retries().withPatience(patience)).snapshot());
-        } catch (RuntimeException e) {
-            // The first request to the cluster: say which cluster could not be read, not only why.
-            throw new IllegalStateException("cannot read the API discovery of " + connection.server() + ": "
-                    + e.getMessage(), e);
-        }
     }
 
     private static ApiSurface resolveOne(String value) {

@@ -13,6 +13,11 @@ import dev.bundlectl.executor.time.Scheduler;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.SavedRecord;
 import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.planned.PlannedInstall;
+import dev.bundlectl.executor.planning.ClusterPlanning;
+import dev.bundlectl.executor.planning.ClusterReading;
+import dev.bundlectl.executor.planning.PlanTarget;
+import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanVerdict;
@@ -125,7 +130,7 @@ final class InstallCommand implements Callable<Integer> {
         // A reviewed plan is checked offline, before the kubeconfig is read: a tampered one never
         // opens a connection.
         BundleSourcing sourcing = new BundleSourcing(input.registry, err);
-        InstallPlan reviewedPlan = planFile != null
+        PlannedInstall reviewedPlan = planFile != null
                 ? new ReviewedPlan(diagnostics, err, sourcing).load(planFile,
                         input.directory == null ? null : sourcing.reference(input.directory.toString()).directory(),
                         allowEditedPlan)
@@ -133,13 +138,24 @@ final class InstallCommand implements Callable<Integer> {
         // An image is pulled (or a catalog read) before the kubeconfig is read, like every input check.
         SourcedInput source = planFile == null ? sourcing.resolve(input) : null;
         try (ClusterConnection connection = cluster.open()) {
-            ClusterCapabilities live = new ClusterCapabilities(connection, err);
+            ClusterPlanning live = new ClusterPlanning(connection);
             String namespace = TargetNamespace.of(input.namespace, connection);
-            InstallPlan plan = reviewedPlan != null
-                    ? reviewed(live, reviewedPlan, namespace, diagnostics)
-                    : new Planning(diagnostics, live).plan(input, source, namespace,
-                            () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection, discoveryPatience()))
-                            .result().plan();
+            // The cluster is read once, here; the install takes its answers (the previous install
+            // and so the first-install decision included) and reads none of them again.
+            ClusterReading reading;
+            PlannedInstall planned;
+            if (reviewedPlan != null) {
+                reading = Await.result(live.readForReviewed(PlanTarget.of(reviewedPlan.plan(), namespace),
+                        reviewedPlan, planFile.toString()));
+                Planning.report(reading, diagnostics, err);
+                planned = reviewedPlan;
+            } else {
+                PlannedInput fresh = new Planning(diagnostics, new Planning.Live(live, err, discoveryPatience()))
+                        .plan(input, source, namespace, () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+                reading = fresh.reading();
+                planned = fresh.result().planned();
+            }
+            InstallPlan plan = planned.plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
             if (!verdict.installable()) {
                 PlanTable.print(SecretRedaction.redact(plan), out);
@@ -148,7 +164,7 @@ final class InstallCommand implements Callable<Integer> {
                 UnservedApiHint.of(plan.steps()).ifPresent(hint -> err.println("  " + hint));
                 return ExitCode.PLAN_FAILED;
             }
-            InstallOutcome outcome = install(connection, plan, namespace, out, err);
+            InstallOutcome outcome = install(connection, planned, reading.previous(), namespace, out, err);
             printResult(outcome, out, err);
             if (outcome.plan().status().phase() != InstallPlanPhase.COMPLETE) {
                 return ExitCode.PLAN_FAILED;
@@ -190,14 +206,9 @@ final class InstallCommand implements Callable<Integer> {
         }
     }
 
-    private InstallPlan reviewed(ClusterCapabilities live, InstallPlan plan, String namespace,
-            DiagnosticsPrinter diagnostics) {
-        return live.checkReviewed(plan, ClusterCapabilities.Target.of(plan, namespace), planFile.toString(),
-                diagnostics);
-    }
-
-    private InstallOutcome install(ClusterConnection connection, InstallPlan plan, String targetNamespace,
-            PrintWriter out, PrintWriter err) {
+    private InstallOutcome install(ClusterConnection connection, PlannedInstall planned, PreviousInstall previous,
+            String targetNamespace, PrintWriter out, PrintWriter err) {
+        InstallPlan plan = planned.plan();
         ApplySettings options = ApplySettings.builder()
                 .concurrency(concurrency)
                 .crdTimeout(crdTimeout)
@@ -216,7 +227,7 @@ final class InstallCommand implements Callable<Integer> {
         ProgressPrinter progress = new ProgressPrinter(progressToStdout ? out : err, output == OutputFormat.JSONL,
                 plan.steps().size());
         try {
-            return progress.printUntil(new InstallSession(connection, store).run(plan, request, progress));
+            return progress.printUntil(new InstallSession(connection, store).run(planned, request, previous, progress));
         } catch (InstallRejectedException e) {
             throw new UserInputException(e.getMessage());
         }

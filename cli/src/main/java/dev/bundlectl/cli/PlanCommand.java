@@ -2,6 +2,7 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
+import dev.bundlectl.executor.planning.ClusterPlanning;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.output.InstallPlanCodec;
@@ -114,9 +115,10 @@ final class PlanCommand implements Callable<Integer> {
                     () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
         }
         try (ClusterConnection connection = cluster.open()) {
-            return new Planning(diagnostics, new ClusterCapabilities(connection, err)).plan(input, source,
-                    TargetNamespace.of(input.namespace, connection),
-                    () -> ApiSurfaceOptions.resolveOrLive(input.apiSurfaces, connection, DiscoveryRetries.DEFAULT_PATIENCE));
+            Planning.Live live = new Planning.Live(new ClusterPlanning(connection), err,
+                    DiscoveryRetries.DEFAULT_PATIENCE);
+            return new Planning(diagnostics, live).plan(input, source, TargetNamespace.of(input.namespace, connection),
+                    () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
         }
     }
 

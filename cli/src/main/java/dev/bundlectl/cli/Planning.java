@@ -2,6 +2,11 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.executor.planning.ClusterPlan;
+import dev.bundlectl.executor.planning.ClusterPlanning;
+import dev.bundlectl.executor.planning.ClusterReading;
+import dev.bundlectl.executor.planning.PlanTarget;
+import dev.bundlectl.executor.planning.PlanningNote;
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.InstallPlanner;
@@ -23,8 +28,10 @@ import dev.bundlectl.plan.convert.ConversionPolicy;
 import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.plan.review.PlanOptions;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
@@ -38,7 +45,14 @@ import java.util.function.Supplier;
 final class Planning {
 
     private final DiagnosticsPrinter diagnostics;
-    private final ClusterCapabilities cluster;
+    private final Live live;
+
+    /**
+     * A live cluster to plan against: the facade that reads it once, where its notes go, and how
+     * long a failing discovery request is retried.
+     */
+    record Live(ClusterPlanning cluster, PrintWriter err, Duration discoveryPatience) {
+    }
 
     /** Planning offline: capabilities come from the options alone. */
     Planning(DiagnosticsPrinter diagnostics) {
@@ -46,22 +60,22 @@ final class Planning {
     }
 
     /**
-     * Planning against a live cluster: its capabilities, existing objects and install records
-     * count (see {@link ClusterCapabilities}); null plans offline.
+     * Planning against a live cluster: what it serves, its capabilities, existing objects and
+     * install records count (see {@link ClusterPlanning}); null plans offline.
      */
-    Planning(DiagnosticsPrinter diagnostics, ClusterCapabilities cluster) {
+    Planning(DiagnosticsPrinter diagnostics, Live live) {
         this.diagnostics = diagnostics;
-        this.cluster = cluster;
+        this.live = live;
     }
 
     /**
      * Reads and plans; throws {@link UserInputException} for any invalid input.
      *
      * @param namespace the target namespace, as {@link TargetNamespace} chose it
-     * @param surface what the target serves, or null for the default: the built-in surface for a
-     *     bundle, no check at all for a payload (which targets an OpenShift cluster). Asked for only
-     *     once the directory has been read and found valid, so that a live surface's discovery
-     *     requests never come before an input error.
+     * @param surface the API surface the options give, or null for the default: against a cluster,
+     *     what it serves; offline the built-in surface for a bundle, no check at all for a payload
+     *     (which targets an OpenShift cluster). Asked for only once the directory has been read and
+     *     found valid, so that a live surface's discovery requests never come before an input error.
      */
     PlannedInput plan(PlanInputOptions input, String namespace, Supplier<ApiSurface> surface) {
         return plan(input, SourcedInput.directory(input.directory), namespace, surface);
@@ -104,43 +118,95 @@ final class Planning {
     private PlannedInput planBundle(PlanInputOptions input, SourcedInput source, String namespace,
             CapabilityOptions capabilityOptions, Supplier<ApiSurface> surface) {
         Bundle bundle = new InputDirectories(diagnostics).bundle(source.directory());
-        ApiSurface resolvedSurface = orDefault(surface, ApiSurfaces.builtIn());
-        ClusterCapabilities.Target target = new ClusterCapabilities.Target(namespace, bundle.packageName(), false);
-        PlanRequest request = PlanRequest.of(namespace, resolvedSurface, source.label())
+        PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false);
+        return planned(target, bundle.manifests(), capabilityOptions, surface, ApiSurfaces.builtIn(),
+                (served, history, capabilities) -> bundlePlan(bundle, input, source, namespace, served, history,
+                        capabilities));
+    }
+
+    /** Plans a bundle with what the options and the cluster (if any) gave; reports nothing itself. */
+    private static PlannedInput bundlePlan(Bundle bundle, PlanInputOptions input, SourcedInput source, String namespace,
+            ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities) {
+        PlanRequest request = PlanRequest.of(namespace, surface, source.label())
                 .withCsvMode(input.render.mode(), input.render.renderOptions())
-                .withInstallPhase(phase(target))
+                .withInstallPhase(history)
                 .withOptionalApis(input.optionalApiRules());
-        Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, bundle.manifests(), target);
         request = filteredBy(request, capabilities);
         PlanResult result = new InstallPlanner(input.noConvert ? ConversionPolicy.NEVER
                 : ConversionPolicy.WHEN_NOT_SERVED).plan(bundle, request);
-        diagnostics.reportOrFail(result.diagnostics());
         PlanOptions options = PlanOptions.bundle(resolvedCsvMode(result.plan()), input.render.renderOptions(),
                 capabilities.orElse(null), request.installPhase()).withOptionalApis(request.optionalApis())
                 .withConversion(new PlanOptions.RecordedConversion(!input.noConvert, convertedFrom(result.plan())));
         PlanResult planned = recorded(result, options);
         if (source.image().isPresent()) {
-            planned = new PlanResult(BundleSourceAnnotation.recordOn(planned.plan(), source.image().get()),
+            planned = new PlanResult(planned.planned().withPlan(
+                    BundleSourceAnnotation.recordOn(planned.plan(), source.image().get())),
                     planned.diagnostics(), planned.verdict());
         }
-        return new PlannedInput(planned, List.of(), false);
+        return new PlannedInput(planned, List.of(), false, null);
     }
 
     private PlannedInput planPayload(PlanInputOptions input, SourcedInput source, String namespace,
             CapabilityOptions capabilityOptions, PayloadOptions payloadOptions, Supplier<ApiSurface> surface) {
         List<Manifest> manifests = new InputDirectories(diagnostics).payload(source.directory());
-        ApiSurface resolvedSurface = orDefault(surface, new UncheckedApiSurface());
-        ClusterCapabilities.Target target =
-                new ClusterCapabilities.Target(namespace, directoryName(source.directory()), true);
-        Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, manifests, target);
-        PlanRequest base = reporting(PlanRequest.of(namespace, resolvedSurface, source.label()),
-                capabilities);
-        PayloadPlanRequest request = new PayloadPlanRequest(base, target.packageName(),
-                payloadOptions.settings(), capabilities.orElse(null), phase(target));
-        PayloadPlanResult result = new PayloadPlanner().plan(manifests, request);
-        diagnostics.reportOrFail(result.result().diagnostics());
-        PlanOptions options = PlanOptions.payload(request.filters(), request.capabilities(), request.phase());
-        return new PlannedInput(recorded(result.result(), options), result.filteredOut(), true);
+        PlanTarget target = new PlanTarget(namespace, directoryName(source.directory()), true);
+        PayloadFilterSettings filters = payloadOptions.settings();
+        return planned(target, manifests, capabilityOptions, surface, new UncheckedApiSurface(),
+                (served, history, capabilities) -> {
+                    PlanRequest base = reporting(PlanRequest.of(namespace, served, source.label()),
+                            capabilities);
+                    PayloadPlanRequest request = new PayloadPlanRequest(base, target.packageName(), filters,
+                            capabilities.orElse(null), history);
+                    PayloadPlanResult result = new PayloadPlanner().plan(manifests, request);
+                    PlanOptions options = PlanOptions.payload(request.filters(), request.capabilities(),
+                            request.phase());
+                    return new PlannedInput(recorded(result.result(), options), result.filteredOut(), true, null);
+                });
+    }
+
+    /** How a directory is planned once the surface, install history and capabilities are known. */
+    @FunctionalInterface
+    private interface Planner {
+        PlannedInput plan(ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities);
+    }
+
+    /**
+     * Plans offline, or against the cluster through {@link ClusterPlanning} (read once, awaited
+     * here, its notes printed in order), then reports the planner's own diagnostics.
+     *
+     * @param offlineSurface the surface when neither the options nor a cluster give one
+     */
+    private PlannedInput planned(PlanTarget target, List<Manifest> manifests, CapabilityOptions capabilityOptions,
+            Supplier<ApiSurface> surface, ApiSurface offlineSurface, Planner planner) {
+        Optional<CapabilityConfig> requested = capabilityOptions.resolve(manifests, diagnostics);
+        PlannedInput planned;
+        if (live == null) {
+            ApiSurface given = surface.get();
+            planned = planner.plan(given != null ? given : offlineSurface, InstallHistory.UNKNOWN, requested);
+        } else {
+            ClusterPlan<PlannedInput> answer = Await.result(live.cluster().plan(target, manifests, requested,
+                    surface.get(), live.discoveryPatience(),
+                    reading -> planner.plan(reading.served(), reading.history(), reading.capabilities())
+                            .withReading(reading)));
+            report(answer.reading(), diagnostics, live.err());
+            planned = answer.result().orElseThrow(() ->
+                    new IllegalStateException("a refused cluster reading carries an error"));
+        }
+        diagnostics.reportOrFail(planned.result().diagnostics());
+        return planned;
+    }
+
+    /** Prints what planning against the cluster has to say, in order; throws at the first errors (exit 2). */
+    static void report(ClusterReading reading, DiagnosticsPrinter diagnostics, PrintWriter err) {
+        for (PlanningNote note : reading.notes()) {
+            if (note instanceof PlanningNote.Diagnosed diagnosed) {
+                diagnostics.reportOrFail(diagnosed.diagnostics());
+            } else if (note instanceof PlanningNote.Said said) {
+                err.println(said.line());
+            } else if (note instanceof PlanningNote.Warned warned) {
+                err.println("warning: " + warned.warning());
+            }
+        }
     }
 
     /**
@@ -193,7 +259,8 @@ final class Planning {
     }
 
     private static PlanResult recorded(PlanResult result, PlanOptions options) {
-        return new PlanResult(options.recordOn(result.plan()), result.diagnostics(), result.verdict());
+        return new PlanResult(result.planned().withPlan(options.recordOn(result.plan())), result.diagnostics(),
+                result.verdict());
     }
 
     /** The CSV mode the planner settled on (auto resolved), from the plan's own annotation. */
@@ -206,25 +273,6 @@ final class Planning {
     private static SortedSet<String> convertedFrom(InstallPlan plan) {
         String recorded = plan.metadata().annotations().get(PlanAnnotations.CONVERTED_FROM);
         return recorded == null ? new TreeSet<>() : new TreeSet<>(List.of(recorded.split(",")));
-    }
-
-    private static ApiSurface orDefault(Supplier<ApiSurface> surface, ApiSurface fallback) {
-        ApiSurface given = surface.get();
-        return given != null ? given : fallback;
-    }
-
-    private Optional<CapabilityConfig> capabilities(CapabilityOptions options, List<Manifest> manifests,
-            ClusterCapabilities.Target target) {
-        return cluster == null ? options.resolve(manifests, diagnostics)
-                : cluster.resolve(options, manifests, target, diagnostics);
-    }
-
-    /** Offline, unknown; against a cluster, what the target's install records say, as the executor will read them. */
-    private InstallHistory phase(ClusterCapabilities.Target target) {
-        if (cluster == null) {
-            return InstallHistory.UNKNOWN;
-        }
-        return cluster.previousInstall(target).firstInstall() ? InstallHistory.FIRST_INSTALL : InstallHistory.UPDATE;
     }
 
     /** A release-payload directory's name, which names its target (the package of a bundle). */

@@ -8,7 +8,7 @@ import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import dev.bundlectl.plan.output.SecretRehydration;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
-import dev.bundlectl.plan.payload.StepManifests;
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.plan.review.PlanComparison;
 import dev.bundlectl.plan.review.PlanOptions;
 import dev.bundlectl.plan.review.PlanOptionsAnnotation;
@@ -54,10 +54,12 @@ final class ReviewedPlan {
      * @param allowEdited apply a plan that differs from its bundle's, or that cannot be checked,
      *     after printing why
      */
-    InstallPlan load(Path planFile, Path bundleDirectory, boolean allowEdited) {
+    PlannedInstall load(Path planFile, Path bundleDirectory, boolean allowEdited) {
         InstallPlan reviewed = read(planFile);
         failOn(planFile, ReviewedStepCheck.problems(reviewed.steps()));
-        rejectInvalidReleaseAnnotations(reviewed, planFile);
+        // The file's manifests are parsed here, once; what the install runs keeps these objects.
+        PlannedInstall reviewedSteps = PlannedInstall.read(reviewed);
+        rejectInvalidReleaseAnnotations(reviewedSteps, planFile);
         Optional<PlanOptions> options = recordedOptions(reviewed, planFile);
         Optional<BundleSourceAnnotation.Recorded> image = BundleSourceAnnotation.read(reviewed, planFile.toString());
         Path bundle = bundleDirectory != null ? bundleDirectory
@@ -74,14 +76,16 @@ final class ReviewedPlan {
             }
             err.println("warning: " + planFile + ": applying a plan that was not checked against its bundle: "
                     + unchecked);
-            return withSecretValues(ReviewedPlans.edited(reviewed, Optional.empty()), bundle, planFile);
+            return withSecretValues(reviewedSteps.withPlan(ReviewedPlans.edited(reviewed, Optional.empty())), bundle,
+                    planFile);
         }
-        InstallPlan fresh = new Planning(diagnostics)
-                .replan(bundle, reviewed.metadata().namespace(), packageName(reviewed, bundle), options.get()).plan();
+        PlannedInstall freshPlan = new Planning(diagnostics)
+                .replan(bundle, reviewed.metadata().namespace(), packageName(reviewed, bundle), options.get()).planned();
+        InstallPlan fresh = freshPlan.plan();
         List<StepDifference> differences =
                 PlanComparison.differences(reviewed.steps(), SecretRedaction.redact(fresh).steps());
         if (differences.isEmpty()) {
-            return ReviewedPlans.approved(reviewed, fresh);
+            return freshPlan.withPlan(ReviewedPlans.approved(reviewed, fresh));
         }
         List<String> lines = new ArrayList<>();
         lines.add(planFile + ": the plan differs from a fresh plan of " + bundle + " made with the same options ("
@@ -93,7 +97,8 @@ final class ReviewedPlan {
         }
         err.println("warning: applying an edited plan (--allow-edited-plan); " + lines.get(0));
         lines.subList(1, lines.size()).forEach(line -> err.println("warning: " + line.strip()));
-        return withSecretValues(ReviewedPlans.edited(reviewed, Optional.of(fresh)), bundle, planFile);
+        return withSecretValues(reviewedSteps.withPlan(ReviewedPlans.edited(reviewed, Optional.of(fresh))), bundle,
+                planFile);
     }
 
     private static InstallPlan read(Path planFile) {
@@ -111,8 +116,8 @@ final class ReviewedPlan {
     }
 
     /** An edited plan gets the same release-annotation checks as a planned one, before anything is applied. */
-    private static void rejectInvalidReleaseAnnotations(InstallPlan plan, Path planFile) {
-        List<Diagnostic> errors = ReleaseAnnotationValidator.validate(StepManifests.of(plan).values()).errors();
+    private static void rejectInvalidReleaseAnnotations(PlannedInstall plan, Path planFile) {
+        List<Diagnostic> errors = ReleaseAnnotationValidator.validate(plan.manifests()).errors();
         if (!errors.isEmpty()) {
             throw new UserInputException(errors.stream()
                     .map(error -> planFile + ": " + error.object() + ": field " + error.field() + ": "
@@ -149,9 +154,10 @@ final class ReviewedPlan {
      * The redacted Secret values of an edited plan, restored from the bundle where they hash to
      * the reviewed markers; without a bundle, a plan with redacted values cannot be applied.
      */
-    private InstallPlan withSecretValues(InstallPlan plan, Path bundle, Path planFile) {
+    private PlannedInstall withSecretValues(PlannedInstall planned, Path bundle, Path planFile) {
+        InstallPlan plan = planned.plan();
         if (!SecretRehydration.needed(plan)) {
-            return plan;
+            return planned;
         }
         if (bundle == null || !Files.isDirectory(bundle)) {
             throw new UserInputException(planFile + ": Secret values are redacted in the plan; give the bundle "
@@ -163,6 +169,7 @@ final class ReviewedPlan {
         if (!result.problems().isEmpty()) {
             throw new UserInputException(result.problems().stream().map(p -> planFile + ": " + p).toList());
         }
-        return result.plan().orElseThrow();
+        // The restored Secrets carry other manifests than the file's: their document is read once more.
+        return PlannedInstall.read(result.plan().orElseThrow());
     }
 }

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>The test passes the bundle's absolute path (the working directory of a test run is not the
  * repository root) and puts the repository-relative path back where the output echoes it
- * ({@code bundlectl.dev/bundle-path} and each step's {@code sourceNamespace}); nothing else is
+ * ({@code bundlectl.dev/bundle-path} and each step's {@code bundlectl.dev/source}); nothing else is
  * touched.
  *
  * <p>When a change to the output is intended, regenerate the files, review the diff and commit it:

@@ -65,6 +65,27 @@ class ReviewedPlanInstallCliTest {
         assertThat(install.out() + install.err()).doesNotContain("CBX-SAMPLE-0000-0000-0000");
     }
 
+    /**
+     * A plan file written before steps had {@code bundlectl.dev/source} kept the bundle path in
+     * each step's {@code sourceNamespace}; such a file is still read and installed.
+     */
+    @Test
+    void aPlanFileFromBeforeTheSourceFieldIsStillInstalled() throws IOException {
+        Path bundle = copyOfSample();
+        Path plan = planFile(bundle);
+        String current = Files.readString(plan);
+        String old = current.replaceAll("(?m)^    bundlectl\\.dev/source:\n(^      .*\n)+", "")
+                .replace("sourceNamespace: \"\"", "sourceNamespace: " + bundle);
+        assertThat(old).doesNotContain("bundlectl.dev/source").contains("sourceNamespace: " + bundle);
+        Files.writeString(plan, old);
+
+        CliRun install = cluster.run("install", "--plan-file", plan.toString(), "--create-namespace");
+
+        assertThat(install.exitCode()).as(install.toString()).isZero();
+        assertThat(cluster.connection().client().secrets().inNamespace("demo").withName("cachebox-license").get())
+                .isNotNull();
+    }
+
     @Test
     void aBundleSecretThatChangedSinceTheReviewIsRefusedAndNothingIsApplied() throws IOException {
         Path bundle = copyOfSample();

@@ -4,6 +4,9 @@ import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.model.Approval;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.model.StepSource;
+import dev.bundlectl.plan.planned.PlannedInstall;
+import dev.bundlectl.plan.planned.PlannedStep;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.bundle.Bundle;
@@ -98,28 +101,36 @@ public final class InstallPlanner {
         DuplicateObjects duplicates = new DuplicateObjects();
         OptionalSteps optionalSteps = new OptionalSteps(bundle, request.optionalApis());
         List<Step> steps = new ArrayList<>(ordered.size());
+        List<PlannedStep> planned = new ArrayList<>(ordered.size());
         for (Manifest manifest : ordered) {
             Manifest applied = CsvApiVersion.asOlmReadsIt(manifest, warnings);
             Optionality optionality = optionalSteps.of(applied, warnings);
             String namespace = placement.namespaceFor(applied, warnings);
             duplicates.check(applied, namespace, warnings);
-            StepResource resource = resource(applied, namespace, packageName, sourceNamespace);
+            StepResource resource = resource(applied, namespace, packageName);
             OutcomePredictor.Prediction prediction = ConversionNotes.adjust(converted, applied,
                     optionality.optional(), predictor.predict(applied, resource.manifest(), optionality.optional(),
                             optionality.origin(), exclusions.get(manifest), !expansion.expands(manifest), warnings));
+            StepSource source = StepSource.ofBundle(sourceNamespace, packageName, applied.source());
             Step step = new Step(csvName, resource, optionality.optional(), prediction.status(), prediction.message(),
-                    null, optionality.origin());
+                    null, optionality.origin(), source);
             if (!expansion.expands(manifest)) {
                 steps.add(step);
+                planned.add(new PlannedStep(step, applied.body(), source));
                 continue;
             }
             steps.add(expansion.csvStep(step));
+            planned.add(new PlannedStep(expansion.csvStep(step), applied.body(), source));
             for (Manifest child : expansion.children()) {
                 duplicates.check(child, child.namespace(), warnings);
-                StepResource childResource = resource(child, child.namespace(), packageName, sourceNamespace);
+                StepResource childResource = resource(child, child.namespace(), packageName);
                 OutcomePredictor.Prediction rendered =
                         predictor.predictRendered(child, childResource.manifest(), warnings);
-                steps.add(new Step(csvName, childResource, false, rendered.status(), rendered.message(), csvName));
+                StepSource childSource = StepSource.ofBundle(sourceNamespace, packageName, child.source());
+                Step childStep = new Step(csvName, childResource, false, rendered.status(), rendered.message(), csvName,
+                        null, childSource);
+                steps.add(childStep);
+                planned.add(new PlannedStep(childStep, child.body(), childSource));
             }
         }
 
@@ -132,13 +143,18 @@ public final class InstallPlanner {
                         List.of(csvName)),
                 PlanStatuses.initial(steps, verdict, withConditions(request, csvMode.conditions(expansion.detail()),
                         ConversionNotes.conditions(converted))));
-        return new PlanResult(plan, warnings.toDiagnostics(), verdict);
+        return new PlanResult(PlannedInstall.of(plan, planned), warnings.toDiagnostics(), verdict);
     }
 
-    private static StepResource resource(Manifest manifest, String namespace, String packageName,
-            String sourceNamespace) {
+    /**
+     * OLM's {@code sourceName}/{@code sourceNamespace} name the CatalogSource a bundle was resolved
+     * from. A bundle read from disk has none: the package stands in for the source's name, and the
+     * namespace is empty (no CatalogSource object exists anywhere). Where the bundle really came
+     * from is the step's own {@code bundlectl.dev/source}.
+     */
+    private static StepResource resource(Manifest manifest, String namespace, String packageName) {
         return new StepResource(manifest.group(), manifest.version(), manifest.kind(), manifest.name(), namespace,
-                packageName, sourceNamespace, ManifestJson.compact(manifest.body()));
+                packageName, StepResource.NO_CATALOG_NAMESPACE, ManifestJson.compact(manifest.body()));
     }
 
     /** The request with these conditions added to its extra conditions, for the plan's status. */

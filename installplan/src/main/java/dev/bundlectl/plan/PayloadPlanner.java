@@ -5,6 +5,11 @@ import dev.bundlectl.plan.model.ManifestExclusion;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.planned.PlanLayout;
+import dev.bundlectl.plan.planned.PlannedInstall;
+import dev.bundlectl.plan.planned.PlannedStep;
+import dev.bundlectl.plan.model.StepSource;
+import dev.bundlectl.plan.payload.PayloadFileName;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.api.ApiSurface;
@@ -29,21 +34,22 @@ import java.util.Optional;
  * steps in run-graph order (run levels in sequence, one serial chain per component).
  *
  * <p>Unlike a bundle, a payload keeps each manifest's own namespace, may carry any kind, and has
- * no CSV: its steps resolve the directory's name. Each step's {@code sourceName} is the manifest's
- * file path, from which the executor rebuilds the run graph. Stateless and thread-safe.
+ * no CSV: its steps resolve the directory's name. Each step records its file, run level and
+ * component in {@code bundlectl.dev/source}, and the plan carries the run graph itself
+ * ({@link dev.bundlectl.plan.planned.PayloadOrder}). Stateless and thread-safe.
  */
 public final class PayloadPlanner {
 
     /** The plan metadata annotation that marks a payload plan. */
-    public static final String LAYOUT_ANNOTATION = "bundlectl.dev/layout";
-    public static final String LAYOUT_PAYLOAD = "payload";
+    public static final String LAYOUT_ANNOTATION = PlanLayout.ANNOTATION;
+    public static final String LAYOUT_PAYLOAD = PlanLayout.PAYLOAD;
 
     /**
      * Whether a plan is a release payload's (marked by {@link #LAYOUT_ANNOTATION}): the executor
      * runs it in run-graph order.
      */
     public static boolean isPayloadPlan(InstallPlan plan) {
-        return LAYOUT_PAYLOAD.equals(plan.metadata().annotations().get(LAYOUT_ANNOTATION));
+        return PlanLayout.isPayload(plan);
     }
 
     /**
@@ -83,13 +89,22 @@ public final class PayloadPlanner {
         String sourceNamespace = base.sourceNamespace() != null ? base.sourceNamespace() : request.name();
 
         List<Step> steps = new ArrayList<>(ordered.size());
+        List<PlannedStep> planned = new ArrayList<>(ordered.size());
         for (Manifest manifest : ordered) {
+            // As for a bundle (see InstallPlanner), OLM's catalog-source fields hold the payload's name and
+            // no namespace; the file, run level and component are the step's bundlectl.dev/source.
             StepResource resource = new StepResource(manifest.group(), manifest.version(), manifest.kind(),
-                    manifest.name(), declaredNamespace(manifest), manifest.source().file(), sourceNamespace,
+                    manifest.name(), declaredNamespace(manifest), request.name(), StepResource.NO_CATALOG_NAMESPACE,
                     ManifestJson.compact(manifest.body()));
             OutcomePredictor.Prediction prediction = predictor.predict(manifest, resource.manifest(), false, null,
                     exclusions.get(manifest), true, diagnostics);
-            steps.add(new Step(request.name(), resource, false, prediction.status(), prediction.message()));
+            PayloadFileName file = PayloadFileName.of(manifest);
+            StepSource source = StepSource.ofPayload(sourceNamespace, request.name(), manifest.source(), file.level(),
+                    file.component());
+            Step step = new Step(request.name(), resource, false, prediction.status(), prediction.message(), null, null,
+                    source);
+            steps.add(step);
+            planned.add(new PlannedStep(step, manifest.body(), source));
         }
 
         PlanVerdict verdict = PlanVerdict.of(steps);
@@ -97,7 +112,8 @@ public final class PayloadPlanner {
                 metadata(request, sourceNamespace, steps),
                 new InstallPlan.Spec(base.approval().wireName(), base.approval() == Approval.AUTOMATIC, List.of()),
                 PlanStatuses.initial(steps, verdict, base));
-        return new PayloadPlanResult(new PlanResult(plan, diagnostics.toDiagnostics(), verdict), selection.filteredOut());
+        return new PayloadPlanResult(new PlanResult(PlannedInstall.of(plan, planned), diagnostics.toDiagnostics(), verdict),
+                selection.filteredOut());
     }
 
     /** Without a capability configuration, every capability the manifests name counts as enabled. */

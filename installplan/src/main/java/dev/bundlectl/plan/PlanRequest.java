@@ -21,8 +21,9 @@ import java.util.Objects;
  * @param extraConditions conditions to add to the status (e.g. from the capability filter)
  * @param approval {@code spec.approval}; {@link Approval#MANUAL} when null
  * @param planName the plan's name, or null for {@code install-<csv name>} ({@link PlanNames#defaultFor})
- * @param sourceNamespace text for each step's {@code sourceNamespace}: the bundle path as the
- *     user gave it; null for the bundle's root path
+ * @param sourceNamespace the bundle path as the user named it, for each step's
+ *     {@code bundlectl.dev/source} and the {@code bundlectl.dev/bundle-path} annotation (no longer
+ *     OLM's {@code sourceNamespace}, despite the name); null for the bundle's root path
  * @param csvMode how to handle the CSV ({@code --csv-mode}); null plans it as OLM applies it and
  *     adds no {@code CsvMode} condition or annotation (the behaviour from before CSV modes)
  * @param renderOptions install mode, watch namespaces and certificate provider for

@@ -143,21 +143,23 @@ class InstallPlannerTest {
 
             assertThat(step.resolving()).isEqualTo(CSV_NAME);
             assertThat(step.resource()).isEqualTo(new StepResource("", "v1", "ConfigMap", "settings", NS, "demo-pkg",
-                    "./bundles/demo",
+                    StepResource.NO_CATALOG_NAMESPACE,
                     "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"settings\"},"
                             + "\"data\":{\"mode\":\"fast\"}}"));
             assertThat(step.optional()).isFalse();
             assertThat(step.status()).isEqualTo(StepStatus.UNKNOWN);
             assertThat(step.message()).isNull();
+            assertThat(step.source().bundle()).isEqualTo("./bundles/demo");
+            assertThat(step.source().packageName()).isEqualTo("demo-pkg");
         }
 
         @Test
-        void sourceNamespaceDefaultsToTheBundleRoot() {
+        void theStepSourceDefaultsToTheBundleRoot() {
             Bundle bundle = bundle("demo-pkg", csv(CSV_NAME));
 
             PlanResult result = planner.plan(bundle, PlanRequest.of(NS, ApiSurfaces.builtIn(), null));
 
-            assertThat(result.plan().steps().get(0).resource().sourceNamespace()).isEqualTo("/bundles/demo-pkg");
+            assertThat(result.plan().steps().get(0).source().bundle()).isEqualTo("/bundles/demo-pkg");
         }
 
         @Test

@@ -3,10 +3,10 @@ package dev.bundlectl.executor;
 import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Context;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -21,12 +21,13 @@ import java.util.function.Consumer;
  * asynchronous, every delay is a timer, and the whole execution runs on one Vert.x context.
  * A bundle's plan runs its CSV and CRDs first, then the rest (by install level during a first
  * install); a release payload's plan (metadata annotation {@code bundlectl.dev/layout: payload})
- * runs in its run graph's order, rebuilt from the steps' source file names.
+ * runs in the run graph's order its plan carries ({@link PlannedInstall#payloadOrder()}). The steps
+ * arrive with their objects parsed: nothing here reads a manifest's JSON text.
  *
  * <p>Usage:
  * <pre>{@code
  * try (ClusterConnection cluster = ClusterConnection.open(ConnectionSettings.defaults())) {
- *     RunningPlan run = new PlanApplier(cluster).start(plan, ApplySettings.defaults(), System.out::println);
+ *     RunningPlan run = new PlanApplier(cluster).start(planned, ApplySettings.defaults(), System.out::println);
  *     InstallPlan done = run.result().toCompletionStage().toCompletableFuture().join(); // not on an event loop
  * }
  * }</pre>
@@ -36,7 +37,6 @@ public final class PlanApplier {
     private final Vertx vertx;
     private final KubeApi api;
     private final Discovery discovery;
-    private final ObjectMapper json = Mappers.JSON;
 
     /** An executor for the connected cluster. */
     public PlanApplier(ClusterConnection connection) {
@@ -55,13 +55,13 @@ public final class PlanApplier {
      * {@code UnsupportedResource} are never sent; every other step is reset to {@code Unknown} and
      * applied again, so re-running a finished plan re-applies it.
      *
-     * @param plan the plan; its steps carry their manifests as JSON
+     * @param plan the plan, its steps' objects parsed and located (see {@link PlannedInstall})
      * @param options concurrency, timeouts, dry run, backoff, time
      * @param listener receives every status change and retry, on the execution's Vert.x context:
      *     it must return quickly and never block
      * @return the running execution; may be called from any thread, including an event loop
      */
-    public RunningPlan start(InstallPlan plan, ApplySettings options, Consumer<StepEvent> listener) {
+    public RunningPlan start(PlannedInstall plan, ApplySettings options, Consumer<StepEvent> listener) {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(listener, "listener");
@@ -72,7 +72,7 @@ public final class PlanApplier {
         Set<Integer> deletionsRequested = ConcurrentHashMap.newKeySet();
         context.runOnContext(start -> {
             try {
-                new PlanRun(plan, options, context, api, discovery, json, listener, created, deletionsRequested).run()
+                new PlanRun(plan, options, context, api, discovery, listener, created, deletionsRequested).run()
                         .onComplete(result);
             } catch (RuntimeException bug) {
                 result.fail(bug);

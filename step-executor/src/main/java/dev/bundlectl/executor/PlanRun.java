@@ -2,9 +2,7 @@ package dev.bundlectl.executor;
 
 import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.executor.apply.ApplySettings;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.executor.apply.DeleteResult;
 import dev.bundlectl.executor.apply.Durations;
 import dev.bundlectl.executor.apply.RunEnvironment;
@@ -15,12 +13,11 @@ import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
-import dev.bundlectl.plan.PayloadPlanner;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.payload.InstallHistory;
-import dev.bundlectl.plan.payload.StepRunGraph;
+import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import java.time.Instant;
@@ -50,6 +47,7 @@ final class PlanRun implements StepStarter {
     private static final Set<StepStatus> NEVER_SENT = Set.of(StepStatus.NOT_CREATED, StepStatus.UNSUPPORTED_RESOURCE);
     private static final String CONDITION_INSTALLED = "Installed";
 
+    private final PlannedInstall planned;
     private final InstallPlan plan;
     private final ApplySettings options;
     private final Context context;
@@ -63,24 +61,25 @@ final class PlanRun implements StepStarter {
     private RunEnvironment env;
     private StepApplier runner;
 
-    PlanRun(InstallPlan plan, ApplySettings options, Context context, KubeApi api, Discovery discovery,
-            ObjectMapper json, Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created,
+    PlanRun(PlannedInstall planned, ApplySettings options, Context context, KubeApi api, Discovery discovery,
+            Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created,
             Set<Integer> deletionsRequested) {
-        this.plan = plan;
+        this.planned = planned;
+        this.plan = planned.plan();
         this.options = options;
         this.context = context;
         this.api = api;
         this.discovery = discovery;
         this.tracker = new StepTracker(plan.steps(), options.clock(), listener, created);
         this.deletionsRequested = deletionsRequested;
-        this.preflight = new PlanPreflight(json);
+        this.preflight = new PlanPreflight();
         this.startTime = options.clock().instant();
     }
 
     /** Runs the plan; the future completes with the final plan and never fails for a step's sake. */
     Future<InstallPlan> run() {
         List<Integer> runnable = runnableSteps();
-        preflight.check(tracker.steps(), runnable);
+        preflight.check(planned.steps(), runnable);
         if (!preflight.problems().isEmpty()) {
             preflight.problems().forEach((index, problem) -> fail(index, problem));
             return Future.succeededFuture(result("InstallCheckFailed", List.of()));
@@ -94,9 +93,9 @@ final class PlanRun implements StepStarter {
         runner = new StepApplier(env);
         ServedKinds servedKinds = new ServedKinds(tracker, crdStepByKind, env);
         InstallHistory phase = options.firstInstall() ? InstallHistory.FIRST_INSTALL : InstallHistory.UPDATE;
-        StepSchedule schedule = PayloadPlanner.isPayloadPlan(plan)
-                ? new PayloadSchedule(StepRunGraph.build(manifestsOf(runnable), phase), runnable, this, servedKinds,
-                        options.concurrency(), tracker)
+        StepSchedule schedule = planned.payload()
+                ? new PayloadSchedule(planned.payloadOrder().graphFor(options.firstInstall()), runnable, this,
+                        servedKinds, options.concurrency(), tracker)
                 : new BundleSchedule(runnable,
                         index -> StepApplier.isFoundation(tracker.step(index).resource()), preflight::model, this,
                         servedKinds, options.concurrency(), phase);
@@ -113,12 +112,6 @@ final class PlanRun implements StepStarter {
             }
         }
         return runnable;
-    }
-
-    private Map<Integer, Manifest> manifestsOf(List<Integer> runnable) {
-        Map<Integer, Manifest> manifests = new LinkedHashMap<>();
-        runnable.forEach(index -> manifests.put(index, preflight.model(index)));
-        return manifests;
     }
 
     @Override

@@ -1,5 +1,8 @@
 /**
- * Applies an InstallPlan to a cluster. Words used across the executor, one line each:
+ * Applies an InstallPlan to a cluster. The plan arrives as a
+ * {@link dev.bundlectl.plan.planned.PlannedInstall}: every object already parsed and located, a
+ * payload's run graph already built; nothing here parses a manifest or rebuilds an order. Words
+ * used across the executor, one line each:
  * <ul>
  *   <li>{@link dev.bundlectl.executor.PlanApplier}: the entry point; starts one run of a plan.</li>
  *   <li>{@link dev.bundlectl.executor.RunningPlan}: the caller's handle on a started run (its result, created objects and requested deletions).</li>
@@ -16,6 +19,7 @@
  *   <li>{@link dev.bundlectl.executor.concurrency.BoundedConcurrency}: the one limit on async work in flight, used by both schedules and existing-object lookups.</li>
  * </ul>
  * Connecting to a cluster lives in {@code connect}, the asynchronous API in {@code kube}, the one
- * retry policy in {@code retry}, the limit on work in flight in {@code concurrency}.
+ * retry policy in {@code retry}, the limit on work in flight in {@code concurrency}; planning against
+ * a live cluster (reading it once) in {@code planning}.
  */
 package dev.bundlectl.executor;

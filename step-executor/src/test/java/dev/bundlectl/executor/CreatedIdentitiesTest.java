@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
@@ -45,7 +46,7 @@ class CreatedIdentitiesTest {
 
     @Test
     void eachCreatedStepCarriesTheUidTheServerGaveItWithoutReadingItBack() {
-        RunningPlan execution = new PlanApplier(connection).start(plan(), ApplySettings.defaults(), event -> { });
+        RunningPlan execution = new PlanApplier(connection).start(PlannedInstall.read(plan()), ApplySettings.defaults(), event -> { });
         InstallPlan finished = Await.result(execution.result());
 
         assertThat(finished.steps()).extracting(step -> step.status()).containsOnly(StepStatus.CREATED);
@@ -64,7 +65,7 @@ class CreatedIdentitiesTest {
 
     @Test
     void aDryRunCreatesNothingAndReportsNoIdentities() {
-        RunningPlan execution = new PlanApplier(connection).start(plan(),
+        RunningPlan execution = new PlanApplier(connection).start(PlannedInstall.read(plan()),
                 ApplySettings.builder().dryRunServer(true).build(), event -> { });
         Await.result(execution.result());
 
@@ -73,9 +74,9 @@ class CreatedIdentitiesTest {
 
     @Test
     void anObjectThatExistedIsPresentAndHasNoIdentity() {
-        Await.result(new PlanApplier(connection).start(plan(), ApplySettings.defaults(), event -> { }).result());
+        Await.result(new PlanApplier(connection).start(PlannedInstall.read(plan()), ApplySettings.defaults(), event -> { }).result());
 
-        RunningPlan again = new PlanApplier(connection).start(plan(), ApplySettings.defaults(), event -> { });
+        RunningPlan again = new PlanApplier(connection).start(PlannedInstall.read(plan()), ApplySettings.defaults(), event -> { });
         InstallPlan finished = Await.result(again.result());
 
         assertThat(finished.steps()).extracting(step -> step.status()).containsOnly(StepStatus.PRESENT);

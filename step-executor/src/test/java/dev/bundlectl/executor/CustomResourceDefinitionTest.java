@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
@@ -48,7 +49,7 @@ class CustomResourceDefinitionTest {
     }
 
     private InstallPlan run(ApplySettings.Builder options, Step... steps) {
-        return Await.result(new PlanApplier(connection).start(Manifests.plan(steps),
+        return Await.result(new PlanApplier(connection).start(PlannedInstall.read(Manifests.plan(steps)),
                 options.scheduler(new VirtualScheduler()).build(), listener).result());
     }
 
@@ -123,8 +124,8 @@ class CustomResourceDefinitionTest {
             server.on("PATCH", "/apis/example.com/v1/namespaces/operators/widgets/sample",
                     ScriptedServer.json(201, Manifests.write(object("example.com/v1", "Widget", "sample"))));
 
-            InstallPlan result = Await.result(new PlanApplier(server.connect(Duration.ofSeconds(5))).start(
-                    Manifests.plan(required(widgets, false), required(object("example.com/v1", "Widget", "sample"), true)),
+            InstallPlan result = Await.result(new PlanApplier(server.connect(Duration.ofSeconds(5))).start(PlannedInstall.read(
+                    Manifests.plan(required(widgets, false), required(object("example.com/v1", "Widget", "sample"), true))),
                     ApplySettings.builder().scheduler(new VirtualScheduler()).build(), listener).result());
 
             assertThat(result.steps()).extracting(Step::status).containsExactly(StepStatus.CREATED, StepStatus.CREATED);

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
@@ -52,7 +53,7 @@ class DryRunTest {
         InstallPlan plan = Manifests.plan(required(csv(), true), required(crd("example.com", "widgets", "Widget", "v1"), false),
                 required(configMap("settings", Map.of()), true), required(object("example.com/v1", "Widget", "sample"), true));
 
-        InstallPlan result = Await.result(new PlanApplier(connection).start(plan,
+        InstallPlan result = Await.result(new PlanApplier(connection).start(PlannedInstall.read(plan),
                 ApplySettings.builder().dryRunServer(true).scheduler(new VirtualScheduler()).build(), listener).result());
 
         assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.COMPLETE);
@@ -74,8 +75,8 @@ class DryRunTest {
         connection.client().resource(Manifests.write(existing)).inNamespace(Manifests.NS).create();
         cluster.clearRequests();
 
-        InstallPlan result = Await.result(new PlanApplier(connection).start(
-                Manifests.plan(required(configMap("settings", Map.of("level", "new")), true)),
+        InstallPlan result = Await.result(new PlanApplier(connection).start(PlannedInstall.read(
+                Manifests.plan(required(configMap("settings", Map.of("level", "new")), true))),
                 ApplySettings.builder().dryRunServer(true).scheduler(new VirtualScheduler()).build(),
                 new RecordingListener()).result());
 

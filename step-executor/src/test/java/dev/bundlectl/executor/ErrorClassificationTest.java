@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.inNamespace;
@@ -117,7 +118,7 @@ class ErrorClassificationTest {
         ApplySettings options = ApplySettings.builder().scheduler(new VirtualScheduler()).jitter(0)
                 .timeout(Duration.ofSeconds(10)).build();
         InstallPlan result = Await.result(new PlanApplier(connection)
-                .start(Manifests.plan(step), options, new RecordingListener()).result());
+                .start(PlannedInstall.read(Manifests.plan(step)), options, new RecordingListener()).result());
 
         Step done = result.steps().get(0);
         boolean notCreated = optional && answer.kind() == Kind.NOT_CREATED;

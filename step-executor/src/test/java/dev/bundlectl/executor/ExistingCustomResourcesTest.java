@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.required;
@@ -112,8 +113,8 @@ class ExistingCustomResourcesTest {
         }
 
         private InstallPlan install(ObjectNode crd) {
-            return Await.result(new PlanApplier(connection).start(Manifests.plan(required(crd, false),
-                            required(Manifests.configMap("after", Map.of()), true)),
+            return Await.result(new PlanApplier(connection).start(PlannedInstall.read(Manifests.plan(required(crd, false),
+                            required(Manifests.configMap("after", Map.of()), true))),
                     ApplySettings.builder().scheduler(new VirtualScheduler()).build(), new RecordingListener())
                     .result());
         }
@@ -212,8 +213,8 @@ class ExistingCustomResourcesTest {
         }
 
         private Step install() {
-            InstallPlan result = Await.result(new PlanApplier(server.connect(Duration.ofSeconds(5))).start(
-                    Manifests.plan(required(cacheCrd(9, "v1"), false)),
+            InstallPlan result = Await.result(new PlanApplier(server.connect(Duration.ofSeconds(5))).start(PlannedInstall.read(
+                    Manifests.plan(required(cacheCrd(9, "v1"), false))),
                     ApplySettings.builder().scheduler(new VirtualScheduler()).timeout(Duration.ofSeconds(30)).build(),
                     new RecordingListener()).result());
             return result.steps().get(0);

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.NS;
@@ -55,7 +56,7 @@ class ExistingObjectTest {
 
     private InstallPlan run(ApplySettings.Builder options, Step... steps) {
         return Await.result(new PlanApplier(connection)
-                .start(Manifests.plan(steps), options.scheduler(scheduler).jitter(0).build(), listener).result());
+                .start(PlannedInstall.read(Manifests.plan(steps)), options.scheduler(scheduler).jitter(0).build(), listener).result());
     }
 
     private InstallPlan run(Step... steps) {

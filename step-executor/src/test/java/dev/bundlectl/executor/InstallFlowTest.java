@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.NS;
@@ -86,7 +87,7 @@ class InstallFlowTest {
 
     private InstallPlan run(InstallPlan plan, RecordingListener listener) {
         ApplySettings options = ApplySettings.builder().scheduler(new VirtualScheduler()).build();
-        return Await.result(new PlanApplier(connection).start(plan, options, listener).result());
+        return Await.result(new PlanApplier(connection).start(PlannedInstall.read(plan), options, listener).result());
     }
 
     @Test

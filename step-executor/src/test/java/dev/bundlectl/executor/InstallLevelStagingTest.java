@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.annotate;
@@ -66,7 +67,7 @@ class InstallLevelStagingTest {
     private InstallPlan run(InstallPlan plan, boolean firstInstall, int concurrency) {
         ApplySettings options = ApplySettings.builder().scheduler(new VirtualScheduler())
                 .concurrency(concurrency).firstInstall(firstInstall).build();
-        return Await.result(new PlanApplier(connection).start(plan, options, new RecordingListener()).result());
+        return Await.result(new PlanApplier(connection).start(PlannedInstall.read(plan), options, new RecordingListener()).result());
     }
 
 

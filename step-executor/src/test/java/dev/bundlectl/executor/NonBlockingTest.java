@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -88,7 +89,7 @@ class NonBlockingTest {
 
             connection.vertx().runOnContext(onEventLoop -> {
                 assertThat(Context.isOnEventLoopThread()).isTrue();
-                executor.start(InstallFlowTest.bundlePlan(), options, listener).result().onComplete(done);
+                executor.start(PlannedInstall.read(InstallFlowTest.bundlePlan()), options, listener).result().onComplete(done);
             });
             InstallPlan result = Await.result(done.future());
 

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.inNamespace;
@@ -52,7 +53,7 @@ class OptionalOriginTest {
     private static InstallPlan run(Step step) {
         ApplySettings options = ApplySettings.builder().scheduler(new VirtualScheduler()).jitter(0)
                 .timeout(Duration.ofSeconds(5)).build();
-        return Await.result(new PlanApplier(connection).start(Manifests.plan(step), options, new RecordingListener())
+        return Await.result(new PlanApplier(connection).start(PlannedInstall.read(Manifests.plan(step)), options, new RecordingListener())
                 .result());
     }
 

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
 import static dev.bundlectl.executor.testing.Manifests.required;
@@ -45,9 +46,9 @@ class RequiredFailureTest {
             ApplySettings options = ApplySettings.builder().concurrency(2).scheduler(new VirtualScheduler())
                     .build();
 
-            InstallPlan result = Await.result(new PlanApplier(server.connect(Duration.ofSeconds(5))).start(
+            InstallPlan result = Await.result(new PlanApplier(server.connect(Duration.ofSeconds(5))).start(PlannedInstall.read(
                     Manifests.plan(required(serviceAccount("demo"), true), required(configMap("slow", Map.of()), true),
-                            required(service("demo"), true), required(configMap("later", Map.of()), true)),
+                            required(service("demo"), true), required(configMap("later", Map.of()), true))),
                     options, listener).result());
 
             assertThat(result.steps()).extracting(step -> step.status()).containsExactly(StepStatus.FAILED,

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
@@ -58,7 +59,7 @@ class TransportFaultTest {
     private InstallPlan run(ClusterConnection connection, Step... steps) {
         ApplySettings options = ApplySettings.builder().scheduler(scheduler).jitter(0)
                 .timeout(Duration.ofSeconds(30)).build();
-        return Await.result(new PlanApplier(connection).start(Manifests.plan(steps), options, listener).result());
+        return Await.result(new PlanApplier(connection).start(PlannedInstall.read(Manifests.plan(steps)), options, listener).result());
     }
 
     private static ObjectNode settings() {
@@ -147,7 +148,7 @@ class TransportFaultTest {
         ApplySettings options = ApplySettings.builder().scheduler(scheduler).jitter(0)
                 .timeout(Duration.ofSeconds(2)).build();
         InstallPlan result = Await.result(new PlanApplier(connection)
-                .start(Manifests.plan(required(settings(), true)), options, listener).result());
+                .start(PlannedInstall.read(Manifests.plan(required(settings(), true))), options, listener).result());
 
         Step step = result.steps().get(0);
         assertThat(step.status()).isEqualTo(StepStatus.FAILED);

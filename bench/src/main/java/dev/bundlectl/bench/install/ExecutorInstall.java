@@ -1,5 +1,6 @@
 package dev.bundlectl.bench.install;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.PlanApplier;
@@ -43,7 +44,7 @@ public record ExecutorInstall(int concurrency) implements InstallStrategy {
         ApplySettings options = ApplySettings.builder().concurrency(concurrency).build();
         InstallPlan done;
         try {
-            done = new PlanApplier(cluster).start(plan, options, event -> { })
+            done = new PlanApplier(cluster).start(PlannedInstall.read(plan), options, event -> { })
                     .result().toCompletionStage().toCompletableFuture()
                     .get(WAIT.toSeconds(), TimeUnit.SECONDS);
         } catch (InterruptedException e) {

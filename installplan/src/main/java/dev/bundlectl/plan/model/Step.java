@@ -20,6 +20,8 @@ import java.util.Objects;
  *     ({@code --optional-api GROUP[/KIND]}); null for a required step and for one the bundle lists
  *     in {@code olm.manifests.optional}, and then absent from the document. It only explains: the
  *     {@code optional} flag alone decides what the step may absorb
+ * @param source where the object came from (bundle or payload, file, run level), bundlectl's own
+ *     field; null for a step of a plan written before it existed, and then absent from the document
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Step(
@@ -29,11 +31,18 @@ public record Step(
         @JsonProperty("status") StepStatus status,
         @JsonProperty("message") String message,
         @JsonProperty("parent") String parent,
-        @JsonProperty("optionalBy") String optionalBy) {
+        @JsonProperty("optionalBy") String optionalBy,
+        @JsonProperty("bundlectl.dev/source") StepSource source) {
 
     public Step {
         Objects.requireNonNull(resource, "resource");
         Objects.requireNonNull(status, "status");
+    }
+
+    /** A step without a recorded {@link #source()}. */
+    public Step(String resolving, StepResource resource, boolean optional, StepStatus status, String message,
+            String parent, String optionalBy) {
+        this(resolving, resource, optional, status, message, parent, optionalBy, null);
     }
 
     /** A step of the bundle itself (no parent). */
@@ -49,12 +58,17 @@ public record Step(
 
     /** This step with a new status and message. */
     public Step withStatus(StepStatus newStatus, String newMessage) {
-        return new Step(resolving, resource, optional, newStatus, newMessage, parent, optionalBy);
+        return new Step(resolving, resource, optional, newStatus, newMessage, parent, optionalBy, source);
     }
 
     /** This step acting on another version of its object (e.g. with Secret values redacted). */
     public Step withResource(StepResource newResource) {
-        return new Step(resolving, newResource, optional, status, message, parent, optionalBy);
+        return new Step(resolving, newResource, optional, status, message, parent, optionalBy, source);
+    }
+
+    /** This step with its provenance recorded. */
+    public Step withSource(StepSource newSource) {
+        return new Step(resolving, resource, optional, status, message, parent, optionalBy, newSource);
     }
 
     /**

@@ -12,8 +12,12 @@ import dev.bundlectl.bundle.kinds.GroupKind;
  * @param kind kind
  * @param name object name
  * @param namespace target namespace for namespaced objects, else null
- * @param sourceName where the object came from: the bundle's package (OLM: the catalog source)
- * @param sourceNamespace for OLM the catalog namespace; bundlectl puts the bundle file path here
+ * @param sourceName OLM: the CatalogSource the bundle was resolved from. bundlectl has no catalog
+ *     and writes the package (a payload's name) here; a plan written before
+ *     {@link Step#source()} existed held a payload step's file path here
+ * @param sourceNamespace OLM: the CatalogSource's namespace. bundlectl writes
+ *     {@link #NO_CATALOG_NAMESPACE}; a plan written before {@link Step#source()} existed held the
+ *     bundle path here. Where an object came from is its step's {@link Step#source()}
  * @param manifest the object as compact JSON
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -26,6 +30,12 @@ public record StepResource(
         @JsonProperty("sourceName") String sourceName,
         @JsonProperty("sourceNamespace") String sourceNamespace,
         @JsonProperty("manifest") String manifest) {
+
+    /**
+     * The {@code sourceNamespace} of a step whose bundle came from disk, not from a CatalogSource:
+     * empty, yet present, since OLM's InstallPlan schema requires the field.
+     */
+    public static final String NO_CATALOG_NAMESPACE = "";
 
     /** {@code group/version}, or just {@code version} for the core group. */
     public String apiVersion() {

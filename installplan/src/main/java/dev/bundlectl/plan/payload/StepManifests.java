@@ -17,11 +17,13 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Turns plan steps back into {@link Manifest}s, so that the rules that work on manifests (release
- * annotations, the run graph, install levels, capabilities) also work on a plan that was stored
- * and read back, or handed to the executor. A step's {@code sourceName} stands in for the file:
- * for a payload plan it is the manifest's path relative to the payload directory, which is what
- * {@link PayloadFileName} needs.
+ * Turns the steps of a stored plan back into {@link Manifest}s, so that the rules that work on
+ * manifests (release annotations, the run graph, install levels, capabilities) also work on a plan
+ * that was stored and read back. A step's {@code bundlectl.dev/source} gives the file and
+ * document; a step of a plan written before that field existed has only its {@code sourceName},
+ * which then stands in for the file: for a payload plan it was the manifest's path relative to the
+ * payload directory, which is what {@link PayloadFileName} needs. Used where a stored plan is read
+ * ({@code dev.bundlectl.plan.planned.PlannedInstall#read}); the executor never needs it.
  */
 public final class StepManifests {
 
@@ -42,12 +44,14 @@ public final class StepManifests {
         Objects.requireNonNull(body, "body");
         StepResource resource = step.resource();
         JsonNode metadata = body.path("metadata");
+        SourceLocation recorded = step.source() == null ? null : step.source().location();
         String file = resource.sourceName() == null || resource.sourceName().isEmpty() ? "plan" : resource.sourceName();
+        SourceLocation location = recorded != null ? recorded : new SourceLocation(file, documentIndex);
         String apiVersion = textOr(body.path("apiVersion"), resource.apiVersion());
         String kind = textOr(body.path("kind"), resource.kind());
         String name = textOr(metadata.path("name"), resource.name());
         String namespace = metadata.path("namespace").isTextual() ? metadata.path("namespace").asText() : null;
-        return new Manifest(new SourceLocation(file, documentIndex), apiVersion, kind, name, namespace,
+        return new Manifest(location, apiVersion, kind, name, namespace,
                 annotations(metadata.path("annotations")), body);
     }
 

@@ -11,7 +11,8 @@ import java.util.Objects;
  * @param createNamespace whether to create the namespace when it does not exist
  * @param packageName the package, which groups install records
  * @param bundlePath the bundle or payload directory as the user named it
- * @param options execution options; {@code firstInstall} is decided here from the records
+ * @param options execution options; {@code firstInstall} is set by {@link InstallSession} from the
+ *     previous install that planning read
  * @param startTime when the install started; it names the record
  */
 public record InstallRequest(String namespace, boolean createNamespace, String packageName, String bundlePath,

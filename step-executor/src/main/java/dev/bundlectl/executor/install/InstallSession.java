@@ -15,6 +15,8 @@ import dev.bundlectl.executor.records.RecordInheritance;
 import dev.bundlectl.executor.records.RecordOrigin;
 import dev.bundlectl.executor.records.SavedRecord;
 import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.planned.PlannedInstall;
+import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.model.Step;
@@ -45,18 +47,24 @@ public final class InstallSession {
     /**
      * Starts the install. Events are delivered on a Vert.x thread: the listener must not block.
      *
+     * @param plan the plan, its steps' objects parsed
+     * @param request where and how
+     * @param previous the target's latest install, as planning read it: it decides whether this is
+     *     a first install, and what the new record inherits; it is not read again
+     * @param listener told about every step event
      * @return the outcome; fails with {@link InstallRejectedException} when the install could not
      *     start for a reason the user can fix, before anything was written
      */
-    public Future<InstallOutcome> run(InstallPlan plan, InstallRequest request, Consumer<StepEvent> listener) {
+    public Future<InstallOutcome> run(PlannedInstall plan, InstallRequest request, PreviousInstall previous,
+            Consumer<StepEvent> listener) {
         boolean dryRun = request.options().dryRunServer();
         return new NamespaceGuard(connection.retryingApi()).ensure(request.namespace(), request.createNamespace(), dryRun)
-                .compose(ready -> store.latestFor(request.namespace(), request.packageName()))
-                .compose(previous -> execute(plan, request, previous.orElse(null), listener));
+                .compose(ready -> execute(plan, request, previous.record().orElse(null), listener));
     }
 
-    private Future<InstallOutcome> execute(InstallPlan plan, InstallRequest request, InstallRecord previous,
+    private Future<InstallOutcome> execute(PlannedInstall planned, InstallRequest request, InstallRecord previous,
             Consumer<StepEvent> listener) {
+        InstallPlan plan = planned.plan();
         boolean firstInstall = previous == null;
         boolean dryRun = request.options().dryRunServer();
         ApplySettings options = request.options().toBuilder().firstInstall(firstInstall).build();
@@ -66,7 +74,7 @@ public final class InstallSession {
                 : store.save(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
                         RecordInheritance.ownedObjects(previous, List.of(), List.of()), List.of()));
         return started.compose(saved -> {
-            RunningPlan execution = new PlanApplier(connection).start(plan, options, listener);
+            RunningPlan execution = new PlanApplier(connection).start(planned, options, listener);
             return execution.result().compose(finished -> dryRun
                     ? Future.succeededFuture(new InstallOutcome(finished, null, firstInstall, List.of()))
                     : record(finished, execution.createdObjects(), execution.deletionsRequested(), origin, previous,

@@ -11,8 +11,10 @@ import java.util.Objects;
  *
  * @param resolving the CSV name the step belongs to, or null
  * @param object the object the step acts on
- * @param sourceName where the object came from (the bundle's package)
- * @param sourceNamespace for bundlectl, the bundle file the manifest was read from
+ * @param sourceName the step's OLM {@code sourceName}: the package (a payload's name); records
+ *     written before steps had {@code bundlectl.dev/source} may hold a payload file path
+ * @param sourceNamespace the step's OLM {@code sourceNamespace}: empty, as no CatalogSource exists;
+ *     records written before may hold the bundle path (the record's origin names the bundle)
  * @param optional whether the step was optional
  * @param status the final status
  * @param message why the step has this status, or null

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.real;
 
+import dev.bundlectl.plan.planned.PlannedInstall;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
 import static dev.bundlectl.executor.testing.Manifests.inNamespace;
 import static dev.bundlectl.executor.testing.Manifests.required;
@@ -38,7 +39,7 @@ class RealServerApplyTest {
 
     private static InstallPlan install(RealApiServer server, ApplySettings.Builder options, Step... steps) {
         return Await.result(new PlanApplier(server.connect())
-                .start(Manifests.plan(steps), options.timeout(Duration.ofSeconds(60)).build(), new RecordingListener())
+                .start(PlannedInstall.read(Manifests.plan(steps)), options.timeout(Duration.ofSeconds(60)).build(), new RecordingListener())
                 .result());
     }
 

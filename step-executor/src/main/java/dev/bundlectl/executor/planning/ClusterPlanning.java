@@ -1,0 +1,188 @@
+package dev.bundlectl.executor.planning;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.executor.capability.ClusterVersionReader;
+import dev.bundlectl.executor.capability.ExistingObjects;
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.discovery.Discovery;
+import dev.bundlectl.executor.discovery.DiscoveryFailedException;
+import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.executor.records.PreviousInstall;
+import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.capability.CapabilityAnnotation;
+import dev.bundlectl.plan.capability.CapabilityConfig;
+import dev.bundlectl.plan.capability.CapabilityConfigResult;
+import dev.bundlectl.plan.capability.CapabilityReport;
+import dev.bundlectl.plan.capability.CapabilityResolution;
+import dev.bundlectl.plan.capability.CapabilityResolver;
+import dev.bundlectl.plan.capability.ClusterCapabilityStatus;
+import dev.bundlectl.plan.planned.PlannedInstall;
+import io.vertx.core.Future;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Plans against a live cluster (docs/semantics.md §4), without blocking: reads what the cluster
+ * serves, the target's latest install record, and, for the capabilities,
+ * <ol>
+ *   <li>the user's capabilities; without any, the cluster's own ClusterVersion status when it is an
+ *       OpenShift cluster; without either, no capability filtering;</li>
+ *   <li>a capability that the latest install of the same target enabled and this one disables is
+ *       refused (invalid input, nothing applied);</li>
+ *   <li>an excluded manifest whose object already exists, or that the latest install applied,
+ *       implicitly enables its capabilities.</li>
+ * </ol>
+ * Each is read once, and the planner then runs on a worker thread with the answers. The decisions
+ * are {@link CapabilityResolver}'s; this class only gathers what it needs and keeps the order in
+ * which the user is told about it ({@link PlanningNote}).
+ *
+ * <p>Usage, from a thread that may wait:
+ * <pre>{@code
+ * ClusterPlan<PlanResult> planned = new ClusterPlanning(connection).plan(target, bundle.manifests(),
+ *         Optional.empty(), null, Duration.ofSeconds(30),
+ *         reading -> new InstallPlanner().plan(bundle, requestFor(reading)))
+ *     .toCompletionStage().toCompletableFuture().join(); // not on an event loop
+ * }</pre>
+ */
+public final class ClusterPlanning {
+
+    private final ClusterConnection connection;
+    private final InstallRecordStore records;
+
+    /** Planning against the connected cluster; reads through its retrying API. */
+    public ClusterPlanning(ClusterConnection connection) {
+        this.connection = Objects.requireNonNull(connection, "connection");
+        this.records = new InstallRecordStore(connection.retryingApi());
+    }
+
+    /**
+     * Reads the cluster and plans.
+     *
+     * @param target what is planned, which names its install records
+     * @param manifests the input's manifests, for the capability rules
+     * @param requested the capabilities the user gave; empty to take the cluster's own, if it has any
+     * @param givenSurface the API surface the user gave, or null to read the cluster's discovery
+     * @param discoveryPatience how long a failing discovery request is retried
+     * @param planner makes the plan from what was read (its surface, capabilities and install
+     *     history); runs once, on a worker thread, and only when the reading was not refused
+     * @param <T> what the planner returns
+     * @return the plan and what was read; fails with {@link IllegalStateException} when the cluster
+     *     cannot be read
+     */
+    public <T> Future<ClusterPlan<T>> plan(PlanTarget target, List<Manifest> manifests,
+            Optional<CapabilityConfig> requested, ApiSurface givenSurface, Duration discoveryPatience,
+            Function<ClusterReading, T> planner) {
+        Objects.requireNonNull(planner, "planner");
+        return served(givenSurface, discoveryPatience)
+                .compose(served -> previousInstall(target)
+                        .compose(previous -> read(served, previous, target, manifests, requested)))
+                .compose(reading -> reading.refused()
+                        ? Future.succeededFuture(new ClusterPlan<T>(reading, Optional.empty()))
+                        : connection.vertx().executeBlocking(() -> planner.apply(reading), false)
+                                .map(result -> new ClusterPlan<>(reading, Optional.of(result))));
+    }
+
+    /**
+     * Reads what the install of a reviewed plan needs: the target's latest install record, and
+     * whether the plan would disable a capability that install enabled (a reviewed plan may no
+     * more do that than a fresh one).
+     *
+     * @param source where the plan came from, for messages
+     */
+    public Future<ClusterReading> readForReviewed(PlanTarget target, PlannedInstall plan, String source) {
+        Optional<CapabilityConfig> planned = CapabilityReport.config(plan.plan().status().capabilities(), source);
+        return previousInstall(target).map(previous -> {
+            List<PlanningNote> notes = new ArrayList<>();
+            planned.ifPresent(config -> notes.add(new PlanningNote.Diagnosed(CapabilityResolver.resolve(config,
+                    previous.enabledCapabilities(), manifest -> false, plan.manifests()).diagnostics())));
+            return new ClusterReading(null, previous, planned, notes);
+        });
+    }
+
+    private Future<ApiSurface> served(ApiSurface givenSurface, Duration patience) {
+        if (givenSurface != null) {
+            return Future.succeededFuture(givenSurface);
+        }
+        Discovery discovery = connection.discovery();
+        return discovery.retrying(discovery.retries().withPatience(patience)).snapshot()
+                .<ApiSurface>map(surface -> surface)
+                // The first request to the cluster: say which cluster could not be read, not only why.
+                .recover(failure -> Future.failedFuture(new IllegalStateException("cannot read the API discovery of "
+                        + connection.server() + ": " + failure.getMessage(), failure)));
+    }
+
+    private Future<PreviousInstall> previousInstall(PlanTarget target) {
+        return records.latestFor(target.namespace(), target.packageName()).map(PreviousInstall::of);
+    }
+
+    private Future<ClusterReading> read(ApiSurface served, PreviousInstall previous, PlanTarget target,
+            List<Manifest> manifests, Optional<CapabilityConfig> requested) {
+        List<PlanningNote> notes = new ArrayList<>();
+        Future<Optional<CapabilityConfig>> wanted = requested.isPresent() ? Future.succeededFuture(requested)
+                : fromClusterVersion(manifests, notes);
+        return wanted.compose(config -> config.isEmpty() || refused(notes)
+                        ? Future.succeededFuture(Optional.<CapabilityConfig>empty())
+                        : resolve(config.get(), previous, target, manifests, notes))
+                .map(capabilities -> new ClusterReading(served, previous, capabilities, notes));
+    }
+
+    private Future<Optional<CapabilityConfig>> resolve(CapabilityConfig requested, PreviousInstall previous,
+            PlanTarget target, List<Manifest> manifests, List<PlanningNote> notes) {
+        List<Manifest> excluded = CapabilityResolver.excludedBy(requested, manifests);
+        return new ExistingObjects(connection.retryingApi(), connection.discovery())
+                .check(excluded, target.placementNamespace())
+                .map(live -> {
+                    live.warnings().forEach(warning -> notes.add(new PlanningNote.Warned(warning)));
+                    CapabilityResolution resolution = CapabilityResolver.resolve(requested,
+                            previous.enabledCapabilities(),
+                            manifest -> live.exists(manifest) || previous.applied(manifest, target.placementNamespace()),
+                            manifests);
+                    notes.add(new PlanningNote.Diagnosed(resolution.diagnostics()));
+                    if (resolution instanceof CapabilityResolution.Resolved resolved) {
+                        return Optional.of(resolved.config());
+                    }
+                    if (!resolution.diagnostics().hasErrors()) {
+                        throw new IllegalStateException("a rejected capability resolution carries an error");
+                    }
+                    return Optional.empty();
+                });
+    }
+
+    private Future<Optional<CapabilityConfig>> fromClusterVersion(List<Manifest> manifests, List<PlanningNote> notes) {
+        return new ClusterVersionReader(connection.retryingApi(), connection.discovery()).read()
+                .recover(failure -> Future.failedFuture(failure instanceof ApiException
+                        || failure instanceof DiscoveryFailedException
+                        // The cluster refused or failed, not the user's input: a cluster failure.
+                        ? new IllegalStateException("cannot read the cluster's capabilities from "
+                                + ClusterCapabilityStatus.KIND + "/" + ClusterCapabilityStatus.NAME + " ("
+                                + failure.getMessage() + "); give them with --capabilities-file or the capability flags")
+                        : failure))
+                .map(clusterVersion -> clusterVersion.flatMap(status -> capabilitiesOf(status, manifests, notes)));
+    }
+
+    private Optional<CapabilityConfig> capabilitiesOf(ObjectNode clusterVersion, List<Manifest> manifests,
+            List<PlanningNote> notes) {
+        CapabilityConfigResult result = ClusterCapabilityStatus.read(clusterVersion, "cluster " + connection.server(),
+                CapabilityAnnotation.namesIn(manifests));
+        notes.add(new PlanningNote.Diagnosed(result.diagnostics()));
+        if (result.diagnostics().hasErrors()) {
+            return Optional.empty();
+        }
+        result.config().ifPresent(config -> notes.add(new PlanningNote.Said("capabilities: none given, so the "
+                + "cluster's own apply (" + ClusterCapabilityStatus.KIND + "/" + ClusterCapabilityStatus.NAME
+                + " status): " + config.enabled().size() + " enabled" + (config.disabled().isEmpty() ? ""
+                        : ", disabled: " + String.join(", ", config.disabled())))));
+        return result.config();
+    }
+
+    private static boolean refused(List<PlanningNote> notes) {
+        return notes.stream().anyMatch(note -> note instanceof PlanningNote.Diagnosed diagnosed
+                && diagnosed.diagnostics().hasErrors());
+    }
+}

@@ -20,6 +20,8 @@ import java.util.Objects;
  *     ({@code --optional-api GROUP[/KIND]}); null for a required step and for one the bundle lists
  *     in {@code olm.manifests.optional}, and then absent from the document. It only explains: the
  *     {@code optional} flag alone decides what the step may absorb
+ * @param action what the step does to its object on an upgrade or re-run ({@link StepAction});
+ *     null when the plan was made without knowing the previous install, and then absent
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Step(
@@ -29,11 +31,18 @@ public record Step(
         @JsonProperty("status") StepStatus status,
         @JsonProperty("message") String message,
         @JsonProperty("parent") String parent,
-        @JsonProperty("optionalBy") String optionalBy) {
+        @JsonProperty("optionalBy") String optionalBy,
+        @JsonProperty("action") StepAction action) {
 
     public Step {
         Objects.requireNonNull(resource, "resource");
         Objects.requireNonNull(status, "status");
+    }
+
+    /** A step with no {@link #action()}. */
+    public Step(String resolving, StepResource resource, boolean optional, StepStatus status, String message,
+            String parent, String optionalBy) {
+        this(resolving, resource, optional, status, message, parent, optionalBy, null);
     }
 
     /** A step of the bundle itself (no parent). */
@@ -49,12 +58,17 @@ public record Step(
 
     /** This step with a new status and message. */
     public Step withStatus(StepStatus newStatus, String newMessage) {
-        return new Step(resolving, resource, optional, newStatus, newMessage, parent, optionalBy);
+        return new Step(resolving, resource, optional, newStatus, newMessage, parent, optionalBy, action);
     }
 
     /** This step acting on another version of its object (e.g. with Secret values redacted). */
     public Step withResource(StepResource newResource) {
-        return new Step(resolving, newResource, optional, status, message, parent, optionalBy);
+        return new Step(resolving, newResource, optional, status, message, parent, optionalBy, action);
+    }
+
+    /** This step marked with what it does to its object. */
+    public Step withAction(StepAction newAction) {
+        return new Step(resolving, resource, optional, status, message, parent, optionalBy, newAction);
     }
 
     /**

@@ -51,7 +51,7 @@ public record UpgradeEdges(String csvName, String version, String replaces, List
     /** The edges of the CSV a plan installs (its CSV step, rendered or not); empty for a plan without one. */
     public static Optional<UpgradeEdges> ofPlan(InstallPlan plan) {
         for (Step step : plan.steps()) {
-            if (isCsv(step) && step.action() == null) {
+            if (isCsv(step) && (step.action() == null || !step.action().previousInstallOnly())) {
                 try {
                     return Optional.of(ofCsv(JSON.readTree(step.resource().manifest())));
                 } catch (JsonProcessingException | IllegalArgumentException e) {

@@ -83,6 +83,17 @@ final class ClusterCapabilities {
     }
 
     /**
+     * Which of these manifests' objects exist on the cluster, through the same lookups as implicit
+     * capability enablement; objects that cannot be read count as absent, with a warning.
+     */
+    ExistenceCheck existing(List<Manifest> manifests, Target target) {
+        ExistenceCheck live = Await.result(new ExistingObjects(connection.retryingApi(), connection.discovery())
+                .check(manifests, target.placementNamespace()));
+        live.warnings().forEach(warning -> err.println("warning: " + warning));
+        return live;
+    }
+
+    /**
      * The capabilities to plan with, or empty for no capability filtering.
      *
      * @throws UserInputException for invalid options, or a capability that an earlier install enabled

@@ -104,9 +104,10 @@ final class Planning {
                 .withOptionalApis(input.optionalApiRules());
         Optional<CapabilityConfig> capabilities = capabilities(capabilityOptions, bundle.manifests(), target);
         request = filteredBy(request, capabilities);
-        PlanResult result = new InstallPlanner(input.noConvert ? ConversionPolicy.NEVER
+        PlanResult planned = new InstallPlanner(input.noConvert ? ConversionPolicy.NEVER
                 : ConversionPolicy.WHEN_NOT_SERVED).plan(bundle, request);
-        diagnostics.reportOrFail(result.diagnostics());
+        diagnostics.reportOrFail(planned.diagnostics());
+        PlanResult result = cluster == null ? planned : new UpgradePlanning(cluster).apply(planned, target, input.force);
         PlanOptions options = PlanOptions.bundle(resolvedCsvMode(result.plan()), input.render.renderOptions(),
                 capabilities.orElse(null), request.installPhase()).withOptionalApis(request.optionalApis())
                 .withConversion(new PlanOptions.RecordedConversion(!input.noConvert, convertedFrom(result.plan())));

@@ -3,6 +3,7 @@ package dev.bundlectl.plan.upgrade;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.bundle.version.SemanticVersion;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
 import java.util.ArrayList;

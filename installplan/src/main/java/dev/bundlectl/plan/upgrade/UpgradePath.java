@@ -1,5 +1,7 @@
 package dev.bundlectl.plan.upgrade;
 
+import dev.bundlectl.bundle.version.SemanticVersion;
+import dev.bundlectl.bundle.version.VersionRange;
 import java.util.Optional;
 
 /**

@@ -1,4 +1,4 @@
-package dev.bundlectl.plan.upgrade;
+package dev.bundlectl.bundle.version;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.bundlectl.plan.upgrade;
+package dev.bundlectl.bundle.version;
 
 import java.util.ArrayList;
 import java.util.List;

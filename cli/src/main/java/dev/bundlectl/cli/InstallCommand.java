@@ -177,8 +177,10 @@ final class InstallCommand implements Callable<Integer> {
 
     private InstallPlan reviewed(ClusterCapabilities live, InstallPlan plan, String namespace,
             DiagnosticsPrinter diagnostics) {
-        return live.checkReviewed(plan, ClusterCapabilities.Target.of(plan, namespace), planFile.toString(),
-                diagnostics);
+        ClusterCapabilities.Target target = ClusterCapabilities.Target.of(plan, namespace);
+        InstallPlan checked = live.checkReviewed(plan, target, planFile.toString(), diagnostics);
+        return target.payload() ? checked
+                : new UpgradePlanning(live).checkReviewed(checked, target, planFile.toString(), input.force);
     }
 
     private InstallOutcome install(ClusterConnection connection, InstallPlan plan, String targetNamespace,

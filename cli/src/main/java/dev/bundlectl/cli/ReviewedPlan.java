@@ -9,7 +9,9 @@ import dev.bundlectl.plan.output.SecretRedaction;
 import dev.bundlectl.plan.output.SecretRehydration;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
 import dev.bundlectl.plan.payload.StepManifests;
+import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.review.PlanComparison;
+import dev.bundlectl.plan.upgrade.UpgradeSteps;
 import dev.bundlectl.plan.review.PlanOptions;
 import dev.bundlectl.plan.review.PlanOptionsAnnotation;
 import dev.bundlectl.plan.review.ReviewedPlans;
@@ -52,7 +54,15 @@ final class ReviewedPlan {
      *     after printing why
      */
     InstallPlan load(Path planFile, Path bundleDirectory, boolean allowEdited) {
-        InstallPlan reviewed = read(planFile);
+        InstallPlan file = read(planFile);
+        // An upgrade's delete and keep steps come from the install record, not the bundle: they are
+        // set aside here and checked against the cluster's latest record once it is read.
+        List<Step> previousInstallSteps = UpgradeSteps.previousInstallSteps(file);
+        return UpgradeSteps.withSteps(loadBundleSteps(planFile, UpgradeSteps.bundleOnly(file), bundleDirectory,
+                allowEdited), previousInstallSteps);
+    }
+
+    private InstallPlan loadBundleSteps(Path planFile, InstallPlan reviewed, Path bundleDirectory, boolean allowEdited) {
         failOn(planFile, ReviewedStepCheck.problems(reviewed.steps()));
         rejectInvalidReleaseAnnotations(reviewed, planFile);
         Optional<PlanOptions> options = recordedOptions(reviewed, planFile);

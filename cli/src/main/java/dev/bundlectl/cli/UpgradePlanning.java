@@ -1,10 +1,15 @@
 package dev.bundlectl.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.executor.capability.ExistenceCheck;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.PlanVerdict;
 import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.payload.StepManifests;
 import dev.bundlectl.plan.upgrade.ObjectKey;
@@ -27,6 +32,8 @@ import java.util.Set;
  * installed CSV are planned as before.
  */
 final class UpgradePlanning {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ClusterCapabilities cluster;
 
@@ -57,6 +64,54 @@ final class UpgradePlanning {
         }
         InstallPlan upgraded = UpgradeSteps.apply(plan, decision, existing(plan, target));
         return new PlanResult(upgraded, result.diagnostics(), PlanVerdict.of(upgraded.steps()));
+    }
+
+    /**
+     * A reviewed plan, checked against the latest install record: its CSV must still upgrade from
+     * the installed one (or be forced), and its delete and keep steps must be those the record
+     * asks for now, object for object and uid for uid; otherwise the file was made against another
+     * install (or offline) and is refused before anything is written.
+     *
+     * @param plan the reviewed plan, its delete and keep steps at the end
+     * @param source the plan file, for messages
+     * @return the plan to apply: the bundle's steps, marked afresh, and the checked delete and keep steps
+     */
+    InstallPlan checkReviewed(InstallPlan plan, ClusterCapabilities.Target target, String source, boolean force) {
+        InstallPlan bundleOnly = UpgradeSteps.bundleOnly(plan);
+        PlanResult fresh = apply(new PlanResult(bundleOnly, Diagnostics.NONE,
+                PlanVerdict.of(bundleOnly.steps())), target, force);
+        List<String> reviewed = describe(UpgradeSteps.previousInstallSteps(plan));
+        List<String> now = describe(UpgradeSteps.previousInstallSteps(fresh.plan()));
+        if (!reviewed.equals(now)) {
+            throw new UserInputException(source + ": the plan's delete and keep steps " + (reviewed.isEmpty() ? "(none)"
+                    : String.join(", ", reviewed)) + " are not those the latest install of " + target.packageName()
+                    + " in namespace " + target.namespace() + " asks for now (" + (now.isEmpty() ? "none"
+                    : String.join(", ", now)) + "); nothing was applied: plan again against the cluster and review the "
+                    + "new plan");
+        }
+        return fresh.plan();
+    }
+
+    /** {@code Delete ConfigMap/ns/name (uid …)} for each step, for comparing and for messages. */
+    private static List<String> describe(List<Step> steps) {
+        List<String> described = new ArrayList<>();
+        for (Step step : steps) {
+            String uid = uidOf(step);
+            described.add(step.action().wireName() + " " + step.resource().displayName()
+                    + (uid == null ? "" : " (uid " + uid + ")"));
+        }
+        return described;
+    }
+
+    private static String uidOf(Step step) {
+        try {
+            JsonNode uid = JSON.readTree(step.resource().manifest() == null ? "{}" : step.resource().manifest())
+                    .path("metadata").path("uid");
+            return uid.isTextual() ? uid.asText() : null;
+        } catch (JsonProcessingException e) {
+            // An unreadable manifest names no uid; the comparison then fails on its own.
+            return null;
+        }
     }
 
     /** The identities of the plan's objects that exist now, for the steps that will be sent. */

@@ -172,6 +172,44 @@ class RealServerUpgradeTest {
     }
 
     @Test
+    void aDryRunDeletesNothingAndAReviewedUpgradePlanIsCheckedAgainstTheLatestRecord(
+            @Served(RealApiServer.Flavour.OLM) RealApiServer server) throws java.io.IOException {
+        RealCluster cluster = RealCluster.in(server, "reviewed");
+        String ns = cluster.namespace();
+        UpgradeBundles bundles = new UpgradeBundles(dir);
+        assertThat(cluster.run("install", bundles.write(bundles.version("0.1.0").withLegacyConfigMap()), "-n", ns)
+                .exitCode()).isZero();
+        String v2 = bundles.write(bundles.version("0.2.0").replacing(V1));
+
+        CliRun dryRun = cluster.run("install", v2, "-n", ns, "--dry-run=server", "-o", "json");
+
+        assertThat(dryRun.exitCode()).as(dryRun.toString()).isZero();
+        assertThat(RealCluster.step(RealCluster.json(dryRun), "ConfigMap", LEGACY).path("message").asText())
+                .startsWith("dry run: deleted");
+        assertThat(configMap(cluster, LEGACY)).isNotNull();
+
+        Path offline = dir.resolve("offline-plan.yaml");
+        java.nio.file.Files.writeString(offline, CliRun.of("plan", v2, "-n", ns, "-o", "yaml").out());
+        CliRun stale = cluster.run("install", "--plan-file", offline.toString());
+
+        assertThat(stale.exitCode()).as(stale.toString()).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(stale.err()).contains("the plan's delete and keep steps (none) are not those the latest install of "
+                + "cachebox-operator in namespace " + ns + " asks for now (Keep ClusterServiceVersion/" + ns + "/" + V1
+                + " (uid ").contains("Delete ConfigMap/" + ns + "/" + LEGACY + " (uid ");
+        assertThat(cluster.get("operators.coreos.com/v1alpha1", "ClusterServiceVersion", "clusterserviceversions", V2))
+                .isNull();
+
+        Path reviewed = dir.resolve("reviewed-plan.yaml");
+        java.nio.file.Files.writeString(reviewed, cluster.run("plan", v2, "-n", ns, "-o", "yaml").out());
+        CliRun install = cluster.run("install", "--plan-file", reviewed.toString(), "-o", "json");
+
+        assertThat(install.exitCode()).as(install.toString()).isZero();
+        assertThat(RealCluster.step(RealCluster.json(install), "ConfigMap", LEGACY).path("status").asText())
+                .isEqualTo("Deleted");
+        assertThat(configMap(cluster, LEGACY)).isNull();
+    }
+
+    @Test
     void reinstallingTheSameVersionIsARerunWithoutDeleteSteps(@Served(RealApiServer.Flavour.OLM) RealApiServer server) {
         RealCluster cluster = RealCluster.in(server, "rerun");
         String ns = cluster.namespace();

@@ -96,6 +96,44 @@ public final class UpgradeSteps {
                 .findFirst();
     }
 
+    /** The steps about the previous install's objects (delete and keep), in plan order. */
+    public static List<Step> previousInstallSteps(InstallPlan plan) {
+        return plan.steps().stream().filter(UpgradeSteps::aboutPreviousInstall).toList();
+    }
+
+    /**
+     * The plan of the bundle alone: without the delete and keep steps, the upgrade annotation and
+     * the upgrade condition, as a plan of the same bundle made without the install record is.
+     */
+    public static InstallPlan bundleOnly(InstallPlan plan) {
+        Map<String, String> annotations = new LinkedHashMap<>(plan.metadata().annotations());
+        annotations.remove(UPGRADE_FROM_ANNOTATION);
+        List<PlanCondition> conditions = new ArrayList<>(plan.status().conditions());
+        conditions.removeIf(condition -> CONDITION_TYPE.equals(condition.type()));
+        List<Step> steps = plan.steps().stream().filter(step -> !aboutPreviousInstall(step)).toList();
+        InstallPlan.Status status = plan.status();
+        return new InstallPlan(plan.apiVersion(), plan.kind(),
+                new InstallPlan.Metadata(plan.metadata().name(), plan.metadata().namespace(), annotations),
+                plan.spec(), new InstallPlan.Status(status.phase(), conditions, steps, status.startTime(),
+                        status.completionTime(), status.message(), status.capabilities()));
+    }
+
+    /** The plan with these steps appended, e.g. a reviewed plan's delete and keep steps kept for checking. */
+    public static InstallPlan withSteps(InstallPlan plan, List<Step> appended) {
+        if (appended.isEmpty()) {
+            return plan;
+        }
+        List<Step> steps = new ArrayList<>(plan.steps());
+        steps.addAll(appended);
+        return plan.withStatus(new InstallPlan.Status(plan.status().phase(), plan.status().conditions(), steps,
+                plan.status().startTime(), plan.status().completionTime(), plan.status().message(),
+                plan.status().capabilities()));
+    }
+
+    private static boolean aboutPreviousInstall(Step step) {
+        return step.action() != null && step.action().previousInstallOnly();
+    }
+
     /** Each step that will be sent, marked create, update or present. */
     private static List<Step> marked(List<Step> steps, Set<ObjectKey> existing) {
         List<Step> marked = new ArrayList<>(steps.size());

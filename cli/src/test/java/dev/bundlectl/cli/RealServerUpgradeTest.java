@@ -210,6 +210,29 @@ class RealServerUpgradeTest {
     }
 
     @Test
+    void aFailedUpgradeDeletesNothing(@Served(RealApiServer.Flavour.OLM) RealApiServer server) {
+        RealCluster cluster = RealCluster.in(server, "failed-upgrade");
+        String ns = cluster.namespace();
+        UpgradeBundles bundles = new UpgradeBundles(dir);
+        assertThat(cluster.run("install", bundles.write(bundles.version("0.1.0").withLegacyConfigMap()), "-n", ns)
+                .exitCode()).isZero();
+        // alice may keep install records and ConfigMaps, but may not create the new CSV.
+        Path alice = cluster.kubeconfigForRecordKeeper(dir, "alice");
+
+        CliRun upgrade = cluster.runWith(alice, "install", bundles.write(bundles.version("0.2.0").replacing(V1)),
+                "-n", ns, "-o", "json");
+
+        assertThat(upgrade.exitCode()).as(upgrade.toString()).isEqualTo(ExitCode.PLAN_FAILED);
+        JsonNode plan = RealCluster.json(upgrade);
+        assertThat(RealCluster.step(plan, "ClusterServiceVersion", V2).path("status").asText()).isEqualTo("Failed");
+        JsonNode legacy = RealCluster.step(plan, "ConfigMap", LEGACY);
+        assertThat(legacy.path("status").asText()).isEqualTo("Unknown");
+        assertThat(legacy.path("message").asText())
+                .isEqualTo("not deleted: an earlier step failed, so the old version's objects stay");
+        assertThat(configMap(cluster, LEGACY)).isNotNull();
+    }
+
+    @Test
     void reinstallingTheSameVersionIsARerunWithoutDeleteSteps(@Served(RealApiServer.Flavour.OLM) RealApiServer server) {
         RealCluster cluster = RealCluster.in(server, "rerun");
         String ns = cluster.namespace();

@@ -148,7 +148,9 @@ final class InstallCommand implements Callable<Integer> {
                 reading = Await.result(live.readForReviewed(PlanTarget.of(reviewedPlan.plan(), namespace),
                         reviewedPlan, planFile.toString()));
                 Planning.report(reading, diagnostics, err);
-                planned = reviewedPlan;
+                PlanTarget target = PlanTarget.of(reviewedPlan.plan(), namespace);
+                planned = target.payload() ? reviewedPlan : new UpgradePlanning(live, err)
+                        .checkReviewed(reviewedPlan, reading.previous(), target, planFile.toString(), input.force);
             } else {
                 PlannedInput fresh = new Planning(diagnostics, new Planning.Live(live, err, discoveryPatience()))
                         .plan(input, source, namespace, () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));

@@ -48,6 +48,12 @@ final class PlanInputOptions {
                     + "the target serves only that one.")
     boolean noConvert;
 
+    @Option(names = "--force",
+            description = "Install a bundle whose CSV is not an upgrade of the installed one (it neither replaces "
+                    + "nor skips it, and its olm.skipRange does not contain the installed version). Without it such "
+                    + "an install is refused before anything is written.")
+    boolean force;
+
     @Mixin
     RenderModeOptions render = new RenderModeOptions();
 

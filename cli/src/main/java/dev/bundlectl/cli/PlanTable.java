@@ -5,12 +5,17 @@ import dev.bundlectl.plan.PlanSummary;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepStatus;
 import java.io.PrintWriter;
+import dev.bundlectl.plan.upgrade.UpgradeSteps;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The plan as a table: one row per step, then a summary line. */
 final class PlanTable {
 
     private static final List<String> HEADERS = List.of("#", "KIND", "NAME", "NAMESPACE", "OPTIONAL", "STATUS", "MESSAGE");
+    private static final int ACTION_COLUMN = 6;
+    private static final List<String> UPGRADE_HEADERS =
+            List.of("#", "KIND", "NAME", "NAMESPACE", "OPTIONAL", "STATUS", "ACTION", "MESSAGE");
 
     private PlanTable() {
     }
@@ -28,14 +33,21 @@ final class PlanTable {
     }
 
     static void print(InstallPlan plan, PrintWriter out) {
-        TextTable table = stepTable();
         List<Step> steps = plan.steps();
+        // An upgrade's plan says what each step does; other plans keep their columns.
+        boolean actions = steps.stream().anyMatch(step -> step.action() != null);
+        TextTable table = actions ? new TextTable(UPGRADE_HEADERS) : stepTable();
         for (int i = 0; i < steps.size(); i++) {
             Step step = steps.get(i);
             // Rendered objects sit under the CSV they came from.
             String kind = step.parent() == null ? step.resource().kind() : "└ " + step.resource().kind();
-            table.row(stepRow(i + 1, kind, step.resource().name(), step.resource().namespace(), step.optional(),
-                    step.status(), step.message()));
+            List<String> row = stepRow(i + 1, kind, step.resource().name(), step.resource().namespace(),
+                    step.optional(), step.status(), step.message());
+            if (actions) {
+                row = new ArrayList<>(row);
+                row.add(ACTION_COLUMN, step.action() == null ? "-" : step.action().wireName());
+            }
+            table.row(row);
         }
         table.print(out);
         out.println();
@@ -53,6 +65,8 @@ final class PlanTable {
         if (plan.status().message() != null) {
             line.append(": ").append(plan.status().message());
         }
+        UpgradeSteps.line(plan).ifPresent(upgrade -> line.append(line.charAt(line.length() - 1) == '.' ? " " : ". ")
+                .append(Character.toUpperCase(upgrade.charAt(0))).append(upgrade.substring(1)).append('.'));
         return line.toString();
     }
 }

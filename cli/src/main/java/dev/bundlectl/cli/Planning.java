@@ -119,9 +119,16 @@ final class Planning {
             CapabilityOptions capabilityOptions, Supplier<ApiSurface> surface) {
         Bundle bundle = new InputDirectories(diagnostics).bundle(source.directory());
         PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false);
-        return planned(target, bundle.manifests(), capabilityOptions, surface, ApiSurfaces.builtIn(),
+        PlannedInput planned = planned(target, bundle.manifests(), capabilityOptions, surface, ApiSurfaces.builtIn(),
                 (served, history, capabilities) -> bundlePlan(bundle, input, source, namespace, served, history,
                         capabilities));
+        if (live == null) {
+            return planned;
+        }
+        // Against a cluster the latest install decides whether this is an upgrade, from the same reading.
+        PlanResult upgraded = new UpgradePlanning(live.cluster(), live.err())
+                .apply(planned.result(), planned.reading().previous(), target, input.force);
+        return new PlannedInput(upgraded, planned.filteredOut(), false, planned.reading());
     }
 
     /** Plans a bundle with what the options and the cluster (if any) gave; reports nothing itself. */

@@ -8,8 +8,10 @@ import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import dev.bundlectl.plan.output.SecretRehydration;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
+import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.plan.review.PlanComparison;
+import dev.bundlectl.plan.upgrade.UpgradeSteps;
 import dev.bundlectl.plan.review.PlanOptions;
 import dev.bundlectl.plan.review.PlanOptionsAnnotation;
 import dev.bundlectl.plan.review.ReviewedPlans;
@@ -55,7 +57,18 @@ final class ReviewedPlan {
      *     after printing why
      */
     PlannedInstall load(Path planFile, Path bundleDirectory, boolean allowEdited) {
-        InstallPlan reviewed = read(planFile);
+        InstallPlan file = read(planFile);
+        // An upgrade's delete and keep steps come from the install record, not the bundle: they are
+        // set aside here and checked against the cluster's latest record once it is read.
+        List<Step> previousInstallSteps = UpgradeSteps.previousInstallSteps(file);
+        PlannedInstall bundleSteps = loadBundleSteps(planFile, UpgradeSteps.bundleOnly(file), bundleDirectory,
+                allowEdited);
+        return previousInstallSteps.isEmpty() ? bundleSteps
+                : PlannedInstall.read(UpgradeSteps.withSteps(bundleSteps.plan(), previousInstallSteps));
+    }
+
+    private PlannedInstall loadBundleSteps(Path planFile, InstallPlan reviewed, Path bundleDirectory,
+            boolean allowEdited) {
         failOn(planFile, ReviewedStepCheck.problems(reviewed.steps()));
         // The file's manifests are parsed here, once; what the install runs keeps these objects.
         PlannedInstall reviewedSteps = PlannedInstall.read(reviewed);

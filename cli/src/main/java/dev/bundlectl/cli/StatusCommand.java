@@ -132,6 +132,7 @@ final class StatusCommand implements Callable<Integer> {
             }
         }
         table.print(out);
+        VersionHistoryTable.print(entries, out);
         return ExitCode.OK;
     }
 
@@ -161,6 +162,7 @@ final class StatusCommand implements Callable<Integer> {
                             : " (implicitly enabled: " + String.join(", ", record.implicitlyEnabledCapabilities()) + ")"));
         }
         out.println("Created:    " + record.createdObjects().size() + " objects owned by this install");
+        out.println(TerminalText.safe("Versions:   " + VersionHistoryTable.line(record)));
         out.println();
         TextTable table = PlanTable.stepTable();
         List<RecordedStep> steps = record.steps();

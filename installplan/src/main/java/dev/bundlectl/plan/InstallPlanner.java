@@ -113,7 +113,7 @@ public final class InstallPlanner {
                             optionality.origin(), exclusions.get(manifest), !expansion.expands(manifest), warnings));
             StepSource source = StepSource.ofBundle(sourceNamespace, packageName, applied.source());
             Step step = new Step(csvName, resource, optionality.optional(), prediction.status(), prediction.message(),
-                    null, optionality.origin(), source);
+                    null, optionality.origin(), source, null);
             if (!expansion.expands(manifest)) {
                 steps.add(step);
                 planned.add(new PlannedStep(step, applied.body(), source));
@@ -128,7 +128,7 @@ public final class InstallPlanner {
                         predictor.predictRendered(child, childResource.manifest(), warnings);
                 StepSource childSource = StepSource.ofBundle(sourceNamespace, packageName, child.source());
                 Step childStep = new Step(csvName, childResource, false, rendered.status(), rendered.message(), csvName,
-                        null, childSource);
+                        null, childSource, null);
                 steps.add(childStep);
                 planned.add(new PlannedStep(childStep, child.body(), childSource));
             }

@@ -102,7 +102,7 @@ public final class PayloadPlanner {
             StepSource source = StepSource.ofPayload(sourceNamespace, request.name(), manifest.source(), file.level(),
                     file.component());
             Step step = new Step(request.name(), resource, false, prediction.status(), prediction.message(), null, null,
-                    source);
+                    source, null);
             steps.add(step);
             planned.add(new PlannedStep(step, manifest.body(), source));
         }

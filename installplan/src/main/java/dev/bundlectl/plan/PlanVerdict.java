@@ -1,6 +1,7 @@
 package dev.bundlectl.plan;
 
 import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepAction;
 import dev.bundlectl.plan.api.DiscoveryFailures;
 import dev.bundlectl.plan.payload.StepManifests;
 import java.util.ArrayList;
@@ -27,8 +28,8 @@ public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict
      * the planner leaves a message on an {@code Unknown} step to say why it will fail, except where
      * the discovery of its API failed ({@link DiscoveryFailures}), which predicts nothing, and on a
      * step that deletes its object ({@code release.openshift.io/delete}), where the message says
-     * what the delete will do, and on a step whose message only says it was converted from a
-     * removed API version.
+     * what the delete will do (as on an upgrade's delete step), and on a step whose message only
+     * says it was converted from a removed API version.
      *
      * @param steps the plan's steps
      * @return the verdict; reasons read {@code Kind/namespace/name: message}
@@ -54,7 +55,9 @@ public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict
             case FAILED:
                 return true;
             case UNKNOWN:
-                return step.message() != null && !DiscoveryFailures.isDiscoveryFailure(step.message())
+                // An upgrade's delete step says what the delete will do, not why it would fail.
+                return step.message() != null && step.action() != StepAction.DELETE
+                        && !DiscoveryFailures.isDiscoveryFailure(step.message())
                         && !StepManifests.asksForDeletion(step) && !ConversionNotes.isNoteOnly(step.message());
             default:
                 return false;

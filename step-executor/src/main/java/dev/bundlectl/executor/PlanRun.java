@@ -15,6 +15,7 @@ import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepAction;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.planned.PlannedInstall;
@@ -79,6 +80,10 @@ final class PlanRun implements StepStarter {
     /** Runs the plan; the future completes with the final plan and never fails for a step's sake. */
     Future<InstallPlan> run() {
         List<Integer> runnable = runnableSteps();
+        // An upgrade's delete steps run after every other step, and only if none failed.
+        List<Integer> removalSteps = runnable.stream()
+                .filter(index -> tracker.step(index).action() == StepAction.DELETE).toList();
+        List<Integer> applied = runnable.stream().filter(index -> !removalSteps.contains(index)).toList();
         preflight.check(planned.steps(), runnable);
         if (!preflight.problems().isEmpty()) {
             preflight.problems().forEach((index, problem) -> fail(index, problem));
@@ -93,20 +98,25 @@ final class PlanRun implements StepStarter {
         runner = new StepApplier(env);
         ServedKinds servedKinds = new ServedKinds(tracker, crdStepByKind, env);
         InstallHistory phase = options.firstInstall() ? InstallHistory.FIRST_INSTALL : InstallHistory.UPDATE;
+        RemovalStage removals = new RemovalStage(options.concurrency());
         StepSchedule schedule = planned.payload()
-                ? new PayloadSchedule(planned.payloadOrder().graphFor(options.firstInstall()), runnable, this,
+                ? new PayloadSchedule(planned.payloadOrder().graphFor(options.firstInstall()), applied, this,
                         servedKinds, options.concurrency(), tracker)
-                : new BundleSchedule(runnable,
+                : new BundleSchedule(applied,
                         index -> StepApplier.isFoundation(tracker.step(index).resource()), preflight::model, this,
                         servedKinds, options.concurrency(), phase);
-        return schedule.run().map(done -> result("InstallComponentFailed", runnable));
+        return schedule.run()
+                .compose(done -> removals.run(removalSteps, this))
+                .map(done -> result("InstallComponentFailed", runnable));
     }
 
     /** Steps to send, reset to Unknown so that the result reflects this run only. */
     private List<Integer> runnableSteps() {
         List<Integer> runnable = new ArrayList<>();
         for (int index = 0; index < tracker.size(); index++) {
-            if (!NEVER_SENT.contains(tracker.step(index).status())) {
+            Step step = tracker.step(index);
+            // A Keep step reports an object an upgrade leaves alone; there is nothing to send.
+            if (!NEVER_SENT.contains(step.status()) && step.action() != StepAction.KEEP) {
                 tracker.reset(index, StepStatus.UNKNOWN);
                 runnable.add(index);
             }

@@ -22,6 +22,8 @@ import java.util.Objects;
  *     {@code optional} flag alone decides what the step may absorb
  * @param source where the object came from (bundle or payload, file, run level), bundlectl's own
  *     field; null for a step of a plan written before it existed, and then absent from the document
+ * @param action what the step does to its object on an upgrade or re-run ({@link StepAction});
+ *     null when the plan was made without knowing the previous install, and then absent
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Step(
@@ -32,17 +34,18 @@ public record Step(
         @JsonProperty("message") String message,
         @JsonProperty("parent") String parent,
         @JsonProperty("optionalBy") String optionalBy,
-        @JsonProperty("bundlectl.dev/source") StepSource source) {
+        @JsonProperty("bundlectl.dev/source") StepSource source,
+        @JsonProperty("action") StepAction action) {
 
     public Step {
         Objects.requireNonNull(resource, "resource");
         Objects.requireNonNull(status, "status");
     }
 
-    /** A step without a recorded {@link #source()}. */
+    /** A step without a recorded {@link #source()} or {@link #action()}. */
     public Step(String resolving, StepResource resource, boolean optional, StepStatus status, String message,
             String parent, String optionalBy) {
-        this(resolving, resource, optional, status, message, parent, optionalBy, null);
+        this(resolving, resource, optional, status, message, parent, optionalBy, null, null);
     }
 
     /** A step of the bundle itself (no parent). */
@@ -58,17 +61,22 @@ public record Step(
 
     /** This step with a new status and message. */
     public Step withStatus(StepStatus newStatus, String newMessage) {
-        return new Step(resolving, resource, optional, newStatus, newMessage, parent, optionalBy, source);
+        return new Step(resolving, resource, optional, newStatus, newMessage, parent, optionalBy, source, action);
     }
 
     /** This step acting on another version of its object (e.g. with Secret values redacted). */
     public Step withResource(StepResource newResource) {
-        return new Step(resolving, newResource, optional, status, message, parent, optionalBy, source);
+        return new Step(resolving, newResource, optional, status, message, parent, optionalBy, source, action);
     }
 
     /** This step with its provenance recorded. */
     public Step withSource(StepSource newSource) {
-        return new Step(resolving, resource, optional, status, message, parent, optionalBy, newSource);
+        return new Step(resolving, resource, optional, status, message, parent, optionalBy, newSource, action);
+    }
+
+    /** This step marked with what it does to its object. */
+    public Step withAction(StepAction newAction) {
+        return new Step(resolving, resource, optional, status, message, parent, optionalBy, source, newAction);
     }
 
     /**

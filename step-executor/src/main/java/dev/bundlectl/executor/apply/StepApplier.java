@@ -3,6 +3,7 @@ package dev.bundlectl.executor.apply;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepAction;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.api.ApiResource;
@@ -32,6 +33,10 @@ public final class StepApplier {
      * @param reporter where intermediate statuses and retries go
      */
     public Future<StepOutcome> run(Step step, ObjectNode manifest, StepReporter reporter) {
+        if (step.action() == StepAction.DELETE) {
+            return RemovalAction.run(step, manifest, env).map(this::noteDryRun)
+                    .recover(bug -> Future.succeededFuture(StepOutcome.failed("internal error: " + bug)));
+        }
         boolean delete = DeleteRule.applies(manifest);
         if (delete && env.options().firstInstall()) {
             return Future.succeededFuture(StepOutcome.applied(StepStatus.NOT_CREATED,

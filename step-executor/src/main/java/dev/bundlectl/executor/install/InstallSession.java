@@ -72,7 +72,7 @@ public final class InstallSession {
                 plan.metadata().annotations().get(PlanAnnotations.BUNDLE_DIGEST), dryRun, request.startTime());
         Future<SavedRecord> started = dryRun ? Future.succeededFuture()
                 : store.save(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
-                        RecordInheritance.ownedObjects(previous, List.of(), List.of()), List.of()));
+                        RecordInheritance.ownedObjects(previous, List.of(), List.of()), List.of(), previous));
         return started.compose(saved -> {
             RunningPlan execution = new PlanApplier(connection).start(planned, options, listener);
             return execution.result().compose(finished -> dryRun
@@ -91,7 +91,7 @@ public final class InstallSession {
         List<CreatedObject> created = createdBy(finished, identities);
         return store.save(InstallRecord.fromPlan(recorded, origin,
                         RecordInheritance.ownedObjects(previous, finished.steps(), created),
-                        RecordInheritance.deletedObjects(previous, deletedNow)))
+                        RecordInheritance.deletedObjects(previous, deletedNow), previous))
                 .map(saved -> {
                     List<String> all = new ArrayList<>(warnings);
                     all.addAll(saved.warnings());

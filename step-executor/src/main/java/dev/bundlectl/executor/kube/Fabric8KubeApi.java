@@ -117,13 +117,18 @@ public final class Fabric8KubeApi implements KubeApi {
     public Future<Void> delete(ApiResource type, String namespace, String name, Preconditions preconditions,
             boolean dryRun) {
         return path(() -> ResourcePaths.object(type, namespace, name))
-                .compose(path -> send(request(path, dryRun).delete(JSON, deleteOptions(preconditions)).build()))
+                .compose(path -> send(request(path, dryRun).delete(JSON, deleteOptions(preconditions, dryRun)).build()))
                 .mapEmpty();
     }
 
-    private String deleteOptions(Preconditions preconditions) {
+    private String deleteOptions(Preconditions preconditions, boolean dryRun) {
         ObjectNode options = json.createObjectNode()
                 .put("apiVersion", "v1").put("kind", "DeleteOptions").put("propagationPolicy", "Background");
+        if (dryRun) {
+            // The API server reads a DELETE's options from its body when it has one, and then ignores
+            // the dryRun query parameter: without this, a dry-run delete deletes.
+            options.putArray("dryRun").add("All");
+        }
         if (preconditions != null && !preconditions.none()) {
             ObjectNode required = options.putObject("preconditions");
             if (preconditions.uid() != null) {

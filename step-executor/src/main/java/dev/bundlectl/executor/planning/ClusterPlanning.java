@@ -3,6 +3,7 @@ package dev.bundlectl.executor.planning;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.executor.capability.ClusterVersionReader;
+import dev.bundlectl.executor.capability.ExistenceCheck;
 import dev.bundlectl.executor.capability.ExistingObjects;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.discovery.Discovery;
@@ -86,6 +87,17 @@ public final class ClusterPlanning {
                         ? Future.succeededFuture(new ClusterPlan<T>(reading, Optional.empty()))
                         : connection.vertx().executeBlocking(() -> planner.apply(reading), false)
                                 .map(result -> new ClusterPlan<>(reading, Optional.of(result))));
+    }
+
+    /**
+     * Which of {@code manifests}' objects exist now, looked up as implicit capability enablement
+     * does; an object that cannot be read counts as absent, with a warning. An upgrade marks its
+     * steps create, update or present with this.
+     *
+     * @param namespace where namespaced objects without a namespace of their own are placed
+     */
+    public Future<ExistenceCheck> existing(List<Manifest> manifests, String namespace) {
+        return new ExistingObjects(connection.retryingApi(), connection.discovery()).check(manifests, namespace);
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.bundlectl.plan.model.CapabilitiesStatus;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.upgrade.UpgradeEdges;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -32,7 +33,12 @@ import java.util.Objects;
  * @param implicitlyEnabledCapabilities the capabilities that were enabled only implicitly, sorted
  * @param steps the steps in plan order, with digests instead of manifest bodies
  * @param createdObjects the objects this install owns, in creation order
- * @param deletedObjects the objects this install deleted because their manifests asked for it
+ * @param deletedObjects the objects this install deleted because their manifests asked for it, or
+ *     because an upgrade's new bundle no longer had them
+ * @param csvVersion the CSV's {@code spec.version}, or null (absent from records written before
+ *     versions were kept, which still read)
+ * @param versionHistory the versions of the package installed in the namespace, oldest first,
+ *     this run last; empty in records written before the history was kept
  */
 public record InstallRecord(
         int formatVersion,
@@ -52,9 +58,15 @@ public record InstallRecord(
         List<String> implicitlyEnabledCapabilities,
         List<RecordedStep> steps,
         List<CreatedObject> createdObjects,
-        List<DeletedObject> deletedObjects) {
+        List<DeletedObject> deletedObjects,
+        String csvVersion,
+        List<VersionHistoryEntry> versionHistory) {
 
-    /** The format this version of bundlectl writes and the newest it reads. */
+    /**
+     * The format this version of bundlectl writes and the newest it reads. Fields added since
+     * ({@code csvVersion}, {@code versionHistory}) keep format 1: an older bundlectl ignores them,
+     * and a record without them reads with none.
+     */
     public static final int FORMAT_VERSION = 1;
 
 
@@ -72,6 +84,7 @@ public record InstallRecord(
         steps = copy(steps);
         createdObjects = copy(createdObjects);
         deletedObjects = copy(deletedObjects);
+        versionHistory = copy(versionHistory);
     }
 
     /**
@@ -87,6 +100,18 @@ public record InstallRecord(
      */
     public static InstallRecord fromPlan(InstallPlan plan, RecordOrigin origin, List<CreatedObject> createdObjects,
             List<DeletedObject> deletedObjects) {
+        return fromPlan(plan, origin, createdObjects, deletedObjects, null);
+    }
+
+    /**
+     * The record of a run of {@code plan} that follows {@code previous}: as
+     * {@link #fromPlan(InstallPlan, RecordOrigin, List, List)}, with the version history carried
+     * forward from the previous record of the package ({@link RecordInheritance#versionHistory}).
+     *
+     * @param previous the previous record of the package, or null
+     */
+    public static InstallRecord fromPlan(InstallPlan plan, RecordOrigin origin, List<CreatedObject> createdObjects,
+            List<DeletedObject> deletedObjects, InstallRecord previous) {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(origin, "origin");
         String recordName = origin.recordName();
@@ -102,20 +127,26 @@ public record InstallRecord(
                     : new CreatedObject(created.object(), created.resource(), created.uid(),
                             created.resourceVersion(), recordName));
         }
+        String csvName = csvName(plan);
+        String csvVersion = UpgradeEdges.ofPlan(plan).filter(edges -> edges.csvName().equals(csvName))
+                .map(UpgradeEdges::version).orElse(null);
+        VersionHistoryEntry thisRun = new VersionHistoryEntry(csvName, csvVersion, origin.startTime(), status.phase(),
+                recordName);
         return new InstallRecord(FORMAT_VERSION, recordName, origin.namespace(), origin.packageName(),
-                csvName(plan), plan.metadata().name(), origin.bundlePath(), origin.bundleDigest(), origin.dryRun(),
+                csvName, plan.metadata().name(), origin.bundlePath(), origin.bundleDigest(), origin.dryRun(),
                 origin.startTime(), parseTime(status.completionTime(), "completionTime"), status.phase(),
                 status.message(),
                 capabilities == null ? List.of() : capabilities.enabledCapabilities(),
                 capabilities == null ? List.of() : capabilities.implicitlyEnabledCapabilities(),
-                recordedSteps, owned, deletedObjects);
+                recordedSteps, owned, deletedObjects, csvVersion,
+                RecordInheritance.versionHistory(previous, thisRun));
     }
 
     /** This record with other steps; the codec uses it to shorten messages. */
     public InstallRecord withSteps(List<RecordedStep> newSteps) {
         return new InstallRecord(formatVersion, name, namespace, packageName, csvName, planName, bundlePath,
                 bundleDigest, dryRun, startTime, completionTime, phase, message, enabledCapabilities,
-                implicitlyEnabledCapabilities, newSteps, createdObjects, deletedObjects);
+                implicitlyEnabledCapabilities, newSteps, createdObjects, deletedObjects, csvVersion, versionHistory);
     }
 
     private static String csvName(InstallPlan plan) {

@@ -2,6 +2,10 @@ package dev.bundlectl.executor.records;
 
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.upgrade.InstalledObject;
+import dev.bundlectl.plan.upgrade.InstalledVersion;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Collections;
 import java.util.Objects;
 import java.util.Optional;
@@ -37,6 +41,24 @@ public final class PreviousInstall {
     /** The record, if there was an earlier install. */
     public Optional<InstallRecord> record() {
         return Optional.ofNullable(record);
+    }
+
+    /**
+     * What the earlier install installed, for deciding whether this install is an upgrade and
+     * what it no longer has ({@code plan.upgrade}); empty for a first install.
+     */
+    public Optional<InstalledVersion> installedVersion() {
+        if (record == null) {
+            return Optional.empty();
+        }
+        List<InstalledObject> objects = new ArrayList<>();
+        for (CreatedObject created : record.createdObjects()) {
+            ObjectRef ref = created.object();
+            objects.add(new InstalledObject(ref.group(), ref.version(), ref.kind(), ref.namespace(), ref.name(),
+                    created.uid(), created.createdBy()));
+        }
+        return Optional.of(new InstalledVersion(record.packageName(), record.csvName(), record.csvVersion(),
+                record.name(), objects));
     }
 
     /** Whether no earlier install of the target is recorded. */

@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.records;
 
 import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepAction;
 import dev.bundlectl.plan.model.StepStatus;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,11 @@ import java.util.List;
  * remembered so that a later reappearance is reported with its original time.
  */
 public final class RecordInheritance {
+
+    /** How many versions a record's history keeps. */
+    public static final int MAX_HISTORY = 50;
+
+    private static final String CSV_KIND = "ClusterServiceVersion";
 
     private RecordInheritance() {
     }
@@ -35,13 +41,50 @@ public final class RecordInheritance {
         }
         for (CreatedObject earlier : previous.createdObjects()) {
             boolean presentNow = steps.stream().anyMatch(step -> step.status() == StepStatus.PRESENT
-                    && ObjectRef.of(step.resource()).sameObjectAs(earlier.object()));
+                    && keepsOwnership(step) && ObjectRef.of(step.resource()).sameObjectAs(earlier.object()));
             boolean listed = owned.stream().anyMatch(o -> o.object().sameObjectAs(earlier.object()));
             if (presentNow && !listed) {
                 owned.add(earlier);
             }
         }
         return owned;
+    }
+
+    /**
+     * Whether a {@code Present} step keeps the earlier install's ownership of its object. An
+     * upgrade's delete step that found the object replaced (another uid) does not: the object is
+     * no longer the one created. Nor does the old CSV an upgrade leaves to OLM, which deletes it.
+     */
+    private static boolean keepsOwnership(Step step) {
+        if (step.action() == StepAction.DELETE) {
+            return false;
+        }
+        return step.action() != StepAction.KEEP || !CSV_KIND.equals(step.resource().kind());
+    }
+
+    /**
+     * The version history a new record carries: the previous record's (or, for a record written
+     * before histories were kept, the previous record itself), then this run. A run of the same
+     * CSV as the last entry replaces that entry, so the history lists versions, not re-runs; a
+     * second save of the same run replaces its own entry. At most {@value #MAX_HISTORY} entries
+     * are kept, the oldest dropped first.
+     *
+     * @param previous the previous record of the package, or null
+     * @param thisRun this run's entry
+     */
+    public static List<VersionHistoryEntry> versionHistory(InstallRecord previous, VersionHistoryEntry thisRun) {
+        List<VersionHistoryEntry> history = new ArrayList<>();
+        if (previous != null) {
+            history.addAll(previous.versionHistory().isEmpty() ? List.of(VersionHistoryEntry.of(previous))
+                    : previous.versionHistory());
+        }
+        history.removeIf(entry -> entry.recordName().equals(thisRun.recordName()));
+        if (!history.isEmpty() && java.util.Objects.equals(history.get(history.size() - 1).csvName(), thisRun.csvName())) {
+            history.remove(history.size() - 1);
+        }
+        history.add(thisRun);
+        return history.size() <= MAX_HISTORY ? history
+                : new ArrayList<>(history.subList(history.size() - MAX_HISTORY, history.size()));
     }
 
     /**

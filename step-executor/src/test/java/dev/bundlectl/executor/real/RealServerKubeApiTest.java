@@ -50,6 +50,23 @@ class RealServerKubeApiTest {
     }
 
     @Test
+    void aDryRunDeleteIsValidatedWithItsPreconditionsAndDeletesNothing(RealApiServer server) {
+        String ns = server.newNamespace("dry-delete");
+        KubeApi api = server.connect().retryingApi();
+        ObjectNode created = Await.result(api.create(CONFIGMAPS, ns, configMap("kept", null), false));
+        String uid = created.path("metadata").path("uid").asText();
+
+        Await.result(api.delete(CONFIGMAPS, ns, "kept", Preconditions.uid(uid), true));
+        Throwable wrongUid = Await.failure(api.delete(CONFIGMAPS, ns, "kept",
+                Preconditions.uid("0d6f0a3c-0000-0000-0000-000000000000"), true));
+
+        assertThat(Await.result(api.get(CONFIGMAPS, ns, "kept")).path("metadata").path("uid").asText())
+                .as("a dry run with a body of DeleteOptions must still be a dry run").isEqualTo(uid);
+        assertThat(wrongUid).isInstanceOfSatisfying(ApiException.class,
+                error -> assertThat(error.isHttp(409)).as(error.getMessage()).isTrue());
+    }
+
+    @Test
     void aLabelSelectedListAcrossNamespacesFindsOnlyTheLabelledObjectsOfEach(RealApiServer server) {
         String first = server.newNamespace("selector-a");
         String second = server.newNamespace("selector-b");

@@ -1,0 +1,80 @@
+package dev.bundlectl.plan.upgrade;
+
+import java.util.Objects;
+
+/**
+ * What installing a bundle means, given the latest install of its package in the namespace: a
+ * first install, a re-run of the installed CSV, an upgrade to another CSV, or a refused upgrade.
+ */
+public sealed interface UpgradeDecision permits UpgradeDecision.FirstInstall, UpgradeDecision.Rerun,
+        UpgradeDecision.Upgrade, UpgradeDecision.Refused {
+
+    /** No install of the package is recorded in the namespace. */
+    record FirstInstall() implements UpgradeDecision {
+    }
+
+    /**
+     * The installed CSV is installed again: today's update of every object, no deletions.
+     *
+     * @param installed the installed version
+     */
+    record Rerun(InstalledVersion installed) implements UpgradeDecision {
+        public Rerun {
+            Objects.requireNonNull(installed, "installed");
+        }
+
+        /** e.g. {@code re-run of cachebox-operator.v0.3.1 (0.3.1), the installed CSV}. */
+        public String line() {
+            return "re-run of " + installed.describe() + ", the installed CSV";
+        }
+    }
+
+    /**
+     * Another CSV replaces the installed one.
+     *
+     * @param from the installed version
+     * @param to the new CSV's edges
+     * @param edge how the new CSV reaches the installed one
+     */
+    record Upgrade(InstalledVersion from, UpgradeEdges to, UpgradeEdge edge) implements UpgradeDecision {
+        public Upgrade {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(to, "to");
+            Objects.requireNonNull(edge, "edge");
+        }
+
+        /** e.g. {@code upgrade from cachebox-operator.v0.1.0 (0.1.0) to cachebox-operator.v0.2.0 (0.2.0) via spec.replaces}. */
+        public String line() {
+            return "upgrade from " + from.describe() + " to " + describe(to.csvName(), to.version()) + " via "
+                    + edge.source();
+        }
+    }
+
+    /**
+     * Another CSV that does not reach the installed one: refused unless forced.
+     *
+     * @param from the installed version
+     * @param to the new CSV's edges
+     * @param why why the new CSV does not reach the installed one
+     */
+    record Refused(InstalledVersion from, UpgradeEdges to, String why) implements UpgradeDecision {
+        public Refused {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(to, "to");
+            Objects.requireNonNull(why, "why");
+        }
+
+        /** One line for the user, naming both versions. */
+        public String message() {
+            return "cannot upgrade " + from.packageName() + " from " + from.describe() + " to "
+                    + describe(to.csvName(), to.version()) + ": " + why
+                    + "; nothing was applied (--force installs it anyway)";
+        }
+    }
+
+    /** {@code NAME (VERSION)}, or the name alone when the version is unknown. */
+    static String describe(String csvName, String version) {
+        String name = csvName == null ? "an unnamed CSV" : csvName;
+        return version == null ? name : name + " (" + version + ")";
+    }
+}

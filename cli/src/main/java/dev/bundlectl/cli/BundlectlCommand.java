@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
         sortOptions = false,
         description = "Installs OLM registry+v1 operator bundles into any Kubernetes cluster and shows what happened to every manifest. Optional manifests whose API is missing end as NotCreated instead of failing the install, and cluster capabilities are honoured.",
         subcommands = {PlanCommand.class, InstallCommand.class, CatalogCommand.class, StatusCommand.class, UninstallCommand.class,
-            ApproveCommand.class, VersionCommand.class, CompletionCommand.class, InstallNamesCommand.class},
+            ApproveCommand.class, ControllerCommand.class, VersionCommand.class, CompletionCommand.class,
+            InstallNamesCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {
             "  # Dry-run a bundle offline against a plain Kubernetes API surface (no cluster needed)",

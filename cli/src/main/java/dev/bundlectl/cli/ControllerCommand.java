@@ -1,0 +1,120 @@
+package dev.bundlectl.cli;
+
+import dev.bundlectl.controller.pipeline.PipelineInstaller;
+import dev.bundlectl.controller.reconcile.BundleInstallClient;
+import dev.bundlectl.controller.reconcile.EventRecorder;
+import dev.bundlectl.controller.reconcile.Reconciler;
+import dev.bundlectl.controller.runtime.Controller;
+import dev.bundlectl.controller.runtime.ControllerSettings;
+import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.executor.connect.ClusterConnection;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code bundlectl controller}: keep BundleInstall objects true until stopped. */
+@Command(
+        mixinStandardHelpOptions = true,
+        name = "controller",
+        sortOptions = false,
+        description = "Run the BundleInstall controller: plan, wait for approval when asked, install, repair drift on "
+                + "each resync, and uninstall when a BundleInstall is deleted. Runs until stopped (SIGTERM). "
+                + "The CRD and RBAC are in deploy/.",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ${ROOT-COMMAND-NAME} controller --namespace ops                     # one namespace, one replica",
+            "  ${ROOT-COMMAND-NAME} controller --leader-elect --lease-namespace bundlectl-system",
+            "",
+            "Exit codes: 0 stopped, 2 invalid flags or kubeconfig, 1 other errors.",
+        })
+final class ControllerCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
+            description = "Watch BundleInstalls in this namespace only (default: all namespaces).")
+    private String namespace;
+
+    @Option(names = "--leader-elect", description = "Reconcile only while holding the Lease, so several replicas can run.")
+    private boolean leaderElect;
+
+    @Option(names = "--lease-namespace", paramLabel = "NS", defaultValue = "bundlectl-system",
+            description = "Where the leader-election Lease lives (default: ${DEFAULT-VALUE}).")
+    private String leaseNamespace;
+
+    @Option(names = "--identity", paramLabel = "NAME",
+            description = "This replica's name in the Lease and in events (default: $POD_NAME, else the host name).")
+    private String identity;
+
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "2",
+            description = "BundleInstalls reconciled at once (default: ${DEFAULT-VALUE}).")
+    private int workers;
+
+    @Option(names = "--resync", paramLabel = "DURATION", defaultValue = "5m", converter = DurationConverter.class,
+            description = "How often every BundleInstall is installed again, which repairs drift (default: ${DEFAULT-VALUE}).")
+    private Duration resync;
+
+    @Mixin
+    private RegistryAccessOptions registry = new RegistryAccessOptions();
+
+    @Mixin
+    private ClusterOptions cluster;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (workers < 1) {
+            throw new UserInputException("--workers " + workers + ": give at least 1");
+        }
+        if (namespace != null) {
+            PlanNamesCheck.namespace("--namespace", namespace);
+        }
+        PlanNamesCheck.namespace("--lease-namespace", leaseNamespace);
+        PrintWriter err = spec.commandLine().getErr();
+        String name = identity != null ? identity : defaultIdentity();
+        ControllerSettings settings = new ControllerSettings(namespace, workers, resync, Duration.ofSeconds(1),
+                Duration.ofMinutes(5), name,
+                leaderElect ? ControllerSettings.LeaseSettings.defaults(leaseNamespace) : null);
+        try (ClusterConnection connection = cluster.open()) {
+            PipelineInstaller installer = new PipelineInstaller(connection, registry.settings(),
+                    ApplySettings.defaults(), Clock.systemUTC());
+            Reconciler reconciler = new Reconciler(new BundleInstallClient(connection.client()), installer,
+                    new EventRecorder(connection.client(), name), Clock.systemUTC());
+            CountDownLatch stopped = new CountDownLatch(1);
+            try (Controller controller = new Controller(connection.client(), reconciler, settings, true)) {
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    controller.close();
+                    stopped.countDown();
+                }, "bundlectl-controller-shutdown"));
+                controller.start();
+                err.println(name + ": watching BundleInstalls in " + (namespace == null ? "all namespaces"
+                        : "namespace " + namespace) + (leaderElect ? " once it holds Lease " + leaseNamespace
+                        + "/" + settings.leaderElection().name() : ""));
+                err.flush();
+                stopped.await();
+            }
+        }
+        return ExitCode.OK;
+    }
+
+    private static String defaultIdentity() {
+        String pod = System.getenv("POD_NAME");
+        if (pod != null && !pod.isBlank()) {
+            return pod;
+        }
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "bundlectl-controller";
+        }
+    }
+}

@@ -1,0 +1,257 @@
+package dev.bundlectl.controller.pipeline;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.bundle.Bundle;
+import dev.bundlectl.bundle.BundleReadResult;
+import dev.bundlectl.bundle.Diagnostics;
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.read.BundleReader;
+import dev.bundlectl.bundle.yaml.Mappers;
+import dev.bundlectl.controller.api.BundleInstallSpec;
+import dev.bundlectl.controller.api.BundleSource;
+import dev.bundlectl.controller.reconcile.BundleInstaller;
+import dev.bundlectl.controller.reconcile.InstalledBundle;
+import dev.bundlectl.controller.reconcile.PlannedBundle;
+import dev.bundlectl.controller.reconcile.ReconcileException;
+import dev.bundlectl.controller.source.ConfigMapBundle;
+import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.discovery.DiscoveryRetries;
+import dev.bundlectl.executor.install.InstallOutcome;
+import dev.bundlectl.executor.install.InstallRequest;
+import dev.bundlectl.executor.install.InstallSession;
+import dev.bundlectl.executor.planning.ClusterPlan;
+import dev.bundlectl.executor.planning.ClusterPlanning;
+import dev.bundlectl.executor.planning.PlanTarget;
+import dev.bundlectl.executor.planning.PlanningNote;
+import dev.bundlectl.executor.records.InstallRecord;
+import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.executor.records.PreviousInstall;
+import dev.bundlectl.executor.uninstall.UninstallOptions;
+import dev.bundlectl.executor.uninstall.UninstallReport;
+import dev.bundlectl.executor.uninstall.Uninstaller;
+import dev.bundlectl.plan.InstallPlanner;
+import dev.bundlectl.plan.OptionalApi;
+import dev.bundlectl.plan.OptionalApis;
+import dev.bundlectl.plan.PlanRequest;
+import dev.bundlectl.plan.PlanResult;
+import dev.bundlectl.plan.capability.CapabilityAnnotation;
+import dev.bundlectl.plan.capability.CapabilityConfig;
+import dev.bundlectl.plan.capability.CapabilityConfigFactory;
+import dev.bundlectl.plan.capability.CapabilityConfigParser;
+import dev.bundlectl.plan.capability.CapabilityConfigResult;
+import dev.bundlectl.plan.capability.CapabilityFilter;
+import dev.bundlectl.plan.capability.CapabilityReport;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.planned.PlannedInstall;
+import dev.bundlectl.plan.CsvMode;
+import dev.bundlectl.source.BundleSources;
+import dev.bundlectl.source.ResolvedSource;
+import dev.bundlectl.source.SourceException;
+import dev.bundlectl.source.SourceSettings;
+import io.vertx.core.Future;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The controller's {@link BundleInstaller} on bundlectl's own pipeline: the bundle source (image,
+ * catalog or ConfigMap) becomes a directory, the bundle reader reads it, the planning facade reads
+ * the cluster once and plans, and the install session applies the plan and records it, exactly as
+ * {@code bundlectl install} does. Every call runs on a controller worker thread and waits there for
+ * the asynchronous pipeline; no event-loop thread ever waits.
+ */
+public final class PipelineInstaller implements BundleInstaller {
+
+    private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(10);
+
+    private final ClusterConnection connection;
+    private final SourceSettings sources;
+    private final ConfigMapBundle configMaps;
+    private final ApplySettings applySettings;
+    private final Clock clock;
+
+    /**
+     * @param connection the cluster connection the controller runs on
+     * @param sources registry access and the cache for images and catalogs
+     * @param applySettings how plans are applied (timeouts, concurrency)
+     * @param clock the install records' clock
+     */
+    public PipelineInstaller(ClusterConnection connection, SourceSettings sources, ApplySettings applySettings,
+            Clock clock) {
+        this.connection = connection;
+        this.sources = sources;
+        this.configMaps = new ConfigMapBundle(connection.client(), sources.cacheRoot());
+        this.applySettings = applySettings;
+        this.clock = clock;
+    }
+
+    @Override
+    public PlannedBundle plan(String namespace, BundleInstallSpec spec) {
+        Fetched fetched = fetch(namespace, spec.source());
+        BundleReadResult read = new BundleReader().read(fetched.directory());
+        failOnErrors(read.diagnostics(), spec.source().describe());
+        Bundle bundle = read.bundle().orElseThrow(() ->
+                new ReconcileException(spec.source().describe() + ": not a bundle", false));
+        Optional<CapabilityConfig> capabilities = capabilities(spec.capabilities(), bundle.manifests());
+        OptionalApis optionalApis = optionalApis(spec.optionalApis());
+        CsvMode csvMode = CsvMode.fromWireName(spec.csvMode()).orElseThrow(() ->
+                new ReconcileException("spec.csvMode: \"" + spec.csvMode() + "\" is not auto, olm or render", false));
+        PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false);
+        ClusterPlan<PlanResult> answer = await(new ClusterPlanning(connection).plan(target, bundle.manifests(),
+                capabilities, null, DiscoveryRetries.DEFAULT_PATIENCE, reading -> {
+                    PlanRequest request = PlanRequest.of(namespace, reading.served(), fetched.label())
+                            .withCsvMode(csvMode, null)
+                            .withInstallPhase(reading.history())
+                            .withOptionalApis(optionalApis);
+                    if (reading.capabilities().isPresent()) {
+                        CapabilityConfig config = reading.capabilities().get();
+                        request = request.withExclusions(List.of(new CapabilityFilter(config)))
+                                .withCapabilities(CapabilityReport.status(config),
+                                        List.of(CapabilityReport.condition(config, null)));
+                    }
+                    return new InstallPlanner().plan(bundle, request);
+                }), "planning");
+        for (PlanningNote note : answer.reading().notes()) {
+            if (note instanceof PlanningNote.Diagnosed diagnosed) {
+                failOnErrors(diagnosed.diagnostics(), "planning against the cluster");
+            }
+        }
+        PlanResult result = answer.result().orElseThrow(() ->
+                new ReconcileException("planning against the cluster was refused", true));
+        failOnErrors(result.diagnostics(), spec.source().describe());
+        PlannedInstall planned = result.planned();
+        Step csvStep = planned.plan().steps().stream().filter(step -> step.resource().groupKind().isCsv())
+                .findFirst().orElse(null);
+        String version = planned.steps().stream().filter(step -> step.step().resource().groupKind().isCsv())
+                .map(step -> step.object().path("spec").path("version").asText(null)).findFirst().orElse(null);
+        return new PlannedBundle(planned.plan(), bundle.packageName(), csvStep == null ? null : csvStep.resource().name(),
+                version, fetched.image(), new Handle(planned, answer.reading().previous(), fetched.label()));
+    }
+
+    @Override
+    public InstalledBundle install(String namespace, PlannedBundle planned) {
+        Handle handle = (Handle) planned.handle();
+        InstallRequest request = new InstallRequest(namespace, false, planned.packageName(), handle.label(),
+                applySettings, clock.instant());
+        InstallOutcome outcome = await(new InstallSession(connection, new InstallRecordStore(connection.retryingApi()))
+                .run(handle.planned(), request, handle.previous(), event -> { }), "installing");
+        boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
+        String message = outcome.plan().status().message();
+        return new InstalledBundle(outcome.plan(), complete, message == null ? (complete ? "Complete" : "Failed") : message);
+    }
+
+    @Override
+    public String uninstall(String namespace, String packageName) {
+        InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
+        Optional<InstallRecord> latest = await(store.latestFor(namespace, packageName), "reading the install record");
+        if (latest.isEmpty()) {
+            return "nothing recorded for " + packageName + " in " + namespace;
+        }
+        UninstallReport report = await(new Uninstaller(connection.retryingApi(), connection.discovery(), store)
+                .uninstall(latest.get(), UninstallOptions.defaults(), result -> { }), "uninstalling");
+        if (!report.succeeded()) {
+            throw new ReconcileException("uninstall of " + packageName + " left " + report.failures().size()
+                    + " object(s) behind: " + report.failures().get(0).detail(), true);
+        }
+        return "uninstalled " + packageName + ": " + report.results().size() + " object(s) deleted or already gone";
+    }
+
+    /** What install needs later: the plan in its parsed shape, the previous install it was planned after. */
+    private record Handle(PlannedInstall planned, PreviousInstall previous, String label) {
+    }
+
+    /** A bundle directory, how to name it, and the image it came from (null for a ConfigMap). */
+    private record Fetched(Path directory, String label, String image) {
+    }
+
+    private Fetched fetch(String namespace, BundleSource source) {
+        if (source instanceof BundleSource.ConfigMap configMap) {
+            Path directory = configMaps.unpack(namespace, configMap.name());
+            return new Fetched(directory, "configmap:" + namespace + "/" + configMap.name(), null);
+        }
+        try (BundleSources bundles = new BundleSources(connection.vertx(), sources)) {
+            ResolvedSource resolved;
+            if (source instanceof BundleSource.Image image) {
+                resolved = await(bundles.bundle(image.reference()), "pulling " + image.reference());
+            } else {
+                BundleSource.Catalog catalog = (BundleSource.Catalog) source;
+                if (catalog.image() == null) {
+                    throw new ReconcileException("spec.source.catalog.configMap: catalogs from ConfigMaps are not "
+                            + "supported yet; give the catalog as an image", false);
+                }
+                String reference = catalog.image();
+                resolved = await(bundles.fromCatalog(reference, catalog.packageName(), catalog.channel(),
+                        catalog.version()), "reading catalog " + reference).source();
+            }
+            String pinned = resolved.image().map(ResolvedSource.ImageOrigin::pinned).orElse(null);
+            return new Fetched(resolved.directory(), pinned != null ? pinned : source.describe(), pinned);
+        }
+    }
+
+    private static Optional<CapabilityConfig> capabilities(JsonNode document, List<Manifest> manifests) {
+        if (document == null) {
+            return Optional.empty();
+        }
+        CapabilityConfigFactory factory = new CapabilityConfigFactory(CapabilityAnnotation.namesIn(manifests));
+        String text;
+        try {
+            text = Mappers.JSON.writeValueAsString(document);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new ReconcileException("spec.capabilities: " + e.getOriginalMessage(), false);
+        }
+        CapabilityConfigResult result = new CapabilityConfigParser(factory).parse("spec.capabilities", text);
+        failOnErrors(result.diagnostics(), "spec.capabilities");
+        return result.config();
+    }
+
+    private static OptionalApis optionalApis(List<String> rules) {
+        List<OptionalApi> parsed = new ArrayList<>();
+        for (String rule : rules) {
+            try {
+                parsed.add(OptionalApi.parse(rule));
+            } catch (IllegalArgumentException e) {
+                throw new ReconcileException("spec.optionalApis: " + e.getMessage(), false);
+            }
+        }
+        return new OptionalApis(parsed);
+    }
+
+    private static void failOnErrors(Diagnostics diagnostics, String where) {
+        if (diagnostics.hasErrors()) {
+            // The first error names the file, object and field; the rest are counted so the status stays one line.
+            int more = diagnostics.errors().size() - 1;
+            throw new ReconcileException(where + ": " + diagnostics.errors().get(0)
+                    + (more > 0 ? " (and " + more + " more)" : ""), false);
+        }
+    }
+
+    private static <T> T await(Future<T> future, String what) {
+        try {
+            return future.toCompletionStage().toCompletableFuture().get(PIPELINE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReconcileException(what + ": interrupted", true);
+        } catch (TimeoutException e) {
+            throw new ReconcileException(what + ": no answer within " + PIPELINE_TIMEOUT.toMinutes() + " minutes", true);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof ReconcileException reconcile) {
+                throw reconcile;
+            }
+            if (cause instanceof SourceException source) {
+                // Only an unreachable registry may come right by itself; a bad reference or image needs a spec change.
+                throw new ReconcileException(what + ": " + source.getMessage(),
+                        source instanceof dev.bundlectl.source.RegistryUnavailableException);
+            }
+            throw new ReconcileException(what + ": " + cause.getMessage(), true);
+        }
+    }
+}

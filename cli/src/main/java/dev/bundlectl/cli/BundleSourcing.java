@@ -1,11 +1,11 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.source.BadReferenceException;
+import dev.bundlectl.source.errors.BadReferenceException;
 import dev.bundlectl.source.BundleSources;
-import dev.bundlectl.source.CatalogException;
-import dev.bundlectl.source.RefusedImageException;
+import dev.bundlectl.source.errors.CatalogException;
+import dev.bundlectl.source.errors.RefusedImageException;
 import dev.bundlectl.source.ResolvedSource;
-import dev.bundlectl.source.SourceException;
+import dev.bundlectl.source.errors.SourceException;
 import dev.bundlectl.source.reference.ImageReference;
 import dev.bundlectl.source.reference.ReferenceParser;
 import io.vertx.core.Vertx;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.bundlectl.source.BundleSources;
-import dev.bundlectl.source.CatalogException;
+import dev.bundlectl.source.errors.CatalogException;
 import dev.bundlectl.source.catalog.Catalog;
 import dev.bundlectl.source.catalog.CatalogChannel;
 import dev.bundlectl.source.catalog.CatalogPackage;

@@ -1,6 +1,6 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.source.RegistryUnavailableException;
+import dev.bundlectl.source.errors.RegistryUnavailableException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;

@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.controller.api.BundleInstallSummary;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
@@ -82,7 +83,14 @@ final class StatusCommand implements Callable<Integer> {
         try (ClusterConnection connection = cluster.open()) {
             InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
             String ns = allNamespaces ? null : TargetNamespace.of(namespace, connection);
-            return name == null ? list(store, ns, out) : show(store, ns, out);
+            if (name != null) {
+                return show(store, ns, out);
+            }
+            int listed = list(store, ns, out);
+            if (output == OutputFormat.TABLE) {
+                printBundleInstalls(BundleInstallSummary.list(connection.client(), ns), out);
+            }
+            return listed;
         }
     }
 
@@ -134,6 +142,22 @@ final class StatusCommand implements Callable<Integer> {
         table.print(out);
         VersionHistoryTable.print(entries, out);
         return ExitCode.OK;
+    }
+
+    /** The BundleInstall objects the controller keeps, after the records (nothing where none exist). */
+    private static void printBundleInstalls(List<BundleInstallSummary> installs, PrintWriter out) {
+        if (installs.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("BundleInstalls (kept by bundlectl controller):");
+        TextTable table = new TextTable(List.of("NAMESPACE", "NAME", "PHASE", "APPROVAL", "PLAN", "MESSAGE"));
+        for (BundleInstallSummary install : installs) {
+            table.row(List.of(install.namespace(), install.name(), install.phase(), install.approval(),
+                    install.planDigest() == null ? "-" : install.planDigest(),
+                    install.message() == null ? "" : install.message()));
+        }
+        table.print(out);
     }
 
     private int show(InstallRecordStore store, String ns, PrintWriter out) {

@@ -49,7 +49,8 @@ class RealServerControllerInstallTest {
         String image = SampleImages.pushAll(registry);
         installCrd(server);
         KubernetesClient client = server.client();
-        String ns = server.newNamespace("bi-e2e");
+        RealCluster cluster = RealCluster.in(server, "bi-e2e");
+        String ns = cluster.namespace();
         PipelineInstaller installer = new PipelineInstaller(server.connect(),
                 new SourceSettings(RegistryOptions.defaults(), temp.resolve("cache"), false),
                 ApplySettings.defaults(), Clock.systemUTC());
@@ -81,6 +82,12 @@ class RealServerControllerInstallTest {
             assertThat(statusByKind.get("ServiceMonitor/cachebox-operator-metrics"))
                     .isEqualTo(served(client, "servicemonitors.monitoring.coreos.com") ? "Created" : "NotCreated");
             assertThat(client.configMaps().inNamespace(ns).withName("cachebox-defaults").get()).isNotNull();
+
+            // status lists the BundleInstall beside the install records its installs wrote.
+            CliRun status = cluster.run("status", "-n", ns);
+            assertThat(status.exitCode()).as(status.toString()).isZero();
+            assertThat(status.out()).contains("BundleInstalls (kept by bundlectl controller):")
+                    .containsPattern(ns + "\\s+cachebox\\s+Complete\\s+Automatic\\s+sha256:[0-9a-f]{64}");
 
             // Drift: the ConfigMap is deleted by hand; the next resync puts it back.
             client.configMaps().inNamespace(ns).withName("cachebox-defaults").delete();

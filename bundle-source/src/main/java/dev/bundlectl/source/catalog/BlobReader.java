@@ -1,7 +1,7 @@
 package dev.bundlectl.source.catalog;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.source.CatalogException;
+import dev.bundlectl.source.errors.CatalogException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

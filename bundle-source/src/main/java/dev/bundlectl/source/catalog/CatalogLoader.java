@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.bundlectl.source.CatalogException;
+import dev.bundlectl.source.errors.CatalogException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.FileVisitOption;

@@ -1,6 +1,6 @@
 package dev.bundlectl.source.catalog;
 
-import dev.bundlectl.source.CatalogException;
+import dev.bundlectl.source.errors.CatalogException;
 import java.util.List;
 
 /**

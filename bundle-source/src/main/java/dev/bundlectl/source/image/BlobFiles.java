@@ -1,6 +1,6 @@
 package dev.bundlectl.source.image;
 
-import dev.bundlectl.source.RefusedImageException;
+import dev.bundlectl.source.errors.RefusedImageException;
 import dev.bundlectl.source.reference.Digest;
 import dev.bundlectl.source.registry.Descriptor;
 import java.io.IOException;

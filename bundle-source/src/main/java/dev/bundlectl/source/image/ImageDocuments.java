@@ -2,7 +2,7 @@ package dev.bundlectl.source.image;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bundlectl.source.RefusedImageException;
+import dev.bundlectl.source.errors.RefusedImageException;
 import dev.bundlectl.source.reference.Digest;
 import dev.bundlectl.source.registry.Descriptor;
 import java.io.IOException;

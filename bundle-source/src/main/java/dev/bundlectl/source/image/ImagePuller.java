@@ -1,10 +1,11 @@
 package dev.bundlectl.source.image;
 
+import dev.bundlectl.source.registry.ContentStore;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.source.RefusedImageException;
+import dev.bundlectl.source.errors.RefusedImageException;
 import dev.bundlectl.source.cache.SourceCache;
 import dev.bundlectl.source.cache.SourceCache.Kind;
-import dev.bundlectl.source.image.ContentStore.FetchedManifest;
+import dev.bundlectl.source.registry.ContentStore.FetchedManifest;
 import dev.bundlectl.source.image.ImageDocuments.ImageManifest;
 import dev.bundlectl.source.layer.ExtractionLimits;
 import dev.bundlectl.source.layer.LayerExtractor;

@@ -1,8 +1,9 @@
 package dev.bundlectl.source.image;
 
+import dev.bundlectl.source.registry.ContentStore;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.source.BadReferenceException;
-import dev.bundlectl.source.RefusedImageException;
+import dev.bundlectl.source.errors.BadReferenceException;
+import dev.bundlectl.source.errors.RefusedImageException;
 import dev.bundlectl.source.reference.Digest;
 import dev.bundlectl.source.registry.Descriptor;
 import io.vertx.core.Future;

@@ -1,6 +1,6 @@
 package dev.bundlectl.source.layer;
 
-import dev.bundlectl.source.RefusedImageException;
+import dev.bundlectl.source.errors.RefusedImageException;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.bundlectl.source.reference;
 
-import dev.bundlectl.source.BadReferenceException;
+import dev.bundlectl.source.errors.BadReferenceException;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
 

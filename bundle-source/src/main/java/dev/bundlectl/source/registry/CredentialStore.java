@@ -2,7 +2,7 @@ package dev.bundlectl.source.registry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bundlectl.source.BadReferenceException;
+import dev.bundlectl.source.errors.BadReferenceException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package dev.bundlectl.source.registry;
 
-import dev.bundlectl.source.BadReferenceException;
-import dev.bundlectl.source.RefusedImageException;
-import dev.bundlectl.source.RegistryUnavailableException;
-import dev.bundlectl.source.image.ContentStore;
+import dev.bundlectl.source.errors.BadReferenceException;
+import dev.bundlectl.source.errors.RefusedImageException;
+import dev.bundlectl.source.errors.RegistryUnavailableException;
+import dev.bundlectl.source.registry.ContentStore;
 import dev.bundlectl.source.reference.Digest;
 import dev.bundlectl.source.reference.RegistryReference;
 import io.vertx.core.Future;
@@ -272,7 +272,7 @@ public final class RegistryClient implements AutoCloseable {
     }
 
     private static Throwable described(Throwable failure, String what, boolean manifest) {
-        if (failure instanceof dev.bundlectl.source.SourceException) {
+        if (failure instanceof dev.bundlectl.source.errors.SourceException) {
             return failure;
         }
         if (failure instanceof HttpStatusException status) {

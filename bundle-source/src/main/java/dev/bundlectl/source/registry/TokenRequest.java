@@ -1,6 +1,6 @@
 package dev.bundlectl.source.registry;
 
-import dev.bundlectl.source.RegistryUnavailableException;
+import dev.bundlectl.source.errors.RegistryUnavailableException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.DecodeException;

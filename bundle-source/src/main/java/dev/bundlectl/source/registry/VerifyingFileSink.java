@@ -1,6 +1,6 @@
 package dev.bundlectl.source.registry;
 
-import dev.bundlectl.source.RefusedImageException;
+import dev.bundlectl.source.errors.RefusedImageException;
 import dev.bundlectl.source.reference.Digest;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;

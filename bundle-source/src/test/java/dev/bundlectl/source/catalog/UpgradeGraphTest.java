@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bundlectl.bundle.testing.SharedDirectory;
-import dev.bundlectl.source.CatalogException;
+import dev.bundlectl.source.errors.CatalogException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

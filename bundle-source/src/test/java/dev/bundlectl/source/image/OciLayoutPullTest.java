@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bundlectl.bundle.read.BundleReader;
-import dev.bundlectl.source.BadReferenceException;
+import dev.bundlectl.source.errors.BadReferenceException;
 import dev.bundlectl.source.BundleSources;
-import dev.bundlectl.source.RefusedImageException;
+import dev.bundlectl.source.errors.RefusedImageException;
 import dev.bundlectl.source.ResolvedSource;
 import dev.bundlectl.source.reference.Digest;
 import dev.bundlectl.source.testing.Pulls;

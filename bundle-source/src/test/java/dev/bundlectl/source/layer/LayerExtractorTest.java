@@ -3,7 +3,7 @@ package dev.bundlectl.source.layer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bundlectl.source.RefusedImageException;
+import dev.bundlectl.source.errors.RefusedImageException;
 import dev.bundlectl.source.testing.TestTar;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.bundlectl.source.real;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bundlectl.source.RegistryUnavailableException;
+import dev.bundlectl.source.errors.RegistryUnavailableException;
 import dev.bundlectl.source.registry.CredentialStore;
 import dev.bundlectl.source.testing.ImagePusher;
 import dev.bundlectl.source.testing.Pulls;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bundlectl.bundle.BundleReadResult;
 import dev.bundlectl.bundle.read.BundleReader;
-import dev.bundlectl.source.BadReferenceException;
+import dev.bundlectl.source.errors.BadReferenceException;
 import dev.bundlectl.source.BundleSources;
-import dev.bundlectl.source.RefusedImageException;
-import dev.bundlectl.source.RegistryUnavailableException;
+import dev.bundlectl.source.errors.RefusedImageException;
+import dev.bundlectl.source.errors.RegistryUnavailableException;
 import dev.bundlectl.source.ResolvedSource;
 import dev.bundlectl.source.reference.Digest;
 import dev.bundlectl.source.registry.CredentialStore;

@@ -3,7 +3,7 @@ package dev.bundlectl.source.reference;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bundlectl.source.BadReferenceException;
+import dev.bundlectl.source.errors.BadReferenceException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

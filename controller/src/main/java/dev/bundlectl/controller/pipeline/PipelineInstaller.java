@@ -48,7 +48,7 @@ import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.source.BundleSources;
 import dev.bundlectl.source.ResolvedSource;
-import dev.bundlectl.source.SourceException;
+import dev.bundlectl.source.errors.SourceException;
 import dev.bundlectl.source.SourceSettings;
 import io.vertx.core.Future;
 import java.nio.file.Path;
@@ -249,7 +249,7 @@ public final class PipelineInstaller implements BundleInstaller {
             if (cause instanceof SourceException source) {
                 // Only an unreachable registry may come right by itself; a bad reference or image needs a spec change.
                 throw new ReconcileException(what + ": " + source.getMessage(),
-                        source instanceof dev.bundlectl.source.RegistryUnavailableException);
+                        source instanceof dev.bundlectl.source.errors.RegistryUnavailableException);
             }
             throw new ReconcileException(what + ": " + cause.getMessage(), true);
         }

@@ -1,4 +1,4 @@
-package dev.bundlectl.source.image;
+package dev.bundlectl.source.registry;
 
 import dev.bundlectl.source.reference.Digest;
 import dev.bundlectl.source.registry.Descriptor;

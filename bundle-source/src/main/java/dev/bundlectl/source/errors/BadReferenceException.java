@@ -1,4 +1,4 @@
-package dev.bundlectl.source;
+package dev.bundlectl.source.errors;
 
 /** The user's reference, catalog selection or source option is malformed or names nothing. */
 public final class BadReferenceException extends SourceException {

@@ -1,4 +1,4 @@
-package dev.bundlectl.source;
+package dev.bundlectl.source.errors;
 
 /**
  * The image (or catalog) was fetched but is not one bundlectl accepts: a wrong digest or size, a

@@ -1,4 +1,4 @@
-package dev.bundlectl.source;
+package dev.bundlectl.source.errors;
 
 /** The registry could not be reached, refused the credentials, or kept failing after retries. */
 public final class RegistryUnavailableException extends SourceException {

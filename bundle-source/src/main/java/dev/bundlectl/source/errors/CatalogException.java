@@ -1,4 +1,4 @@
-package dev.bundlectl.source;
+package dev.bundlectl.source.errors;
 
 /**
  * A file-based catalog that cannot be read (a malformed blob, naming its file and field) or a

@@ -1,4 +1,4 @@
-package dev.bundlectl.source;
+package dev.bundlectl.source.errors;
 
 /**
  * Why a bundle source could not be turned into a local directory. Each subclass says whose fault

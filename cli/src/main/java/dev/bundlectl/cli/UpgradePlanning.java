@@ -128,19 +128,21 @@ final class UpgradePlanning {
 
     /** The identities of the plan's objects that exist now, for the steps that will be sent. */
     private Set<ObjectKey> existing(PlannedInstall planned, PlanTarget target) {
+        // The existence check answers by object identity, so each step's manifest is made once.
+        List<Manifest> manifests = planned.steps().stream().map(step -> step.manifest()).toList();
         List<Manifest> sent = new ArrayList<>();
-        for (var step : planned.steps()) {
-            StepStatus status = step.step().status();
+        for (int index = 0; index < manifests.size(); index++) {
+            StepStatus status = planned.steps().get(index).step().status();
             if (status != StepStatus.NOT_CREATED && status != StepStatus.UNSUPPORTED_RESOURCE) {
-                sent.add(step.manifest());
+                sent.add(manifests.get(index));
             }
         }
         ExistenceCheck check = Await.result(cluster.existing(sent, target.placementNamespace()));
         check.warnings().forEach(warning -> err.println("warning: " + warning));
         Set<ObjectKey> keys = new HashSet<>();
-        for (var step : planned.steps()) {
-            if (check.exists(step.manifest())) {
-                keys.add(ObjectKey.of(step.step().resource()));
+        for (int index = 0; index < manifests.size(); index++) {
+            if (check.exists(manifests.get(index))) {
+                keys.add(ObjectKey.of(planned.steps().get(index).step().resource()));
             }
         }
         return keys;

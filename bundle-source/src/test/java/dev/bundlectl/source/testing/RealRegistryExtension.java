@@ -6,6 +6,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.bundlectl.bundle.testing.SharedDirectory;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -16,13 +18,22 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * with the reason when {@code ../shared/registry} is missing, fails under
  * {@code -Dbundlectl.requireShared=true}.
  */
-public final class RealRegistryExtension implements ParameterResolver {
+public final class RealRegistryExtension implements BeforeAllCallback, ParameterResolver {
 
     /** The mode of the registry a parameter gets. */
     @Target(ElementType.PARAMETER)
     @Retention(RetentionPolicy.RUNTIME)
     public @interface Served {
         RealRegistry.Mode value() default RealRegistry.Mode.ANONYMOUS;
+    }
+
+    /**
+     * Skips the whole class (or fails it in CI) when the registry binary is missing, before any
+     * parameter is resolved: JUnit reports a skip thrown during parameter resolution as an error.
+     */
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        SharedDirectory.require("registry/docker-registry");
     }
 
     @Override

@@ -18,7 +18,7 @@ final class TargetNamespace {
 
     /** The namespace for a command connected to a cluster: {@code flag}, else the connection's context's. */
     static String of(String flag, ClusterConnection connection) {
-        return flag != null ? flag : orDefault(connection.client().getNamespace());
+        return flag != null ? flag : orDefault(connection.contextNamespace());
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.bundlectl.executor.retry.RetryingKubeApi;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -19,25 +20,47 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A connection to one cluster: a Vert.x instance owned by the connection, fabric8's client on
- * the Vert.x HTTP client factory sharing it, the asynchronous {@link KubeApi}, and discovery.
- * Closing the connection closes all of them.
+ * A connection to one cluster: a Vert.x instance owned by the connection, fabric8's HTTP client on
+ * it (authentication, TLS and impersonation exactly as fabric8 applies the kubeconfig), the
+ * asynchronous {@link KubeApi} on that client, and discovery. Closing the connection closes all of
+ * them.
+ *
+ * <p><b>Few connections, kept alive.</b> The {@link KubeApi} sends its requests over at most
+ * {@link #API_CONNECTIONS} HTTP/1.1 connections. fabric8's own pool allows thousands, so the
+ * concurrent discovery requests of one install opened one TLS connection each (27 handshakes for
+ * the sample on the test server); in a short-lived JVM every handshake runs cold code and was the
+ * largest single cost of an install. Requests beyond the limit wait for a free connection, which on
+ * a reachable API server is a matter of milliseconds. kubectl, likewise, multiplexes everything over
+ * one HTTP/2 connection.
+ *
+ * <p><b>The typed client is built on first use.</b> fabric8's {@link KubernetesClient} registers
+ * its whole resource model when it is built, which costs a CLI run a few hundred classes and tens
+ * of milliseconds; only the controller (informers, leases) and a few commands need it, so
+ * {@link #client()} builds it then, on the same Vert.x instance and configuration, with fabric8's
+ * own pool (a watch holds its connection for as long as it runs).
  *
  * <p>fabric8's own retry of 429 and 5xx answers is switched off ({@code requestRetryBackoffLimit
  * = 0}): it would retry POSTs and ignore {@code Retry-After}. The executor retries instead.
  */
 public final class ClusterConnection implements AutoCloseable {
 
+    /** How many connections the {@link KubeApi} keeps open to the API server at most. */
+    public static final int API_CONNECTIONS = 2;
+
     private static final long CLOSE_WAIT_SECONDS = 10;
 
     private final Vertx vertx;
-    private final KubernetesClient client;
+    private final Config config;
+    private final HttpClient http;
     private final KubeApi api;
     private final Discovery discovery;
+    private final Object clientLock = new Object();
+    private KubernetesClient client;
 
-    private ClusterConnection(Vertx vertx, KubernetesClient client, KubeApi api) {
+    private ClusterConnection(Vertx vertx, Config config, HttpClient http, KubeApi api) {
         this.vertx = vertx;
-        this.client = client;
+        this.config = config;
+        this.http = http;
         this.api = api;
         this.discovery = new Discovery(api, vertx, DiscoveryRetries.system());
     }
@@ -71,13 +94,9 @@ public final class ClusterConnection implements AutoCloseable {
         config.setRequestRetryBackoffLimit(0);
         Vertx vertx = Vertx.vertx(vertxOptions);
         try {
-            KubernetesClient client = new KubernetesClientBuilder()
-                    .withConfig(config)
-                    .withHttpClientFactory(new VertxHttpClientFactory(vertx))
-                    .build();
-            KubeApi api = new Fabric8KubeApi(vertx, client.getHttpClient(), config.getMasterUrl(), requestTimeout,
-                    Mappers.JSON);
-            return new ClusterConnection(vertx, client, api);
+            HttpClient http = new KeptAliveConnections(vertx, API_CONNECTIONS).newBuilder(config).build();
+            KubeApi api = new Fabric8KubeApi(vertx, http, config.getMasterUrl(), requestTimeout, Mappers.JSON);
+            return new ClusterConnection(vertx, config, http, api);
         } catch (RuntimeException e) {
             vertx.close();
             throw e;
@@ -89,9 +108,28 @@ public final class ClusterConnection implements AutoCloseable {
         return vertx;
     }
 
-    /** fabric8's client, for typed reads; it shares this connection's Vert.x instance. */
+    /**
+     * fabric8's typed client, for informers, leases and typed reads; built on the first call, on
+     * this connection's Vert.x instance and configuration.
+     */
     public KubernetesClient client() {
-        return client;
+        synchronized (clientLock) {
+            if (client == null) {
+                client = new KubernetesClientBuilder()
+                        .withConfig(config)
+                        .withHttpClientFactory(new VertxHttpClientFactory(vertx))
+                        .build();
+            }
+            return client;
+        }
+    }
+
+    /**
+     * The namespace of the kubeconfig's current context (or of the in-cluster service account);
+     * null when it names none.
+     */
+    public String contextNamespace() {
+        return config.getNamespace();
     }
 
     /** The asynchronous API used by the executor. */
@@ -129,7 +167,12 @@ public final class ClusterConnection implements AutoCloseable {
      */
     @Override
     public void close() {
-        client.close();
+        synchronized (clientLock) {
+            if (client != null) {
+                client.close();
+            }
+        }
+        http.close();
         var closing = vertx.close();
         if (Context.isOnVertxThread()) {
             return;

@@ -49,6 +49,19 @@ public record SemanticVersion(BigInteger major, BigInteger minor, BigInteger pat
                 new BigInteger(matcher.group(3)), pre, text));
     }
 
+    /**
+     * As {@link #parse}, but also accepting surrounding white space and a leading {@code v}
+     * ({@code v1.2.3}), as file-based catalogs are sometimes written. The text kept is the
+     * version without them.
+     */
+    public static Optional<SemanticVersion> parseTolerant(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        String stripped = text.strip();
+        return parse(stripped.startsWith("v") || stripped.startsWith("V") ? stripped.substring(1) : stripped);
+    }
+
     @Override
     public int compareTo(SemanticVersion other) {
         int compared = major.compareTo(other.major);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class SemanticVersionTest {
@@ -31,6 +32,13 @@ class SemanticVersionTest {
     @ParameterizedTest
     @ValueSource(strings = {"1", "1.0", "01.0.0", "1.0.0-", "1.0.0-01", "v1.0.0", "1.0.0.0", "a.b.c", "1.0.0+"})
     void rejectsWhatIsNotAVersion(String text) {
+        assertThat(SemanticVersion.parse(text)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"v1.2.3,1.2.3", "' 1.2.3 ',1.2.3", "V0.4.0-rc.1,0.4.0-rc.1"})
+    void aTolerantParseAcceptsALeadingVAndSpaces(String text, String version) {
+        assertThat(SemanticVersion.parseTolerant(text).orElseThrow()).hasToString(version);
         assertThat(SemanticVersion.parse(text)).isEmpty();
     }
 }

@@ -1,6 +1,8 @@
 package dev.bundlectl.source.catalog;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.bundle.version.SemanticVersion;
+import dev.bundlectl.bundle.version.VersionRange;
 import dev.bundlectl.source.errors.CatalogException;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,11 +66,11 @@ final class BlobReader {
             }
             skipNode.forEach(skip -> skips.add(skip.asText()));
         }
-        SemverRange skipRange = null;
+        VersionRange skipRange = null;
         String range = optional(entry, "skipRange");
         if (range != null) {
             try {
-                skipRange = SemverRange.parse(range);
+                skipRange = VersionRange.read(range);
             } catch (IllegalArgumentException e) {
                 throw field(where, path + ".skipRange", e.getMessage());
             }
@@ -81,16 +83,16 @@ final class BlobReader {
         String where = "olm.bundle " + name;
         String packageName = required(blob, "package", where);
         String image = required(blob, "image", where);
-        Semver version = null;
+        SemanticVersion version = null;
         JsonNode properties = blob.path("properties");
         for (int i = 0; i < properties.size(); i++) {
             JsonNode property = properties.get(i);
             if ("olm.package".equals(property.path("type").asText())) {
                 String text = property.path("value").path("version").asText("");
-                try {
-                    version = Semver.parse(text);
-                } catch (IllegalArgumentException e) {
-                    throw field(where, "properties[" + i + "].value.version", e.getMessage());
+                version = SemanticVersion.parseTolerant(text).orElse(null);
+                if (version == null) {
+                    throw field(where, "properties[" + i + "].value.version",
+                            "\"" + text + "\" is not a semantic version (MAJOR.MINOR.PATCH)");
                 }
             }
         }

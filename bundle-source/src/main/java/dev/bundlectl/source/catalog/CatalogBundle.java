@@ -1,5 +1,7 @@
 package dev.bundlectl.source.catalog;
 
+import dev.bundlectl.bundle.version.SemanticVersion;
+
 /**
  * An {@code olm.bundle} blob, as far as choosing and pulling it needs.
  *
@@ -8,5 +10,5 @@ package dev.bundlectl.source.catalog;
  * @param image the bundle image reference
  * @param version the version from its {@code olm.package} property, or null when it has none
  */
-public record CatalogBundle(String name, String packageName, String image, Semver version) {
+public record CatalogBundle(String name, String packageName, String image, SemanticVersion version) {
 }

@@ -1,5 +1,6 @@
 package dev.bundlectl.source.catalog;
 
+import dev.bundlectl.bundle.version.SemanticVersion;
 import dev.bundlectl.source.errors.CatalogException;
 import java.util.List;
 
@@ -49,7 +50,7 @@ public final class CatalogSelection {
                 return entry.name();
             }
             CatalogBundle bundle = catalog.bundle(channel.packageName(), entry.name()).orElse(null);
-            if (bundle != null && bundle.version() != null && bundle.version().toString().equals(version.replaceFirst("^v", ""))) {
+            if (bundle != null && bundle.version() != null && SemanticVersion.parseTolerant(version).filter(bundle.version()::samePrecedence).isPresent()) {
                 return entry.name();
             }
         }

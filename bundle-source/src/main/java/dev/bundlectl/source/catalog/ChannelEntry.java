@@ -1,5 +1,6 @@
 package dev.bundlectl.source.catalog;
 
+import dev.bundlectl.bundle.version.VersionRange;
 import java.util.List;
 
 /**
@@ -10,7 +11,7 @@ import java.util.List;
  * @param skips bundles this one may be installed over directly
  * @param skipRange versions this one may be installed over directly, or null
  */
-public record ChannelEntry(String name, String replaces, List<String> skips, SemverRange skipRange) {
+public record ChannelEntry(String name, String replaces, List<String> skips, VersionRange skipRange) {
 
     public ChannelEntry {
         skips = List.copyOf(skips);

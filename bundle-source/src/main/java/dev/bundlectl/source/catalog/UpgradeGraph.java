@@ -1,5 +1,6 @@
 package dev.bundlectl.source.catalog;
 
+import dev.bundlectl.bundle.version.SemanticVersion;
 import dev.bundlectl.source.errors.CatalogException;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -19,14 +20,14 @@ public final class UpgradeGraph {
 
     private final CatalogChannel channel;
     private final Map<String, ChannelEntry> entries = new LinkedHashMap<>();
-    private final Map<String, Semver> versions;
+    private final Map<String, SemanticVersion> versions;
 
     /**
      * @param channel the channel
      * @param versions each bundle's version by bundle name (from the catalog's bundles); an entry
      *     without one is only reached through {@code replaces} and {@code skips}
      */
-    public UpgradeGraph(CatalogChannel channel, Map<String, Semver> versions) {
+    public UpgradeGraph(CatalogChannel channel, Map<String, SemanticVersion> versions) {
         this.channel = channel;
         channel.entries().forEach(entry -> entries.putIfAbsent(entry.name(), entry));
         this.versions = Map.copyOf(versions);
@@ -34,7 +35,7 @@ public final class UpgradeGraph {
 
     /** The graph of {@code channel} with the versions of {@code catalog}'s bundles. */
     public static UpgradeGraph of(Catalog catalog, CatalogChannel channel) {
-        Map<String, Semver> versions = new LinkedHashMap<>();
+        Map<String, SemanticVersion> versions = new LinkedHashMap<>();
         catalog.bundles().stream()
                 .filter(bundle -> bundle.packageName().equals(channel.packageName()) && bundle.version() != null)
                 .forEach(bundle -> versions.putIfAbsent(bundle.name(), bundle.version()));
@@ -65,7 +66,7 @@ public final class UpgradeGraph {
     }
 
     /** The version of bundle {@code name}, if known. */
-    public Optional<Semver> version(String name) {
+    public Optional<SemanticVersion> version(String name) {
         return Optional.ofNullable(versions.get(name));
     }
 
@@ -79,7 +80,7 @@ public final class UpgradeGraph {
      * @param installedVersion its version, or null when unknown (then no skipRange matches it)
      * @param target the bundle name to install
      */
-    public boolean reachable(String installedName, Semver installedVersion, String target) {
+    public boolean reachable(String installedName, SemanticVersion installedVersion, String target) {
         if (target.equals(installedName)) {
             return false;
         }
@@ -109,7 +110,7 @@ public final class UpgradeGraph {
         return false;
     }
 
-    private static boolean inSkipRange(ChannelEntry entry, Semver version) {
+    private static boolean inSkipRange(ChannelEntry entry, SemanticVersion version) {
         return entry.skipRange() != null && version != null && entry.skipRange().contains(version);
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bundlectl.bundle.testing.SharedDirectory;
+import dev.bundlectl.bundle.version.SemanticVersion;
+import dev.bundlectl.bundle.version.VersionRange;
 import dev.bundlectl.source.errors.CatalogException;
 import java.util.List;
 import java.util.Map;
@@ -28,18 +30,18 @@ class UpgradeGraphTest {
     @Test
     void reachableThroughReplacesSkipsAndSkipRange() {
         UpgradeGraph graph = stable();
-        assertThat(graph.reachable("cachebox-operator.v0.3.1", Semver.parse("0.3.1"), "cachebox-operator.v0.4.0"))
+        assertThat(graph.reachable("cachebox-operator.v0.3.1", version("0.3.1"), "cachebox-operator.v0.4.0"))
                 .as("replaces").isTrue();
-        assertThat(graph.reachable("cachebox-operator.v0.3.0", Semver.parse("0.3.0"), "cachebox-operator.v0.3.1"))
+        assertThat(graph.reachable("cachebox-operator.v0.3.0", version("0.3.0"), "cachebox-operator.v0.3.1"))
                 .as("replaces").isTrue();
         assertThat(graph.reachable("cachebox-operator.v0.3.0", null, "cachebox-operator.v0.4.0")).as("skips").isTrue();
-        assertThat(graph.reachable("cachebox-operator.v0.2.5", Semver.parse("0.2.5"), "cachebox-operator.v0.4.0"))
+        assertThat(graph.reachable("cachebox-operator.v0.2.5", version("0.2.5"), "cachebox-operator.v0.4.0"))
                 .as("skipRange, for a version the catalog does not list").isTrue();
-        assertThat(graph.reachable("cachebox-operator.v0.2.5", Semver.parse("0.2.5"), "cachebox-operator.v0.3.1"))
+        assertThat(graph.reachable("cachebox-operator.v0.2.5", version("0.2.5"), "cachebox-operator.v0.3.1"))
                 .as("0.3.1 has no edge from 0.2.5").isFalse();
-        assertThat(graph.reachable("cachebox-operator.v0.4.0", Semver.parse("0.4.0"), "cachebox-operator.v0.3.1"))
+        assertThat(graph.reachable("cachebox-operator.v0.4.0", version("0.4.0"), "cachebox-operator.v0.3.1"))
                 .as("no downgrade").isFalse();
-        assertThat(graph.reachable("cachebox-operator.v0.3.1", Semver.parse("0.3.1"), "cachebox-operator.v0.3.1"))
+        assertThat(graph.reachable("cachebox-operator.v0.3.1", version("0.3.1"), "cachebox-operator.v0.3.1"))
                 .as("the same version is a re-run, not an upgrade").isFalse();
     }
 
@@ -48,13 +50,13 @@ class UpgradeGraphTest {
         CatalogChannel channel = new CatalogChannel(P, "c", List.of(
                 new ChannelEntry("a.v1", null, List.of(), null),
                 new ChannelEntry("a.v2", "a.v1", List.of(), null),
-                new ChannelEntry("a.v3", null, List.of(), SemverRange.parse(">=2.0.0 <3.0.0")),
+                new ChannelEntry("a.v3", null, List.of(), VersionRange.read(">=2.0.0 <3.0.0")),
                 new ChannelEntry("a.v4", "a.v3", List.of(), null)));
-        UpgradeGraph graph = new UpgradeGraph(channel, Map.of("a.v1", Semver.parse("1.0.0"),
-                "a.v2", Semver.parse("2.0.0"), "a.v3", Semver.parse("3.0.0"), "a.v4", Semver.parse("4.0.0")));
+        UpgradeGraph graph = new UpgradeGraph(channel, Map.of("a.v1", version("1.0.0"),
+                "a.v2", version("2.0.0"), "a.v3", version("3.0.0"), "a.v4", version("4.0.0")));
 
-        assertThat(graph.reachable("a.v1", Semver.parse("1.0.0"), "a.v4")).as("v1 -replaces-> v2 -skipRange-> v3 -> v4").isTrue();
-        assertThat(graph.reachable("a.v0", Semver.parse("0.1.0"), "a.v4")).isFalse();
+        assertThat(graph.reachable("a.v1", version("1.0.0"), "a.v4")).as("v1 -replaces-> v2 -skipRange-> v3 -> v4").isTrue();
+        assertThat(graph.reachable("a.v0", version("0.1.0"), "a.v4")).isFalse();
         assertThatThrownBy(graph::head).isInstanceOf(CatalogException.class).hasMessageContaining("ambiguous head")
                 .hasMessageContaining("a.v2, a.v4");
     }
@@ -65,5 +67,9 @@ class UpgradeGraphTest {
                 new ChannelEntry("b", "a", List.of(), null)));
         assertThatThrownBy(() -> new UpgradeGraph(cycle, Map.of()).head()).hasMessageContaining("no head");
         assertThat(new UpgradeGraph(cycle, Map.of()).reachable("c", null, "a")).as("a cycle ends").isFalse();
+    }
+
+    private static SemanticVersion version(String text) {
+        return SemanticVersion.parse(text).orElseThrow();
     }
 }

@@ -73,14 +73,23 @@ class UpgradePathTest {
         UpgradeDecision noVersion = UpgradePath.decide(Optional.of(unversioned),
                 edges("cachebox-operator.v0.3.0", null, List.of(), ">=0.0.1 <0.3.0"), false);
         UpgradeDecision badRange = UpgradePath.decide(Optional.of(V1),
-                edges("cachebox-operator.v0.3.0", null, List.of(), "0.1.x"), false);
+                edges("cachebox-operator.v0.3.0", null, List.of(), "~0.1.0"), false);
         UpgradeDecision noRange = UpgradePath.decide(Optional.of(V1),
                 edges("cachebox-operator.v0.3.0", null, List.of(), null), false);
 
         assertThat(((UpgradeDecision.Refused) noVersion).why())
                 .endsWith("the installed version is not recorded, so its olm.skipRange \">=0.0.1 <0.3.0\" cannot be checked");
-        assertThat(((UpgradeDecision.Refused) badRange).why()).endsWith("its olm.skipRange \"0.1.x\" is not a semver range");
+        assertThat(((UpgradeDecision.Refused) badRange).why()).endsWith("its olm.skipRange \"~0.1.0\" is not a semver range");
         assertThat(((UpgradeDecision.Refused) noRange).why()).endsWith("it has no olm.skipRange annotation");
+    }
+
+    @Test
+    void aWildcardSkipRangeConnectsAsInACatalog() {
+        // blang/semver's wildcards, read by the same range reader as a catalog's skipRange.
+        assertThat(UpgradePath.decide(Optional.of(V1), edges("cachebox-operator.v0.3.0", null, List.of(), "0.1.x"), false))
+                .isInstanceOf(UpgradeDecision.Upgrade.class);
+        assertThat(UpgradePath.decide(Optional.of(V1), edges("cachebox-operator.v0.3.0", null, List.of(), ">=0.2.x <0.3.0"),
+                false)).isInstanceOf(UpgradeDecision.Refused.class);
     }
 
     private static UpgradeEdge edgeOf(UpgradeEdges next) {

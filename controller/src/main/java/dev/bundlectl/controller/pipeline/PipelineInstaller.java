@@ -20,28 +20,26 @@ import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.install.InstallOutcome;
 import dev.bundlectl.executor.install.InstallRequest;
 import dev.bundlectl.executor.install.InstallSession;
+import dev.bundlectl.executor.planning.BundlePlanSettings;
+import dev.bundlectl.executor.planning.BundlePlanning;
 import dev.bundlectl.executor.planning.ClusterPlan;
 import dev.bundlectl.executor.planning.ClusterPlanning;
 import dev.bundlectl.executor.planning.PlanTarget;
 import dev.bundlectl.executor.planning.PlanningNote;
+import dev.bundlectl.executor.planning.UpgradeOutcome;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.executor.uninstall.UninstallOptions;
 import dev.bundlectl.executor.uninstall.UninstallReport;
 import dev.bundlectl.executor.uninstall.Uninstaller;
-import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.OptionalApi;
 import dev.bundlectl.plan.OptionalApis;
-import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanResult;
-import dev.bundlectl.plan.capability.CapabilityAnnotation;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityConfigFactory;
 import dev.bundlectl.plan.capability.CapabilityConfigParser;
 import dev.bundlectl.plan.capability.CapabilityConfigResult;
-import dev.bundlectl.plan.capability.CapabilityFilter;
-import dev.bundlectl.plan.capability.CapabilityReport;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.planned.PlannedInstall;
@@ -105,28 +103,27 @@ public final class PipelineInstaller implements BundleInstaller {
         CsvMode csvMode = CsvMode.fromWireName(spec.csvMode()).orElseThrow(() ->
                 new ReconcileException("spec.csvMode: \"" + spec.csvMode() + "\" is not auto, olm or render", false));
         PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false);
-        ClusterPlan<PlanResult> answer = await(new ClusterPlanning(connection).plan(target, bundle.manifests(),
-                capabilities, null, DiscoveryRetries.DEFAULT_PATIENCE, reading -> {
-                    PlanRequest request = PlanRequest.of(namespace, reading.served(), fetched.label())
-                            .withCsvMode(csvMode, null)
-                            .withInstallPhase(reading.history())
-                            .withOptionalApis(optionalApis);
-                    if (reading.capabilities().isPresent()) {
-                        CapabilityConfig config = reading.capabilities().get();
-                        request = request.withExclusions(List.of(new CapabilityFilter(config)))
-                                .withCapabilities(CapabilityReport.status(config),
-                                        List.of(CapabilityReport.condition(config, null)));
-                    }
-                    return new InstallPlanner().plan(bundle, request);
-                }), "planning");
+        // The same planning as `bundlectl install`: request, capability filter, recorded options, upgrade path.
+        BundlePlanning planning = new BundlePlanning(new BundlePlanSettings(namespace, fetched.label(), csvMode, null,
+                optionalApis, true));
+        ClusterPlanning cluster = new ClusterPlanning(connection);
+        ClusterPlan<PlanResult> answer = await(cluster.plan(target, bundle.manifests(), capabilities, null,
+                DiscoveryRetries.DEFAULT_PATIENCE, reading -> planning.plan(bundle, reading)), "planning");
         for (PlanningNote note : answer.reading().notes()) {
             if (note instanceof PlanningNote.Diagnosed diagnosed) {
                 failOnErrors(diagnosed.diagnostics(), "planning against the cluster");
             }
         }
-        PlanResult result = answer.result().orElseThrow(() ->
+        PlanResult bundlePlan = answer.result().orElseThrow(() ->
                 new ReconcileException("planning against the cluster was refused", true));
-        failOnErrors(result.diagnostics(), spec.source().describe());
+        failOnErrors(bundlePlan.diagnostics(), spec.source().describe());
+        UpgradeOutcome upgrade = await(cluster.upgrade(bundlePlan, answer.reading().previous(), target, false),
+                "planning the upgrade");
+        if (upgrade instanceof UpgradeOutcome.Refused refused) {
+            // Only a spec naming a connected version (or the installed one) can fix this: no retry.
+            throw new ReconcileException(refused.decision().reason() + "; nothing was applied", false);
+        }
+        PlanResult result = ((UpgradeOutcome.Planned) upgrade).result();
         PlannedInstall planned = result.planned();
         Step csvStep = planned.plan().steps().stream().filter(step -> step.resource().groupKind().isCsv())
                 .findFirst().orElse(null);
@@ -200,7 +197,7 @@ public final class PipelineInstaller implements BundleInstaller {
         if (document == null) {
             return Optional.empty();
         }
-        CapabilityConfigFactory factory = new CapabilityConfigFactory(CapabilityAnnotation.namesIn(manifests));
+        CapabilityConfigFactory factory = CapabilityConfigFactory.forManifests(manifests);
         String text;
         try {
             text = Mappers.JSON.writeValueAsString(document);

@@ -13,7 +13,8 @@ import dev.bundlectl.controller.reconcile.BundleInstaller;
 import dev.bundlectl.controller.reconcile.InstalledBundle;
 import dev.bundlectl.controller.reconcile.PlannedBundle;
 import dev.bundlectl.controller.reconcile.ReconcileException;
-import dev.bundlectl.controller.source.ConfigMapBundle;
+import dev.bundlectl.controller.source.ConfigMapDirectory;
+import dev.bundlectl.controller.source.ConfigMapPacking;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
@@ -72,7 +73,7 @@ public final class PipelineInstaller implements BundleInstaller {
 
     private final ClusterConnection connection;
     private final SourceSettings sources;
-    private final ConfigMapBundle configMaps;
+    private final ConfigMapDirectory configMaps;
     private final ApplySettings applySettings;
     private final Clock clock;
 
@@ -86,7 +87,7 @@ public final class PipelineInstaller implements BundleInstaller {
             Clock clock) {
         this.connection = connection;
         this.sources = sources;
-        this.configMaps = new ConfigMapBundle(connection.client(), sources.cacheRoot());
+        this.configMaps = new ConfigMapDirectory(connection.client(), sources.cacheRoot());
         this.applySettings = applySettings;
         this.clock = clock;
     }
@@ -171,7 +172,7 @@ public final class PipelineInstaller implements BundleInstaller {
 
     private Fetched fetch(String namespace, BundleSource source) {
         if (source instanceof BundleSource.ConfigMap configMap) {
-            Path directory = configMaps.unpack(namespace, configMap.name());
+            Path directory = configMaps.unpack(namespace, configMap.name(), ConfigMapPacking.BUNDLE);
             return new Fetched(directory, "configmap:" + namespace + "/" + configMap.name(), null);
         }
         try (BundleSources bundles = new BundleSources(connection.vertx(), sources)) {
@@ -180,13 +181,14 @@ public final class PipelineInstaller implements BundleInstaller {
                 resolved = await(bundles.bundle(image.reference()), "pulling " + image.reference());
             } else {
                 BundleSource.Catalog catalog = (BundleSource.Catalog) source;
-                if (catalog.image() == null) {
-                    throw new ReconcileException("spec.source.catalog.configMap: catalogs from ConfigMaps are not "
-                            + "supported yet; give the catalog as an image", false);
-                }
-                String reference = catalog.image();
+                // A ConfigMap's catalog is unpacked to a directory, which the catalog reader takes as it takes a
+                // catalog image's; the chosen bundle is then pulled by its image reference either way.
+                String reference = catalog.image() != null ? catalog.image()
+                        : configMaps.unpack(namespace, catalog.configMap(), ConfigMapPacking.CATALOG).toString();
+                String named = catalog.image() != null ? catalog.image()
+                        : "ConfigMap " + namespace + "/" + catalog.configMap();
                 resolved = await(bundles.fromCatalog(reference, catalog.packageName(), catalog.channel(),
-                        catalog.version()), "reading catalog " + reference).source();
+                        catalog.version()), "reading catalog " + named).source();
             }
             String pinned = resolved.image().map(ResolvedSource.ImageOrigin::pinned).orElse(null);
             return new Fetched(resolved.directory(), pinned != null ? pinned : source.describe(), pinned);

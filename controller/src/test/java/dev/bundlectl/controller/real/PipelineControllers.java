@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 
-/** Controllers on bundlectl's real pipeline, as the real-server tests of installs need them. */
+/** Controllers as the real-server tests need them: on bundlectl's real pipeline, or elected by a Lease. */
 final class PipelineControllers {
 
     private PipelineControllers() {
@@ -42,5 +42,17 @@ final class PipelineControllers {
         Controller controller = new Controller(client, reconciler, settings, true);
         controller.start();
         return controller;
+    }
+
+    /**
+     * A controller (not started) that reconciles only while it holds {@code lease}; closing it does
+     * not release the Lease, which stands for a crash: the Lease must expire before another takes it.
+     */
+    static Controller elected(KubernetesClient client, String namespace, BundleInstaller installer, String identity,
+            ControllerSettings.LeaseSettings lease) {
+        Reconciler reconciler = new Reconciler(new BundleInstallClient(client), installer,
+                new EventRecorder(client, identity), Clock.systemUTC());
+        return new Controller(client, reconciler, new ControllerSettings(namespace, 1, Duration.ofSeconds(30),
+                Duration.ofMillis(200), Duration.ofSeconds(2), identity, lease), false);
     }
 }

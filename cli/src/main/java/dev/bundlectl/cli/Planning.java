@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.executor.planning.BundlePlanSettings;
@@ -176,7 +177,7 @@ final class Planning {
             ApiSurface given = surface.get();
             planned = planner.plan(given != null ? given : offlineSurface, InstallHistory.UNKNOWN, requested);
         } else {
-            ClusterPlan<PlannedInput> answer = Await.result(live.cluster().plan(target, manifests, requested,
+            ClusterPlan<PlannedInput> answer = Blocking.result(live.cluster().plan(target, manifests, requested,
                     surface.get(), live.discoveryPatience(),
                     reading -> planner.plan(reading.served(), reading.history(), reading.capabilities())
                             .withReading(reading)));

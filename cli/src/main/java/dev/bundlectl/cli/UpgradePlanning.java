@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.waiting.Blocking;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -48,7 +49,7 @@ final class UpgradePlanning {
      *     installed one and {@code force} is not set
      */
     PlanResult apply(PlanResult result, PreviousInstall previous, PlanTarget target, boolean force) {
-        UpgradeOutcome outcome = Await.result(cluster.upgrade(result, previous, target, force));
+        UpgradeOutcome outcome = Blocking.result(cluster.upgrade(result, previous, target, force));
         if (outcome instanceof UpgradeOutcome.Refused refused) {
             throw new UserInputException(refused.decision().message());
         }

@@ -34,6 +34,8 @@ import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.executor.uninstall.UninstallOptions;
 import dev.bundlectl.executor.uninstall.UninstallReport;
 import dev.bundlectl.executor.uninstall.Uninstaller;
+import dev.bundlectl.executor.waiting.Blocking;
+import dev.bundlectl.executor.waiting.Waited;
 import dev.bundlectl.plan.OptionalApi;
 import dev.bundlectl.plan.OptionalApis;
 import dev.bundlectl.plan.PlanResult;
@@ -56,9 +58,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The controller's {@link BundleInstaller} on bundlectl's own pipeline: the bundle source (image,
@@ -233,24 +232,25 @@ public final class PipelineInstaller implements BundleInstaller {
     }
 
     private static <T> T await(Future<T> future, String what) {
-        try {
-            return future.toCompletionStage().toCompletableFuture().get(PIPELINE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ReconcileException(what + ": interrupted", true);
-        } catch (TimeoutException e) {
-            throw new ReconcileException(what + ": no answer within " + PIPELINE_TIMEOUT.toMinutes() + " minutes", true);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof ReconcileException reconcile) {
-                throw reconcile;
-            }
-            if (cause instanceof SourceException source) {
-                // Only an unreachable registry may come right by itself; a bad reference or image needs a spec change.
-                throw new ReconcileException(what + ": " + source.getMessage(),
-                        source instanceof dev.bundlectl.source.errors.RegistryUnavailableException);
-            }
-            throw new ReconcileException(what + ": " + cause.getMessage(), true);
+        Waited<T> waited = Blocking.await(future.toCompletionStage(), PIPELINE_TIMEOUT);
+        if (waited instanceof Waited.Done<T> done) {
+            return done.value();
         }
+        if (waited instanceof Waited.Interrupted) {
+            throw new ReconcileException(what + ": interrupted", true);
+        }
+        if (waited instanceof Waited.TimedOut) {
+            throw new ReconcileException(what + ": no answer within " + PIPELINE_TIMEOUT.toMinutes() + " minutes", true);
+        }
+        Throwable cause = ((Waited.Failed<T>) waited).cause();
+        if (cause instanceof ReconcileException reconcile) {
+            throw reconcile;
+        }
+        if (cause instanceof SourceException source) {
+            // Only an unreachable registry may come right by itself; a bad reference or image needs a spec change.
+            throw new ReconcileException(what + ": " + source.getMessage(),
+                    source instanceof dev.bundlectl.source.errors.RegistryUnavailableException);
+        }
+        throw new ReconcileException(what + ": " + cause.getMessage(), true);
     }
 }

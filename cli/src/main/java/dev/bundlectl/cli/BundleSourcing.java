@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.source.errors.BadReferenceException;
 import dev.bundlectl.source.BundleSources;
 import dev.bundlectl.source.errors.CatalogException;
@@ -41,7 +42,7 @@ final class BundleSourcing {
             if (catalog.packageName == null) {
                 throw new UserInputException("--catalog " + catalog.catalog + " needs --package P");
             }
-            BundleSources.Chosen chosen = withSources(sources -> Await.result(sources.fromCatalog(catalog.catalog,
+            BundleSources.Chosen chosen = withSources(sources -> Blocking.result(sources.fromCatalog(catalog.catalog,
                     catalog.packageName, catalog.channel, catalog.version)));
             err.println("catalog " + catalog.catalog + ": package " + catalog.packageName + ", channel "
                     + chosen.choice().channel() + ": " + chosen.choice().bundle().name() + " ("
@@ -56,7 +57,7 @@ final class BundleSourcing {
         if (!(parse(text) instanceof ImageReference)) {
             return SourcedInput.directory(Path.of(text));
         }
-        return sourced(withSources(sources -> Await.result(sources.bundle(text))), text);
+        return sourced(withSources(sources -> Blocking.result(sources.bundle(text))), text);
     }
 
     /** The directory of exactly the recorded digest of a reviewed plan's image. */
@@ -79,7 +80,7 @@ final class BundleSourcing {
         } catch (BadReferenceException | CatalogException | RefusedImageException e) {
             throw new UserInputException(e.getMessage());
         } finally {
-            Await.result(vertx.close());
+            Blocking.result(vertx.close());
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.bundlectl.cli;
 
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.plan.capability.CapabilityAnnotation;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityConfigFactory;
 import dev.bundlectl.plan.capability.CapabilityConfigParser;
@@ -88,7 +87,7 @@ final class CapabilityOptions {
             throw new UserInputException("--capabilities-file cannot be combined with --baseline-capability-set, "
                     + "--enable-capability or --disable-capability: give one or the other");
         }
-        CapabilityConfigFactory factory = new CapabilityConfigFactory(CapabilityAnnotation.namesIn(manifests));
+        CapabilityConfigFactory factory = CapabilityConfigFactory.forManifests(manifests);
         CapabilityConfigResult result = capabilitiesFile != null
                 ? (fileText != null ? new CapabilityConfigParser(factory).parse(capabilitiesFile.toString(), fileText)
                         : new CapabilityConfigParser(factory).parse(capabilitiesFile))

@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.waiting.Blocking;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -62,7 +63,7 @@ final class CatalogCommand implements Callable<Integer> {
             throw new UserInputException("-o jsonl is for install progress; catalog prints table, yaml or json");
         }
         BundleSourcing sourcing = new BundleSourcing(registry, spec.commandLine().getErr());
-        Catalog loaded = sourcing.withSources(sources -> Await.result(sources.catalog(catalog))).catalog();
+        Catalog loaded = sourcing.withSources(sources -> Blocking.result(sources.catalog(catalog))).catalog();
         if (packageName != null && !loaded.packages().containsKey(packageName)) {
             throw new UserInputException("--package " + packageName + ": not in the catalog (it has: "
                     + String.join(", ", loaded.packages().keySet()) + ")");

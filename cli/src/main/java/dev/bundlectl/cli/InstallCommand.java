@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
@@ -145,7 +146,7 @@ final class InstallCommand implements Callable<Integer> {
             ClusterReading reading;
             PlannedInstall planned;
             if (reviewedPlan != null) {
-                reading = Await.result(live.readForReviewed(PlanTarget.of(reviewedPlan.plan(), namespace),
+                reading = Blocking.result(live.readForReviewed(PlanTarget.of(reviewedPlan.plan(), namespace),
                         reviewedPlan, planFile.toString()));
                 Planning.report(reading, diagnostics, err);
                 PlanTarget target = PlanTarget.of(reviewedPlan.plan(), namespace);
@@ -245,7 +246,7 @@ final class InstallCommand implements Callable<Integer> {
             return true;
         }
         err.println("waiting up to " + waitTimeout.toSeconds() + "s for " + deployments.size() + " Deployment(s) to become Available");
-        List<DeploymentReadiness> results = Await.result(new DeploymentWait(connection.vertx(), connection.api(),
+        List<DeploymentReadiness> results = Blocking.result(new DeploymentWait(connection.vertx(), connection.api(),
                 Scheduler.system(), Duration.ofSeconds(2)).await(deployments, waitTimeout, ready -> { }));
         results.forEach(result -> err.println(result.line()));
         return results.stream().allMatch(DeploymentReadiness::available);

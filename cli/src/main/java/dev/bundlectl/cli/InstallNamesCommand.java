@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.RecordEntry;
@@ -34,7 +35,7 @@ final class InstallNamesCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         try (ClusterConnection connection = cluster.open()) {
-            List<RecordEntry> entries = Await.result(new InstallRecordStore(connection.retryingApi())
+            List<RecordEntry> entries = Blocking.result(new InstallRecordStore(connection.retryingApi())
                     .list(TargetNamespace.of(namespace, connection)));
             for (RecordEntry entry : entries) {
                 if (entry instanceof RecordEntry.Readable readable) {

@@ -1,20 +1,20 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.executor.planning.BundlePlanSettings;
+import dev.bundlectl.executor.planning.BundlePlanning;
 import dev.bundlectl.executor.planning.ClusterPlan;
 import dev.bundlectl.executor.planning.ClusterPlanning;
 import dev.bundlectl.executor.planning.ClusterReading;
 import dev.bundlectl.executor.planning.PlanTarget;
 import dev.bundlectl.executor.planning.PlanningNote;
-import dev.bundlectl.plan.CsvMode;
-import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.OptionalApis;
 import dev.bundlectl.plan.PayloadPlanRequest;
 import dev.bundlectl.plan.PayloadPlanResult;
 import dev.bundlectl.plan.PayloadPlanner;
-import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanNames;
 import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanResult;
@@ -22,9 +22,6 @@ import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.UncheckedApiSurface;
 import dev.bundlectl.plan.capability.CapabilityConfig;
-import dev.bundlectl.plan.capability.CapabilityFilter;
-import dev.bundlectl.plan.capability.CapabilityReport;
-import dev.bundlectl.plan.convert.ConversionPolicy;
 import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.plan.review.PlanOptions;
@@ -34,8 +31,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -134,17 +129,9 @@ final class Planning {
     /** Plans a bundle with what the options and the cluster (if any) gave; reports nothing itself. */
     private static PlannedInput bundlePlan(Bundle bundle, PlanInputOptions input, SourcedInput source, String namespace,
             ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities) {
-        PlanRequest request = PlanRequest.of(namespace, surface, source.label())
-                .withCsvMode(input.render.mode(), input.render.renderOptions())
-                .withInstallPhase(history)
-                .withOptionalApis(input.optionalApiRules());
-        request = filteredBy(request, capabilities);
-        PlanResult result = new InstallPlanner(input.noConvert ? ConversionPolicy.NEVER
-                : ConversionPolicy.WHEN_NOT_SERVED).plan(bundle, request);
-        PlanOptions options = PlanOptions.bundle(resolvedCsvMode(result.plan()), input.render.renderOptions(),
-                capabilities.orElse(null), request.installPhase()).withOptionalApis(request.optionalApis())
-                .withConversion(new PlanOptions.RecordedConversion(!input.noConvert, convertedFrom(result.plan())));
-        PlanResult planned = recorded(result, options);
+        BundlePlanSettings settings = new BundlePlanSettings(namespace, source.label(), input.render.mode(),
+                input.render.renderOptions(), input.optionalApiRules(), !input.noConvert);
+        PlanResult planned = new BundlePlanning(settings).plan(bundle, surface, history, capabilities);
         if (source.image().isPresent()) {
             planned = new PlanResult(planned.planned().withPlan(
                     BundleSourceAnnotation.recordOn(planned.plan(), source.image().get())),
@@ -160,8 +147,7 @@ final class Planning {
         PayloadFilterSettings filters = payloadOptions.settings();
         return planned(target, manifests, capabilityOptions, surface, new UncheckedApiSurface(),
                 (served, history, capabilities) -> {
-                    PlanRequest base = reporting(PlanRequest.of(namespace, served, source.label()),
-                            capabilities);
+                    PlanRequest base = PlanRequest.of(namespace, served, source.label()).reporting(capabilities);
                     PayloadPlanRequest request = new PayloadPlanRequest(base, target.packageName(), filters,
                             capabilities.orElse(null), history);
                     PayloadPlanResult result = new PayloadPlanner().plan(manifests, request);
@@ -191,7 +177,7 @@ final class Planning {
             ApiSurface given = surface.get();
             planned = planner.plan(given != null ? given : offlineSurface, InstallHistory.UNKNOWN, requested);
         } else {
-            ClusterPlan<PlannedInput> answer = Await.result(live.cluster().plan(target, manifests, requested,
+            ClusterPlan<PlannedInput> answer = Blocking.result(live.cluster().plan(target, manifests, requested,
                     surface.get(), live.discoveryPatience(),
                     reading -> planner.plan(reading.served(), reading.history(), reading.capabilities())
                             .withReading(reading)));
@@ -232,13 +218,13 @@ final class Planning {
         if (InputDirectories.isBundle(directory)) {
             PlanRequest request = base.withCsvMode(options.csvMode(), options.render())
                     .withInstallPhase(recordedPhase(options))
-                    .withOptionalApis(options.optionalApis());
-            request = filteredBy(request, capabilities);
+                    .withOptionalApis(options.optionalApis())
+                    .filteredBy(capabilities);
             PlanResult result = new InstallPlanner(options.conversion().policy()).plan(inputs.bundle(directory), request);
             quiet.reportOrFail(result.diagnostics());
             return result;
         }
-        PayloadPlanRequest request = new PayloadPlanRequest(reporting(base, capabilities), name,
+        PayloadPlanRequest request = new PayloadPlanRequest(base.reporting(capabilities), name,
                 options.payload() != null ? options.payload() : new PayloadFilterSettings(null, null, null),
                 capabilities.orElse(null), recordedPhase(options));
         PayloadPlanResult result = new PayloadPlanner().plan(inputs.payload(directory), request);
@@ -250,36 +236,9 @@ final class Planning {
         return options.phase() != null ? options.phase() : InstallHistory.UNKNOWN;
     }
 
-    /**
-     * A bundle request that leaves out what the capabilities exclude and reports them in the plan's
-     * status. (A payload's capabilities go to the payload planner, which filters on its own.)
-     */
-    private static PlanRequest filteredBy(PlanRequest request, Optional<CapabilityConfig> capabilities) {
-        return capabilities.isEmpty() ? request
-                : reporting(request.withExclusions(List.of(new CapabilityFilter(capabilities.get()))), capabilities);
-    }
-
-    /** The request with the capabilities reported in the plan's status and conditions. */
-    private static PlanRequest reporting(PlanRequest request, Optional<CapabilityConfig> capabilities) {
-        return capabilities.map(config -> request.withCapabilities(CapabilityReport.status(config),
-                List.of(CapabilityReport.condition(config, null)))).orElse(request);
-    }
-
     private static PlanResult recorded(PlanResult result, PlanOptions options) {
         return new PlanResult(result.planned().withPlan(options.recordOn(result.plan())), result.diagnostics(),
                 result.verdict());
-    }
-
-    /** The CSV mode the planner settled on (auto resolved), from the plan's own annotation. */
-    private static CsvMode resolvedCsvMode(InstallPlan plan) {
-        String recorded = plan.metadata().annotations().get(PlanAnnotations.CSV_MODE);
-        return recorded == null ? null : CsvMode.fromWireName(recorded).orElse(null);
-    }
-
-    /** The removed API versions the planner converted, from the plan's own annotation. */
-    private static SortedSet<String> convertedFrom(InstallPlan plan) {
-        String recorded = plan.metadata().annotations().get(PlanAnnotations.CONVERTED_FROM);
-        return recorded == null ? new TreeSet<>() : new TreeSet<>(List.of(recorded.split(",")));
     }
 
     /** A release-payload directory's name, which names its target (the package of a bundle). */

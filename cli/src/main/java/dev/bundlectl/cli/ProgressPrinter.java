@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.waiting.Blocking;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.yaml.Mappers;
@@ -56,7 +57,7 @@ final class ProgressPrinter implements Consumer<StepEvent> {
         for (StepEvent event = queue.poll(); event != null; event = queue.poll()) {
             print(event);
         }
-        return Await.result(future);
+        return Blocking.result(future);
     }
 
     private void print(StepEvent event) {

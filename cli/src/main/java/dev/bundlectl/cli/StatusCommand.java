@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.controller.api.BundleInstallSummary;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.records.InstallRecord;
@@ -110,7 +111,7 @@ final class StatusCommand implements Callable<Integer> {
     }
 
     private int list(InstallRecordStore store, String ns, PrintWriter out) {
-        List<RecordEntry> entries = Await.result(store.list(ns));
+        List<RecordEntry> entries = Blocking.result(store.list(ns));
         if (output != OutputFormat.TABLE) {
             List<Object> documents = new ArrayList<>();
             for (RecordEntry entry : entries) {
@@ -161,7 +162,7 @@ final class StatusCommand implements Callable<Integer> {
     }
 
     private int show(InstallRecordStore store, String ns, PrintWriter out) {
-        Optional<InstallRecord> found = Await.result(store.get(ns, name));
+        Optional<InstallRecord> found = Blocking.result(store.get(ns, name));
         if (found.isEmpty()) {
             throw new UserInputException("no install record \"" + name + "\" in namespace " + ns
                     + " (list them with: " + spec.root().name() + " status -n " + ns + ")");

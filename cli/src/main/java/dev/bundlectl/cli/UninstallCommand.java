@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
@@ -66,7 +67,7 @@ final class UninstallCommand implements Callable<Integer> {
             InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
             InstallRecord record = find(store, TargetNamespace.of(namespace, connection));
             BlockingQueue<DeletionResult> results = new LinkedBlockingQueue<>();
-            UninstallReport report = Await.result(new Uninstaller(connection.retryingApi(), connection.discovery(), store)
+            UninstallReport report = Blocking.result(new Uninstaller(connection.retryingApi(), connection.discovery(), store)
                     .uninstall(record, new UninstallOptions(deleteCrds), results::add));
             results.forEach(result -> out.println(TerminalText.safe(result.line())));
             out.println();
@@ -78,8 +79,8 @@ final class UninstallCommand implements Callable<Integer> {
 
     private InstallRecord find(InstallRecordStore store, String ns) {
         Optional<InstallRecord> record = name != null
-                ? Await.result(store.get(ns, name))
-                : Await.result(store.latestFor(ns, packageName));
+                ? Blocking.result(store.get(ns, name))
+                : Blocking.result(store.latestFor(ns, packageName));
         return record.orElseThrow(() -> new UserInputException(
                 (name != null ? "no install record \"" + name + "\"" : "no install of package " + packageName)
                         + " in namespace " + ns + " (list them with: " + spec.root().name() + " status -n " + ns + ")"));

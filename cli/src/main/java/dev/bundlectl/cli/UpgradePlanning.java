@@ -1,39 +1,29 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.waiting.Blocking;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.planning.ClusterPlanning;
 import dev.bundlectl.executor.planning.PlanTarget;
+import dev.bundlectl.executor.planning.UpgradeOutcome;
 import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import java.io.PrintWriter;
 import dev.bundlectl.bundle.Diagnostics;
-import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.executor.capability.ExistenceCheck;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.PlanVerdict;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
-import dev.bundlectl.plan.model.StepStatus;
-import dev.bundlectl.plan.upgrade.ObjectKey;
-import dev.bundlectl.plan.upgrade.UpgradeDecision;
-import dev.bundlectl.plan.upgrade.UpgradeEdges;
-import dev.bundlectl.plan.upgrade.UpgradePath;
 import dev.bundlectl.plan.upgrade.UpgradeSteps;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 
 /**
- * Makes a bundle's plan the plan of an upgrade when the namespace already holds an install of its
- * package with another CSV: refuses an unconnected CSV unless forced, then marks each step create,
- * update or present from what exists on the cluster, and adds the delete and keep steps for what
- * the new bundle no longer has ({@code plan.upgrade}). A first install and a re-run of the
- * installed CSV are planned as before.
+ * The command line's side of upgrade planning ({@link ClusterPlanning#upgrade}, which the controller
+ * shares): an unconnected CSV is invalid input unless forced, warnings go to stderr; and a reviewed
+ * plan's delete and keep steps are checked against the latest install record.
  */
 final class UpgradePlanning {
 
@@ -59,22 +49,13 @@ final class UpgradePlanning {
      *     installed one and {@code force} is not set
      */
     PlanResult apply(PlanResult result, PreviousInstall previous, PlanTarget target, boolean force) {
-        InstallPlan plan = result.plan();
-        Optional<UpgradeEdges> edges = UpgradeEdges.ofPlan(plan);
-        if (edges.isEmpty()) {
-            return result;
+        UpgradeOutcome outcome = Blocking.result(cluster.upgrade(result, previous, target, force));
+        if (outcome instanceof UpgradeOutcome.Refused refused) {
+            throw new UserInputException(refused.decision().message());
         }
-        UpgradeDecision decision = UpgradePath.decide(previous.installedVersion(), edges.get(), force);
-        if (decision instanceof UpgradeDecision.Refused refused) {
-            throw new UserInputException(refused.message());
-        }
-        if (!(decision instanceof UpgradeDecision.Upgrade)) {
-            // A first install, or a re-run of the installed CSV: planned as it always was.
-            return result;
-        }
-        InstallPlan upgraded = UpgradeSteps.apply(plan, decision, existing(result.planned(), target));
-        // The delete and keep steps are new objects of the plan: read the document once more into the planned shape.
-        return new PlanResult(PlannedInstall.read(upgraded), result.diagnostics(), PlanVerdict.of(upgraded.steps()));
+        UpgradeOutcome.Planned planned = (UpgradeOutcome.Planned) outcome;
+        planned.warnings().forEach(warning -> err.println("warning: " + warning));
+        return planned.result();
     }
 
     /**
@@ -124,27 +105,5 @@ final class UpgradePlanning {
             // An unreadable manifest names no uid; the comparison then fails on its own.
             return null;
         }
-    }
-
-    /** The identities of the plan's objects that exist now, for the steps that will be sent. */
-    private Set<ObjectKey> existing(PlannedInstall planned, PlanTarget target) {
-        // The existence check answers by object identity, so each step's manifest is made once.
-        List<Manifest> manifests = planned.steps().stream().map(step -> step.manifest()).toList();
-        List<Manifest> sent = new ArrayList<>();
-        for (int index = 0; index < manifests.size(); index++) {
-            StepStatus status = planned.steps().get(index).step().status();
-            if (status != StepStatus.NOT_CREATED && status != StepStatus.UNSUPPORTED_RESOURCE) {
-                sent.add(manifests.get(index));
-            }
-        }
-        ExistenceCheck check = Await.result(cluster.existing(sent, target.placementNamespace()));
-        check.warnings().forEach(warning -> err.println("warning: " + warning));
-        Set<ObjectKey> keys = new HashSet<>();
-        for (int index = 0; index < manifests.size(); index++) {
-            if (check.exists(manifests.get(index))) {
-                keys.add(ObjectKey.of(planned.steps().get(index).step().resource()));
-            }
-        }
-        return keys;
     }
 }

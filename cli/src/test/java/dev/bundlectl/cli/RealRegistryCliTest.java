@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.source.testing.ImagePusher;
 import dev.bundlectl.source.testing.RealRegistry;
+import dev.bundlectl.source.testing.SampleImages;
 import dev.bundlectl.source.testing.RealRegistryExtension;
 import dev.bundlectl.source.testing.TestTar;
 import java.io.IOException;

@@ -6,6 +6,7 @@ import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
 import dev.bundlectl.source.testing.ImagePusher;
 import dev.bundlectl.source.testing.RealRegistry;
+import dev.bundlectl.source.testing.SampleImages;
 import dev.bundlectl.source.testing.RealRegistryExtension;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -15,6 +15,7 @@ import dev.bundlectl.executor.testing.RealApiServerExtension;
 import dev.bundlectl.source.SourceSettings;
 import dev.bundlectl.source.registry.RegistryOptions;
 import dev.bundlectl.source.testing.RealRegistry;
+import dev.bundlectl.source.testing.SampleImages;
 import dev.bundlectl.source.testing.RealRegistryExtension;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;

@@ -5,10 +5,14 @@ import dev.bundlectl.plan.model.ManifestExclusion;
 import dev.bundlectl.plan.model.CapabilitiesStatus;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.capability.CapabilityConfig;
+import dev.bundlectl.plan.capability.CapabilityFilter;
+import dev.bundlectl.plan.capability.CapabilityReport;
 import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.render.RenderOptions;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What to plan, beyond the bundle itself.
@@ -130,5 +134,21 @@ public record PlanRequest(
     public PlanRequest withOptionalApis(OptionalApis newOptionalApis) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
                 planName, sourceNamespace, csvMode, renderOptions, installPhase, newOptionalApis);
+    }
+
+    /**
+     * This bundle request leaving out what {@code capabilities} exclude (each excluded manifest a
+     * {@code NotCreated} step) and reporting them in the status; unchanged when empty. A payload's
+     * capabilities go to the payload planner, which filters on its own: it only {@link #reporting}.
+     */
+    public PlanRequest filteredBy(Optional<CapabilityConfig> capabilities) {
+        return capabilities.isEmpty() ? this
+                : withExclusions(List.of(new CapabilityFilter(capabilities.get()))).reporting(capabilities);
+    }
+
+    /** This request with {@code capabilities} reported in the plan's status and conditions; unchanged when empty. */
+    public PlanRequest reporting(Optional<CapabilityConfig> capabilities) {
+        return capabilities.map(config -> withCapabilities(CapabilityReport.status(config),
+                List.of(CapabilityReport.condition(config, null)))).orElse(this);
     }
 }

@@ -13,35 +13,36 @@ import dev.bundlectl.controller.reconcile.BundleInstaller;
 import dev.bundlectl.controller.reconcile.InstalledBundle;
 import dev.bundlectl.controller.reconcile.PlannedBundle;
 import dev.bundlectl.controller.reconcile.ReconcileException;
-import dev.bundlectl.controller.source.ConfigMapBundle;
+import dev.bundlectl.controller.source.ConfigMapDirectory;
+import dev.bundlectl.controller.source.ConfigMapPacking;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.install.InstallOutcome;
 import dev.bundlectl.executor.install.InstallRequest;
 import dev.bundlectl.executor.install.InstallSession;
+import dev.bundlectl.executor.planning.BundlePlanSettings;
+import dev.bundlectl.executor.planning.BundlePlanning;
 import dev.bundlectl.executor.planning.ClusterPlan;
 import dev.bundlectl.executor.planning.ClusterPlanning;
 import dev.bundlectl.executor.planning.PlanTarget;
 import dev.bundlectl.executor.planning.PlanningNote;
+import dev.bundlectl.executor.planning.UpgradeOutcome;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.executor.uninstall.UninstallOptions;
 import dev.bundlectl.executor.uninstall.UninstallReport;
 import dev.bundlectl.executor.uninstall.Uninstaller;
-import dev.bundlectl.plan.InstallPlanner;
+import dev.bundlectl.executor.waiting.Blocking;
+import dev.bundlectl.executor.waiting.Waited;
 import dev.bundlectl.plan.OptionalApi;
 import dev.bundlectl.plan.OptionalApis;
-import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanResult;
-import dev.bundlectl.plan.capability.CapabilityAnnotation;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityConfigFactory;
 import dev.bundlectl.plan.capability.CapabilityConfigParser;
 import dev.bundlectl.plan.capability.CapabilityConfigResult;
-import dev.bundlectl.plan.capability.CapabilityFilter;
-import dev.bundlectl.plan.capability.CapabilityReport;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.planned.PlannedInstall;
@@ -57,9 +58,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The controller's {@link BundleInstaller} on bundlectl's own pipeline: the bundle source (image,
@@ -74,7 +72,7 @@ public final class PipelineInstaller implements BundleInstaller {
 
     private final ClusterConnection connection;
     private final SourceSettings sources;
-    private final ConfigMapBundle configMaps;
+    private final ConfigMapDirectory configMaps;
     private final ApplySettings applySettings;
     private final Clock clock;
 
@@ -88,7 +86,7 @@ public final class PipelineInstaller implements BundleInstaller {
             Clock clock) {
         this.connection = connection;
         this.sources = sources;
-        this.configMaps = new ConfigMapBundle(connection.client(), sources.cacheRoot());
+        this.configMaps = new ConfigMapDirectory(connection.client(), sources.cacheRoot());
         this.applySettings = applySettings;
         this.clock = clock;
     }
@@ -105,28 +103,27 @@ public final class PipelineInstaller implements BundleInstaller {
         CsvMode csvMode = CsvMode.fromWireName(spec.csvMode()).orElseThrow(() ->
                 new ReconcileException("spec.csvMode: \"" + spec.csvMode() + "\" is not auto, olm or render", false));
         PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false);
-        ClusterPlan<PlanResult> answer = await(new ClusterPlanning(connection).plan(target, bundle.manifests(),
-                capabilities, null, DiscoveryRetries.DEFAULT_PATIENCE, reading -> {
-                    PlanRequest request = PlanRequest.of(namespace, reading.served(), fetched.label())
-                            .withCsvMode(csvMode, null)
-                            .withInstallPhase(reading.history())
-                            .withOptionalApis(optionalApis);
-                    if (reading.capabilities().isPresent()) {
-                        CapabilityConfig config = reading.capabilities().get();
-                        request = request.withExclusions(List.of(new CapabilityFilter(config)))
-                                .withCapabilities(CapabilityReport.status(config),
-                                        List.of(CapabilityReport.condition(config, null)));
-                    }
-                    return new InstallPlanner().plan(bundle, request);
-                }), "planning");
+        // The same planning as `bundlectl install`: request, capability filter, recorded options, upgrade path.
+        BundlePlanning planning = new BundlePlanning(new BundlePlanSettings(namespace, fetched.label(), csvMode, null,
+                optionalApis, true));
+        ClusterPlanning cluster = new ClusterPlanning(connection);
+        ClusterPlan<PlanResult> answer = await(cluster.plan(target, bundle.manifests(), capabilities, null,
+                DiscoveryRetries.DEFAULT_PATIENCE, reading -> planning.plan(bundle, reading)), "planning");
         for (PlanningNote note : answer.reading().notes()) {
             if (note instanceof PlanningNote.Diagnosed diagnosed) {
                 failOnErrors(diagnosed.diagnostics(), "planning against the cluster");
             }
         }
-        PlanResult result = answer.result().orElseThrow(() ->
+        PlanResult bundlePlan = answer.result().orElseThrow(() ->
                 new ReconcileException("planning against the cluster was refused", true));
-        failOnErrors(result.diagnostics(), spec.source().describe());
+        failOnErrors(bundlePlan.diagnostics(), spec.source().describe());
+        UpgradeOutcome upgrade = await(cluster.upgrade(bundlePlan, answer.reading().previous(), target, false),
+                "planning the upgrade");
+        if (upgrade instanceof UpgradeOutcome.Refused refused) {
+            // Only a spec naming a connected version (or the installed one) can fix this: no retry.
+            throw new ReconcileException(refused.decision().reason() + "; nothing was applied", false);
+        }
+        PlanResult result = ((UpgradeOutcome.Planned) upgrade).result();
         PlannedInstall planned = result.planned();
         Step csvStep = planned.plan().steps().stream().filter(step -> step.resource().groupKind().isCsv())
                 .findFirst().orElse(null);
@@ -174,7 +171,7 @@ public final class PipelineInstaller implements BundleInstaller {
 
     private Fetched fetch(String namespace, BundleSource source) {
         if (source instanceof BundleSource.ConfigMap configMap) {
-            Path directory = configMaps.unpack(namespace, configMap.name());
+            Path directory = configMaps.unpack(namespace, configMap.name(), ConfigMapPacking.BUNDLE);
             return new Fetched(directory, "configmap:" + namespace + "/" + configMap.name(), null);
         }
         try (BundleSources bundles = new BundleSources(connection.vertx(), sources)) {
@@ -183,13 +180,14 @@ public final class PipelineInstaller implements BundleInstaller {
                 resolved = await(bundles.bundle(image.reference()), "pulling " + image.reference());
             } else {
                 BundleSource.Catalog catalog = (BundleSource.Catalog) source;
-                if (catalog.image() == null) {
-                    throw new ReconcileException("spec.source.catalog.configMap: catalogs from ConfigMaps are not "
-                            + "supported yet; give the catalog as an image", false);
-                }
-                String reference = catalog.image();
+                // A ConfigMap's catalog is unpacked to a directory, which the catalog reader takes as it takes a
+                // catalog image's; the chosen bundle is then pulled by its image reference either way.
+                String reference = catalog.image() != null ? catalog.image()
+                        : configMaps.unpack(namespace, catalog.configMap(), ConfigMapPacking.CATALOG).toString();
+                String named = catalog.image() != null ? catalog.image()
+                        : "ConfigMap " + namespace + "/" + catalog.configMap();
                 resolved = await(bundles.fromCatalog(reference, catalog.packageName(), catalog.channel(),
-                        catalog.version()), "reading catalog " + reference).source();
+                        catalog.version()), "reading catalog " + named).source();
             }
             String pinned = resolved.image().map(ResolvedSource.ImageOrigin::pinned).orElse(null);
             return new Fetched(resolved.directory(), pinned != null ? pinned : source.describe(), pinned);
@@ -200,7 +198,7 @@ public final class PipelineInstaller implements BundleInstaller {
         if (document == null) {
             return Optional.empty();
         }
-        CapabilityConfigFactory factory = new CapabilityConfigFactory(CapabilityAnnotation.namesIn(manifests));
+        CapabilityConfigFactory factory = CapabilityConfigFactory.forManifests(manifests);
         String text;
         try {
             text = Mappers.JSON.writeValueAsString(document);
@@ -234,24 +232,25 @@ public final class PipelineInstaller implements BundleInstaller {
     }
 
     private static <T> T await(Future<T> future, String what) {
-        try {
-            return future.toCompletionStage().toCompletableFuture().get(PIPELINE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ReconcileException(what + ": interrupted", true);
-        } catch (TimeoutException e) {
-            throw new ReconcileException(what + ": no answer within " + PIPELINE_TIMEOUT.toMinutes() + " minutes", true);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof ReconcileException reconcile) {
-                throw reconcile;
-            }
-            if (cause instanceof SourceException source) {
-                // Only an unreachable registry may come right by itself; a bad reference or image needs a spec change.
-                throw new ReconcileException(what + ": " + source.getMessage(),
-                        source instanceof dev.bundlectl.source.errors.RegistryUnavailableException);
-            }
-            throw new ReconcileException(what + ": " + cause.getMessage(), true);
+        Waited<T> waited = Blocking.await(future.toCompletionStage(), PIPELINE_TIMEOUT);
+        if (waited instanceof Waited.Done<T> done) {
+            return done.value();
         }
+        if (waited instanceof Waited.Interrupted) {
+            throw new ReconcileException(what + ": interrupted", true);
+        }
+        if (waited instanceof Waited.TimedOut) {
+            throw new ReconcileException(what + ": no answer within " + PIPELINE_TIMEOUT.toMinutes() + " minutes", true);
+        }
+        Throwable cause = ((Waited.Failed<T>) waited).cause();
+        if (cause instanceof ReconcileException reconcile) {
+            throw reconcile;
+        }
+        if (cause instanceof SourceException source) {
+            // Only an unreachable registry may come right by itself; a bad reference or image needs a spec change.
+            throw new ReconcileException(what + ": " + source.getMessage(),
+                    source instanceof dev.bundlectl.source.errors.RegistryUnavailableException);
+        }
+        throw new ReconcileException(what + ": " + cause.getMessage(), true);
     }
 }

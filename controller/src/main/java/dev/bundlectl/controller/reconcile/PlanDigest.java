@@ -4,6 +4,7 @@ import dev.bundlectl.bundle.files.Sha256;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepResource;
+import dev.bundlectl.plan.upgrade.UpgradeSteps;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
@@ -14,6 +15,12 @@ import java.util.HexFormat;
  * or a cluster whose served APIs change what is predicted, gives a new digest, so an approval never
  * carries over to a plan nobody saw. Messages are left out: they explain, they do not decide.
  * Written {@code sha256:<64 hex digits>}, the form {@code spec.approvedPlan} takes.
+ *
+ * <p>An upgrade's delete and keep steps are left out too: they follow from the bundle and the
+ * previous install, and they are gone from the very next plan once the upgrade is installed. Were
+ * they counted, every completed upgrade would be followed by a "new" plan (the same bundle as a
+ * re-run) that installs again and, with {@code approval: Manual}, waits for an approval that
+ * changes nothing. A person still sees them in {@code status.plan} before approving.
  */
 public final class PlanDigest {
 
@@ -23,7 +30,7 @@ public final class PlanDigest {
     /** The digest of {@code plan}. */
     public static String of(InstallPlan plan) {
         MessageDigest sha256 = Sha256.newDigest();
-        for (Step step : plan.steps()) {
+        for (Step step : UpgradeSteps.bundleOnly(plan).steps()) {
             StepResource resource = step.resource();
             // Each field ends with a byte no field can hold, so that no two plans join to the same text.
             for (String field : new String[] {step.resolving(), resource.group(), resource.version(), resource.kind(),

@@ -89,4 +89,20 @@ final class ControllerCluster {
         }
         return ((java.util.Map<String, Object>) status).get(field);
     }
+
+    /** Waits until {@code condition} holds, failing after {@code timeout}. */
+    static void awaitTrue(Duration timeout, java.util.function.BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out after " + timeout + " waiting for " + what);
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+        }
+    }
 }

@@ -2,9 +2,6 @@ package dev.bundlectl.controller.real;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.controller.reconcile.BundleInstallClient;
-import dev.bundlectl.controller.reconcile.EventRecorder;
-import dev.bundlectl.controller.reconcile.Reconciler;
 import dev.bundlectl.controller.runtime.Controller;
 import dev.bundlectl.controller.runtime.ControllerSettings;
 import dev.bundlectl.controller.testing.PlanningOnlyInstaller;
@@ -13,7 +10,6 @@ import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -39,11 +35,11 @@ class RealServerLeaderFailoverTest {
         first.holdInstalls();
         ControllerSettings.LeaseSettings lease = new ControllerSettings.LeaseSettings(ns, "bundlectl-controller",
                 Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofMillis(300));
-        Controller leader = controller(client, ns, first, "replica-a", lease);
+        Controller leader = PipelineControllers.elected(client, ns, first, "replica-a", lease);
         try {
             leader.start();
-            awaitTrue(leader::isLeading, "replica-a to lead");
-            try (Controller standby = controller(client, ns, second, "replica-b", lease)) {
+            ControllerCluster.awaitTrue(WAIT, leader::isLeading, "replica-a to lead");
+            try (Controller standby = PipelineControllers.elected(client, ns, second, "replica-b", lease)) {
                 standby.start();
                 ControllerCluster.create(client, ns, """
                         apiVersion: bundlectl.dev/v1alpha1
@@ -78,25 +74,6 @@ class RealServerLeaderFailoverTest {
             }
         } finally {
             first.releaseInstalls();
-        }
-    }
-
-    private static Controller controller(KubernetesClient client, String ns, PlanningOnlyInstaller installer,
-            String identity, ControllerSettings.LeaseSettings lease) {
-        Reconciler reconciler = new Reconciler(new BundleInstallClient(client), installer,
-                new EventRecorder(client, identity), Clock.systemUTC());
-        // Closing without releasing the Lease stands for a crash: the Lease must expire first.
-        return new Controller(client, reconciler, new ControllerSettings(ns, 1, Duration.ofSeconds(30),
-                Duration.ofMillis(200), Duration.ofSeconds(2), identity, lease), false);
-    }
-
-    private static void awaitTrue(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(100);
         }
     }
 }

@@ -6,22 +6,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
-/** The sample bundle, in place or copied and changed, for the controller's tests. */
+/** The sample bundles and catalog, in place or copied and changed, for the controller's tests. */
 public final class SampleBundles {
 
     private SampleBundles() {
     }
 
-    /** {@code samples/bundles/cachebox-operator} of this repository. */
+    /** {@code samples/bundles/cachebox-operator} (v0.3.1) of this repository. */
     public static Path cachebox() {
+        return sample("samples/bundles/cachebox-operator");
+    }
+
+    /** {@code path} (e.g. {@code samples/bundles/cachebox-operator-v0.4.0}) of this repository. */
+    public static Path sample(String path) {
         Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.isDirectory(dir.resolve("samples/bundles/cachebox-operator"))) {
+        while (dir != null && !Files.isDirectory(dir.resolve(path))) {
             dir = dir.getParent();
         }
         if (dir == null) {
-            throw new IllegalStateException("samples/bundles/cachebox-operator not found above " + Path.of("").toAbsolutePath());
+            throw new IllegalStateException(path + " not found above " + Path.of("").toAbsolutePath());
         }
-        return dir.resolve("samples/bundles/cachebox-operator");
+        return dir.resolve(path);
     }
 
     /** A copy of the sample in {@code target} whose defaults ConfigMap holds {@code value}: a changed bundle. */

@@ -1,6 +1,7 @@
 package dev.bundlectl.plan.capability;
 
 import dev.bundlectl.bundle.Diagnostics;
+import dev.bundlectl.bundle.Manifest;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +28,14 @@ public final class CapabilityConfigFactory {
      */
     public CapabilityConfigFactory(Collection<String> extraKnown) {
         this.known = CapabilityConfig.knownWith(extraKnown);
+    }
+
+    /**
+     * The factory for planning {@code manifests}: the capability names they carry count as known,
+     * so the CLI's flags and file and a BundleInstall's {@code spec.capabilities} judge names alike.
+     */
+    public static CapabilityConfigFactory forManifests(Collection<Manifest> manifests) {
+        return new CapabilityConfigFactory(CapabilityAnnotation.namesIn(manifests));
     }
 
     /** Every known capability: OpenShift's plus the extra names. */

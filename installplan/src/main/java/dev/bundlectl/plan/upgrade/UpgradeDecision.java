@@ -64,11 +64,15 @@ public sealed interface UpgradeDecision permits UpgradeDecision.FirstInstall, Up
             Objects.requireNonNull(why, "why");
         }
 
-        /** One line for the user, naming both versions. */
+        /** One line for the command line's user, naming both versions and the way round the refusal. */
         public String message() {
+            return reason() + "; nothing was applied (--force installs it anyway)";
+        }
+
+        /** Why it is refused, naming both versions, without saying what the caller may do about it. */
+        public String reason() {
             return "cannot upgrade " + from.packageName() + " from " + from.describe() + " to "
-                    + describe(to.csvName(), to.version()) + ": " + why
-                    + "; nothing was applied (--force installs it anyway)";
+                    + describe(to.csvName(), to.version()) + ": " + why;
         }
     }
 

@@ -11,6 +11,7 @@ import dev.bundlectl.executor.discovery.DiscoveryFailedException;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.PreviousInstall;
+import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.capability.CapabilityAnnotation;
 import dev.bundlectl.plan.capability.CapabilityConfig;
@@ -98,6 +99,18 @@ public final class ClusterPlanning {
      */
     public Future<ExistenceCheck> existing(List<Manifest> manifests, String namespace) {
         return new ExistingObjects(connection.retryingApi(), connection.discovery()).check(manifests, namespace);
+    }
+
+    /**
+     * The plan of installing {@code result}'s bundle over the target's latest install, as the
+     * planning reading found it: unchanged for a first install or a re-run of the installed CSV; an
+     * upgrade's steps marked create, update or present from what exists now, with delete and keep
+     * steps for what the new bundle lacks; {@link UpgradeOutcome.Refused} when the new CSV does not
+     * upgrade from the installed one and {@code force} is not set. The command line and the
+     * controller both come here, so an upgrade is planned the same way by either.
+     */
+    public Future<UpgradeOutcome> upgrade(PlanResult result, PreviousInstall previous, PlanTarget target, boolean force) {
+        return new UpgradePlanning(this, connection.vertx()).apply(result, previous, target, force);
     }
 
     /**

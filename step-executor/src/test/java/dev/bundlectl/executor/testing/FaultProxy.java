@@ -22,14 +22,18 @@ import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 
 /**
  * A TLS-terminating reverse proxy on {@code 127.0.0.1} in front of a real API server that injects
  * faults into the requests passing through, as a {@link FaultSchedule} decides: 429 with
  * {@code Retry-After: 1}, 503 and 504 (Status objects, as the API server writes them), a reset
  * before forwarding, and a reset after the server has completed the request. Every request is
- * recorded ({@link #requests()}) with what was done to it.
+ * recorded ({@link #requests()}) with what was done to it. On demand ({@link #holdAfter}) it stops
+ * answering altogether, as a client's hung process would, until its held requests are reset.
  *
  * <p>Clients reach it with TLS verification on: it serves a certificate for {@code 127.0.0.1}
  * signed by a CA made for it ({@link #caPem()}); {@link ProxyKubeconfig} writes a kubeconfig that
@@ -57,6 +61,14 @@ public final class FaultProxy implements AutoCloseable {
     private final ObjectMapper json = new ObjectMapper();
     private final AtomicLong arrivals = new AtomicLong();
     private final Queue<ProxiedRequest> log = new ConcurrentLinkedQueue<>();
+    private final AtomicReference<Predicate<ProxiedRequest>> holdTrigger = new AtomicReference<>();
+    private final AtomicBoolean holding = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Queue<Held> held = new ConcurrentLinkedQueue<>();
+
+    /** A request held unanswered, with its place in arrival order. */
+    private record Held(long ordinal, HttpServerRequest request) {
+    }
 
     private FaultProxy(Vertx vertx, ProxyUpstream target, LoopbackTls tls, FaultSchedule schedule) {
         this.vertx = vertx;
@@ -133,9 +145,46 @@ public final class FaultProxy implements AutoCloseable {
         return requests().stream().filter(r -> r.ordinal() >= from && r.ordinal() < to).toList();
     }
 
-    /** Stops listening, closes upstream connections and the Vert.x instance; waits a bounded time. */
+    /**
+     * Once a finished request matches {@code trigger}, every request that arrives afterwards is held
+     * unanswered and never forwarded, as if the client's process hung mid-way; requests already on
+     * their way finish as usual.
+     */
+    public void holdAfter(Predicate<ProxiedRequest> trigger) {
+        holdTrigger.set(Objects.requireNonNull(trigger, "trigger"));
+    }
+
+    /** Whether the {@link #holdAfter} trigger has fired. */
+    public boolean holding() {
+        return holding.get();
+    }
+
+    /**
+     * Resets the held requests' connections (recorded as {@link Fault#RESET_BEFORE_FORWARDING}: the
+     * server never saw them); requests arriving later are held too, until {@link #close}.
+     */
+    public void releaseHeld() {
+        Held next;
+        while ((next = held.poll()) != null) {
+            log.add(new ProxiedRequest(next.ordinal(), next.request().method().name(), next.request().uri(), null,
+                    Fault.RESET_BEFORE_FORWARDING, -1));
+            Held request = next;
+            vertx.runOnContext(ignored -> request.request().connection().close());
+        }
+    }
+
+    /**
+     * Stops listening, closes upstream connections and the Vert.x instance; waits a bounded time.
+     * Closing twice does nothing.
+     */
     @Override
     public void close() {
+        // A test may close early (to cut a client off) and again at the end of its try block.
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        // Held requests would otherwise wait on connections nobody answers any more.
+        releaseHeld();
         Future<Void> closing = Future.join(server.close(), upstream.close()).<Void>mapEmpty()
                 .eventually(() -> vertx.close());
         try {
@@ -154,6 +203,11 @@ public final class FaultProxy implements AutoCloseable {
 
     private void receive(HttpServerRequest request) {
         long ordinal = arrivals.getAndIncrement();
+        if (holding.get()) {
+            request.pause();
+            held.add(new Held(ordinal, request));
+            return;
+        }
         Fault fault = schedule.next();
         request.body().onComplete(body -> {
             if (body.failed()) {
@@ -228,7 +282,12 @@ public final class FaultProxy implements AutoCloseable {
     private void record(long ordinal, HttpServerRequest request, Buffer body, Fault fault, int upstreamStatus) {
         String method = request.method().name();
         String name = "POST".equals(method) ? postedName(body) : null;
-        log.add(new ProxiedRequest(ordinal, method, request.uri(), name, fault, upstreamStatus));
+        ProxiedRequest finished = new ProxiedRequest(ordinal, method, request.uri(), name, fault, upstreamStatus);
+        log.add(finished);
+        Predicate<ProxiedRequest> trigger = holdTrigger.get();
+        if (trigger != null && trigger.test(finished)) {
+            holding.set(true);
+        }
     }
 
     private String postedName(Buffer body) {

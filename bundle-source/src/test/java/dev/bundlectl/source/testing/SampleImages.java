@@ -1,7 +1,5 @@
-package dev.bundlectl.cli;
+package dev.bundlectl.source.testing;
 
-import dev.bundlectl.source.testing.ImagePusher;
-import dev.bundlectl.source.testing.RealRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,19 +8,20 @@ import java.util.stream.Stream;
 
 /**
  * The cachebox samples as bundle images in a real registry, and the sample file-based catalog
- * pointed at that registry (its images name {@code localhost:5000}, the usual local registry).
+ * pointed at that registry (its images name {@code localhost:5000}, the usual local registry); for
+ * the tests of every module that pulls them (the CLI, the controller).
  */
-final class SampleImages {
+public final class SampleImages {
 
-    static final String REPOSITORY = "samples/cachebox-operator-bundle";
+    public static final String REPOSITORY = "samples/cachebox-operator-bundle";
 
     private SampleImages() {
     }
 
     /** Pushes v0.3.0, v0.3.1 and v0.4.0 and returns the v0.3.1 reference. */
-    static String pushAll(RealRegistry registry) {
+    public static String pushAll(RealRegistry registry) {
         ImagePusher pusher = new ImagePusher(registry);
-        Path samples = CliRun.repoRoot().resolve("samples/bundles");
+        Path samples = repoRoot().resolve("samples/bundles");
         pusher.pushBundle(REPOSITORY, "v0.3.0", samples.resolve("cachebox-operator-v0.3.0"));
         pusher.pushBundle(REPOSITORY, "v0.3.1", samples.resolve("cachebox-operator"));
         pusher.pushBundle(REPOSITORY, "v0.4.0", samples.resolve("cachebox-operator-v0.4.0"));
@@ -30,8 +29,8 @@ final class SampleImages {
     }
 
     /** A copy of {@code samples/catalogs/cachebox} whose images name {@code registry}. */
-    static Path catalogFor(RealRegistry registry, Path target) {
-        Path source = CliRun.repoRoot().resolve("samples/catalogs/cachebox");
+    public static Path catalogFor(RealRegistry registry, Path target) {
+        Path source = repoRoot().resolve("samples/catalogs/cachebox");
         try (Stream<Path> walk = Files.walk(source)) {
             for (Path file : walk.filter(Files::isRegularFile).toList()) {
                 Path copy = target.resolve(source.relativize(file).toString());
@@ -42,5 +41,10 @@ final class SampleImages {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The repository's root, where {@code samples/} is (the {@code bundlectl.repoRoot} property, else the parent of the module). */
+    private static Path repoRoot() {
+        return Path.of(System.getProperty("bundlectl.repoRoot", "..")).toAbsolutePath().normalize();
     }
 }

@@ -13,20 +13,16 @@ import java.util.Base64;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A bundle packed into one ConfigMap, for clusters that reach no registry: each key is a bundle file
- * whose path has {@code /} written as {@code __} ({@code manifests__csv.yaml},
- * {@code metadata__annotations.yaml}), in {@code data} or, for bytes, {@code binaryData}. The files are
- * written to a fresh directory named by the ConfigMap's uid and resourceVersion, so an unchanged
- * ConfigMap is unpacked once and a changed one never mixes with its old files.
+ * Files packed into one ConfigMap, for clusters that reach no registry (a bundle or a file-based
+ * catalog, see {@link ConfigMapPacking}): each key is a file whose path has {@code /} written as
+ * {@code __}, in {@code data} or, for bytes, {@code binaryData}. The files are written to a fresh
+ * directory named by the ConfigMap's uid and resourceVersion, so an unchanged ConfigMap is unpacked
+ * once and a changed one never mixes with its old files.
  */
-public final class ConfigMapBundle {
-
-    /** Only the two directories of a registry+v1 bundle, one level deep, with plain file names. */
-    private static final Pattern KEY = Pattern.compile("(manifests|metadata)__[A-Za-z0-9][A-Za-z0-9._-]{0,200}");
+public final class ConfigMapDirectory {
 
     private final KubernetesClient client;
     private final Path cacheRoot;
@@ -35,24 +31,24 @@ public final class ConfigMapBundle {
      * @param client fabric8's client
      * @param cacheRoot where unpacked bundles are kept
      */
-    public ConfigMapBundle(KubernetesClient client, Path cacheRoot) {
+    public ConfigMapDirectory(KubernetesClient client, Path cacheRoot) {
         this.client = client;
         this.cacheRoot = cacheRoot;
     }
 
     /**
-     * The bundle directory of ConfigMap {@code namespace/name}.
+     * The directory of ConfigMap {@code namespace/name}, packed as {@code packing} says.
      *
      * @throws ReconcileException when the ConfigMap is missing (retryable: it may be created) or holds
-     *     something that is not a bundle (not retryable)
+     *     something that is not packed that way (not retryable)
      */
-    public Path unpack(String namespace, String name) {
+    public Path unpack(String namespace, String name, ConfigMapPacking packing) {
         ConfigMap configMap = client.configMaps().inNamespace(namespace).withName(name).get();
         if (configMap == null) {
             throw new ReconcileException("ConfigMap " + namespace + "/" + name + " not found", true);
         }
-        Map<String, byte[]> files = files(configMap, namespace + "/" + name);
-        Path target = cacheRoot.resolve("configmaps").resolve(configMap.getMetadata().getUid() + "-"
+        Map<String, byte[]> files = files(configMap, namespace + "/" + name, packing);
+        Path target = cacheRoot.resolve(packing.cacheDirectory()).resolve(configMap.getMetadata().getUid() + "-"
                 + configMap.getMetadata().getResourceVersion());
         if (Files.isDirectory(target)) {
             return target;
@@ -81,26 +77,18 @@ public final class ConfigMapBundle {
         }
     }
 
-    private static Map<String, byte[]> files(ConfigMap configMap, String where) {
+    private static Map<String, byte[]> files(ConfigMap configMap, String where, ConfigMapPacking packing) {
         Map<String, byte[]> files = new LinkedHashMap<>();
         if (configMap.getData() != null) {
-            configMap.getData().forEach((key, value) -> files.put(checked(key, where), value.getBytes(StandardCharsets.UTF_8)));
+            configMap.getData().forEach((key, value) -> files.put(packing.checked(key, where),
+                    value.getBytes(StandardCharsets.UTF_8)));
         }
         if (configMap.getBinaryData() != null) {
-            configMap.getBinaryData().forEach((key, value) -> files.put(checked(key, where), Base64.getDecoder().decode(value)));
+            configMap.getBinaryData().forEach((key, value) -> files.put(packing.checked(key, where),
+                    Base64.getDecoder().decode(value)));
         }
-        if (files.keySet().stream().noneMatch(key -> key.startsWith("manifests__"))) {
-            throw new ReconcileException("ConfigMap " + where + " holds no manifests__ key, so no bundle", false);
-        }
+        packing.checkComplete(files.keySet(), where);
         return files;
-    }
-
-    private static String checked(String key, String where) {
-        if (!KEY.matcher(key).matches()) {
-            throw new ReconcileException("ConfigMap " + where + ": key \"" + key + "\" is not a bundle file "
-                    + "(expected manifests__NAME or metadata__NAME)", false);
-        }
-        return key;
     }
 
     private static void deleteTree(Path dir) {

@@ -1,0 +1,29 @@
+package dev.bundlectl.executor.planning;
+
+import dev.bundlectl.plan.CsvMode;
+import dev.bundlectl.plan.OptionalApis;
+import dev.bundlectl.render.RenderOptions;
+import java.util.Objects;
+
+/**
+ * How a bundle is to be planned, whoever asks: {@code bundlectl plan} and {@code install} from their
+ * flags, the controller from a BundleInstall's spec.
+ *
+ * @param namespace the install namespace
+ * @param label how the bundle is named in each step's {@code bundlectl.dev/source} (its path, image
+ *     or ConfigMap)
+ * @param csvMode {@code --csv-mode} / {@code spec.csvMode}; null plans the CSV as OLM applies it
+ * @param render install mode, watch namespaces and certificate provider for a rendered CSV; null for the defaults
+ * @param optionalApis {@code --optional-api} / {@code spec.optionalApis}
+ * @param convert whether objects of removed API versions are converted when the cluster no longer
+ *     serves them ({@code --no-convert} turns it off)
+ */
+public record BundlePlanSettings(String namespace, String label, CsvMode csvMode, RenderOptions render,
+        OptionalApis optionalApis, boolean convert) {
+
+    public BundlePlanSettings {
+        Objects.requireNonNull(namespace, "namespace");
+        render = render == null ? RenderOptions.DEFAULTS : render;
+        optionalApis = optionalApis == null ? OptionalApis.NONE : optionalApis;
+    }
+}

@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.testing;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.time.Duration;
 
@@ -46,6 +47,7 @@ public final class SickApiService implements AutoCloseable {
                   versionPriority: 100
                 """.formatted(sick.name, group, version));
         sick.awaitListed(true);
+        sick.awaitUnavailable();
         return sick;
     }
 
@@ -58,6 +60,34 @@ public final class SickApiService implements AutoCloseable {
     public void close() {
         client.genericKubernetesResources(API_SERVICE).withName(name).delete();
         awaitListed(false);
+    }
+
+    /**
+     * The aggregator lists a new group in {@code /apis} a moment before it proxies the group/version
+     * itself, which answers 404 until then: wait for the 503 every test here expects.
+     */
+    private void awaitUnavailable() {
+        String path = "/apis/" + groupVersion();
+        long giveUp = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            try {
+                client.raw(path);
+            } catch (KubernetesClientException answered) {
+                if (answered.getCode() == 503) {
+                    return;
+                }
+            }
+            if (System.nanoTime() > giveUp) {
+                throw new IllegalStateException("the aggregator did not answer 503 for " + path + " within "
+                        + WAIT.toSeconds() + "s");
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     private void awaitListed(boolean listed) {

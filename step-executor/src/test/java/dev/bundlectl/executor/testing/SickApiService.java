@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 
 /**
  * An aggregated API whose backing service does not exist, registered on a real server for the
@@ -68,37 +69,30 @@ public final class SickApiService implements AutoCloseable {
      */
     private void awaitUnavailable() {
         String path = "/apis/" + groupVersion();
-        long giveUp = System.nanoTime() + WAIT.toNanos();
-        while (true) {
+        await("answer 503 for " + path, () -> {
             try {
                 client.raw(path);
+                return false;
             } catch (KubernetesClientException answered) {
-                if (answered.getCode() == 503) {
-                    return;
-                }
+                return answered.getCode() == 503;
             }
-            if (System.nanoTime() > giveUp) {
-                throw new IllegalStateException("the aggregator did not answer 503 for " + path + " within "
-                        + WAIT.toSeconds() + "s");
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
+        });
     }
 
     private void awaitListed(boolean listed) {
+        await((listed ? "list " : "drop ") + group,
+                () -> listed == client.raw("/apis").contains("\"name\":\"" + group + "\""));
+    }
+
+    /** Polls {@code reached} until it holds, for at most {@link #WAIT}. */
+    private static void await(String what, BooleanSupplier reached) {
         long giveUp = System.nanoTime() + WAIT.toNanos();
-        while (listed != client.raw("/apis").contains("\"name\":\"" + group + "\"")) {
+        while (!reached.getAsBoolean()) {
             if (System.nanoTime() > giveUp) {
-                throw new IllegalStateException("the aggregator did not " + (listed ? "list " : "drop ") + group
-                        + " within " + WAIT.toSeconds() + "s");
+                throw new IllegalStateException("the aggregator did not " + what + " within " + WAIT.toSeconds() + "s");
             }
             try {
-                Thread.sleep(200);
+                Thread.sleep(100);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);

@@ -33,7 +33,7 @@ public final class CorpusWorkloads {
     static final String TARGET_NAMESPACE = "default";
 
     // A plain mapper with Jackson's defaults: the cheapest honest way to turn the same bytes into trees.
-    private final ObjectReader plainYaml = Mappers.YAML.readerFor(JsonNode.class);
+    private final ObjectReader plainYaml = Mappers.yaml().readerFor(JsonNode.class);
 
     /**
      * What {@code bundlectl plan -o yaml <dir>} does for each bundle: read, plan on the built-in

@@ -3,16 +3,13 @@ package dev.bundlectl.cli;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** The top-level {@code bundlectl} command; it only groups the subcommands. */
+/** The top-level {@code bundlectl} command; it only groups the subcommands ({@link Subcommands} adds them). */
 @Command(
         name = "bundlectl",
         mixinStandardHelpOptions = true,
         versionProvider = VersionInfo.Provider.class,
         sortOptions = false,
         description = "Installs OLM registry+v1 operator bundles into any Kubernetes cluster and shows what happened to every manifest. Optional manifests whose API is missing end as NotCreated instead of failing the install, and cluster capabilities are honoured.",
-        subcommands = {PlanCommand.class, InstallCommand.class, CatalogCommand.class, StatusCommand.class, UninstallCommand.class,
-            ApproveCommand.class, ControllerCommand.class, VersionCommand.class, CompletionCommand.class,
-            InstallNamesCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {
             "  # Dry-run a bundle offline against a plain Kubernetes API surface (no cluster needed)",

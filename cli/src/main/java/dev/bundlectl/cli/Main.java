@@ -38,12 +38,21 @@ public final class Main {
 
     /** As {@link #run(String[], PrintWriter, PrintWriter)}, calling itself {@code programName}. */
     public static int run(String[] args, PrintWriter out, PrintWriter err, String programName) {
-        CommandLine commandLine = newCommandLine(out, err, programName);
-        return commandLine.execute(args);
+        CommandLine commandLine = new CommandLine(new BundlectlCommand());
+        Subcommands.addTo(commandLine, args);
+        return configure(commandLine, out, err, programName).execute(args);
     }
 
+    /** The whole command tree, every subcommand included: for completion scripts and man pages. */
     static CommandLine newCommandLine(PrintWriter out, PrintWriter err, String programName) {
         CommandLine commandLine = new CommandLine(new BundlectlCommand());
+        Subcommands.addAll(commandLine);
+        return configure(commandLine, out, err, programName);
+    }
+
+    // After the subcommands are added: picocli applies these settings to the subcommands present
+    // when they are set, not to ones added later.
+    private static CommandLine configure(CommandLine commandLine, PrintWriter out, PrintWriter err, String programName) {
         commandLine.setCommandName(programName);
         commandLine.setOut(out);
         commandLine.setErr(err);

@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  */
 final class ProgressPrinter implements Consumer<StepEvent> {
 
-    private static final ObjectMapper JSON = Mappers.JSON;
+    private static final ObjectMapper JSON = Mappers.json();
 
     private final BlockingQueue<StepEvent> queue = new LinkedBlockingQueue<>();
     private final PrintWriter out;

@@ -8,8 +8,8 @@ import java.io.UncheckedIOException;
 /** Prints install records as YAML or JSON documents, times as RFC 3339 text. */
 final class RecordDocuments {
 
-    private final ObjectMapper json = Mappers.REPORT_JSON;
-    private final ObjectMapper yaml = Mappers.REPORT_YAML;
+    private final ObjectMapper json = Mappers.reportJson();
+    private final ObjectMapper yaml = Mappers.reportYaml();
 
     String toJson(Object value) {
         return write(json, value);

@@ -27,7 +27,7 @@ import java.util.List;
  */
 final class UpgradePlanning {
 
-    private static final ObjectMapper JSON = Mappers.JSON;
+    private static final ObjectMapper JSON = Mappers.json();
 
     private final ClusterPlanning cluster;
     private final PrintWriter err;

@@ -48,6 +48,23 @@ class OfflineCommandsClassLoadingTest {
         assertThat(clusterClientClasses(run.loaded())).as("cluster client classes loaded by %s", args).isEmpty();
     }
 
+    /**
+     * A run builds the picocli model of its own command only ({@link Subcommands}): reading the
+     * options of all ten cost a quarter of a second of every start. {@code --debug} before the
+     * command name must not defeat it.
+     */
+    @Test
+    void aRunLoadsOnlyTheCommandItRuns() throws Exception {
+        ChildRun run = runChild(List.of("--debug", "plan", TestPaths.arg("samples/bundles/cachebox-operator")));
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        List<String> otherCommands = Subcommands.NAMES.stream()
+                .filter(name -> !name.equals("plan"))
+                .map(name -> Subcommands.create(name).getClass().getName())
+                .toList();
+        assertThat(run.loaded()).contains(PlanCommand.class.getName()).doesNotContainAnyElementsOf(otherCommands);
+    }
+
     /** The control: a command that connects does load the client, so the check above can fail. */
     @Test
     void aCommandThatConnectsLoadsTheClusterClient() throws Exception {

@@ -10,7 +10,7 @@ import java.io.UncheckedIOException;
 final class ManifestJson {
 
     // Configured once, never changed: safe to share.
-    private static final ObjectMapper MAPPER = Mappers.JSON;
+    private static final ObjectMapper MAPPER = Mappers.json();
 
     private ManifestJson() {
     }

@@ -44,7 +44,7 @@ import java.util.Set;
  */
 public final class CriticalPathFloor {
 
-    private final ObjectMapper json = Mappers.JSON;
+    private final ObjectMapper json = Mappers.json();
 
     /**
      * The rounds of each phase.

@@ -35,7 +35,7 @@ public final class SyntheticBundle {
     private static final List<String> CORE_KINDS =
             List.of("ConfigMap", "Secret", "Service", "ServiceAccount", "Role", "RoleBinding");
 
-    private final ObjectMapper yaml = Mappers.YAML;
+    private final ObjectMapper yaml = Mappers.yaml();
     private final JsonNodeFactory nodes = JsonNodeFactory.instance;
 
     /**

@@ -25,15 +25,15 @@ class MappersTest {
 
     @Test
     void plainJsonIsCompactInGivenOrder() throws Exception {
-        ObjectNode node = Mappers.JSON.createObjectNode().put("b", 1).put("a", "x");
-        assertThat(Mappers.JSON.writeValueAsString(node)).isEqualTo("{\"b\":1,\"a\":\"x\"}");
+        ObjectNode node = Mappers.json().createObjectNode().put("b", 1).put("a", "x");
+        assertThat(Mappers.json().writeValueAsString(node)).isEqualTo("{\"b\":1,\"a\":\"x\"}");
     }
 
     @Test
     void planYamlSortsKeysMinimisesQuotesAndQuotesNumberLikeStrings() throws Exception {
         Map<String, Object> value = unsorted();
         value.remove("when");
-        assertThat(Mappers.PLAN_YAML.writeValueAsString(value))
+        assertThat(Mappers.planYaml().writeValueAsString(value))
                 .isEqualTo("---\nalpha: plain text\nnothing: null\nzeta: \"0123\"\n");
     }
 
@@ -41,15 +41,15 @@ class MappersTest {
     void planJsonIsIndentedWithSortedKeysAndRefusesDuplicateKeys() throws Exception {
         Map<String, Object> value = unsorted();
         value.remove("when");
-        assertThat(Mappers.PLAN_JSON.writeValueAsString(value))
+        assertThat(Mappers.planJson().writeValueAsString(value))
                 .isEqualTo("{\n  \"alpha\" : \"plain text\",\n  \"nothing\" : null,\n  \"zeta\" : \"0123\"\n}");
-        assertThatThrownBy(() -> Mappers.PLAN_JSON.readTree("{\"a\": 1, \"a\": 2}"))
+        assertThatThrownBy(() -> Mappers.planJson().readTree("{\"a\": 1, \"a\": 2}"))
                 .hasMessageContaining("Duplicate field 'a'");
     }
 
     @Test
     void recordJsonWritesTimesAsTextAndLeavesNullsOut() throws Exception {
-        assertThat(Mappers.RECORD_JSON.writeValueAsString(unsorted()))
+        assertThat(Mappers.recordJson().writeValueAsString(unsorted()))
                 .isEqualTo("{\"zeta\":\"0123\",\"alpha\":\"plain text\",\"when\":\"2026-01-02T03:04:05Z\"}");
     }
 
@@ -58,9 +58,9 @@ class MappersTest {
         Map<String, Object> value = new LinkedHashMap<>();
         value.put("when", Instant.parse("2026-01-02T03:04:05Z"));
         value.put("took", Duration.ofSeconds(90));
-        assertThat(Mappers.REPORT_JSON.writeValueAsString(value))
+        assertThat(Mappers.reportJson().writeValueAsString(value))
                 .isEqualTo("{\n  \"when\" : \"2026-01-02T03:04:05Z\",\n  \"took\" : \"PT1M30S\"\n}");
-        assertThat(Mappers.REPORT_YAML.writeValueAsString(value))
+        assertThat(Mappers.reportYaml().writeValueAsString(value))
                 .isEqualTo("---\nwhen: \"2026-01-02T03:04:05Z\"\ntook: \"PT1M30S\"\n");
     }
 }

@@ -40,7 +40,7 @@ public record BundleInstallSummary(String namespace, String name, String phase, 
         }
         List<BundleInstallSummary> summaries = new ArrayList<>();
         for (GenericKubernetesResource item : items) {
-            JsonNode object = Mappers.JSON.valueToTree(item);
+            JsonNode object = Mappers.json().valueToTree(item);
             JsonNode status = object.path("status");
             summaries.add(new BundleInstallSummary(item.getMetadata().getNamespace(), item.getMetadata().getName(),
                     status.path("phase").asText("-"), object.path("spec").path("approval").asText("Automatic"),

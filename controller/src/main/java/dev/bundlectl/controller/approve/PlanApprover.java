@@ -16,7 +16,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
  */
 public final class PlanApprover {
 
-    private static final ObjectMapper JSON = Mappers.JSON;
+    private static final ObjectMapper JSON = Mappers.json();
     private final KubernetesClient client;
 
     /** @param client fabric8's client */

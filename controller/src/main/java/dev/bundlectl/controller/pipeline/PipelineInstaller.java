@@ -201,7 +201,7 @@ public final class PipelineInstaller implements BundleInstaller {
         CapabilityConfigFactory factory = CapabilityConfigFactory.forManifests(manifests);
         String text;
         try {
-            text = Mappers.JSON.writeValueAsString(document);
+            text = Mappers.json().writeValueAsString(document);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new ReconcileException("spec.capabilities: " + e.getOriginalMessage(), false);
         }

@@ -22,7 +22,7 @@ import java.util.Optional;
  */
 public final class BundleInstallClient {
 
-    private static final ObjectMapper JSON = Mappers.JSON;
+    private static final ObjectMapper JSON = Mappers.json();
     private final KubernetesClient client;
 
     /** @param client fabric8's client for the cluster */

@@ -28,7 +28,7 @@ public final class StatusDocument {
 
     /** Above this many bytes of plan, manifests are replaced by their digests (etcd refuses ~1.5 MiB objects). */
     static final int PLAN_BUDGET_BYTES = 512 * 1024;
-    private static final ObjectMapper JSON = Mappers.PLAN_JSON;
+    private static final ObjectMapper JSON = Mappers.planJson();
 
     private final JsonNode previous;
     private final long generation;

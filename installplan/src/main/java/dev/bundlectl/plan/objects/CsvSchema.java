@@ -46,7 +46,7 @@ public final class CsvSchema {
                     throw new IllegalStateException("missing resource " + RESOURCE + " beside " + CsvSchema.class);
                 }
                 try (InputStream json = new GZIPInputStream(gzipped)) {
-                    return Mappers.JSON.readTree(json);
+                    return Mappers.json().readTree(json);
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read " + RESOURCE, e);

@@ -23,8 +23,8 @@ import java.util.List;
  */
 public final class InstallPlanCodec {
 
-    private static final ObjectMapper YAML = Mappers.PLAN_YAML;
-    private static final ObjectMapper JSON = Mappers.PLAN_JSON;
+    private static final ObjectMapper YAML = Mappers.planYaml();
+    private static final ObjectMapper JSON = Mappers.planJson();
 
     private InstallPlanCodec() {
     }

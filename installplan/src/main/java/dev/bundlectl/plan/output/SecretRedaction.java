@@ -37,7 +37,7 @@ public final class SecretRedaction {
     /** By kind alone, whatever the group: better one redaction too many than a Secret shown. */
     private static final String SECRET_KIND = GroupKind.SECRET.kind();
     // Configured once, never changed: safe to share.
-    private static final ObjectMapper MAPPER = Mappers.JSON;
+    private static final ObjectMapper MAPPER = Mappers.json();
 
     private SecretRedaction() {
     }

@@ -24,7 +24,7 @@ import java.util.Optional;
  */
 public final class SecretRehydration {
 
-    private static final ObjectMapper MAPPER = Mappers.JSON;
+    private static final ObjectMapper MAPPER = Mappers.json();
 
     private SecretRehydration() {
     }

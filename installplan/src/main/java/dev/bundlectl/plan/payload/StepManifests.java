@@ -27,7 +27,7 @@ import java.util.Objects;
  */
 public final class StepManifests {
 
-    private static final ObjectMapper JSON = Mappers.JSON;
+    private static final ObjectMapper JSON = Mappers.json();
 
     private StepManifests() {
     }

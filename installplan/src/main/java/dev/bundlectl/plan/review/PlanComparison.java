@@ -26,7 +26,7 @@ import java.util.Optional;
 public final class PlanComparison {
 
     // Configured once, never changed: safe to share.
-    private static final ObjectMapper JSON = Mappers.JSON;
+    private static final ObjectMapper JSON = Mappers.json();
 
     private PlanComparison() {
     }

@@ -29,7 +29,7 @@ import java.util.TreeSet;
 public final class PlanOptionsAnnotation {
 
     // Configured once, never changed: safe to share.
-    private static final ObjectMapper JSON = Mappers.JSON;
+    private static final ObjectMapper JSON = Mappers.json();
 
     private PlanOptionsAnnotation() {
     }

@@ -18,7 +18,7 @@ import java.util.Objects;
 public final class ReviewedStepCheck {
 
     // Configured once, never changed: safe to share.
-    private static final ObjectMapper JSON = Mappers.JSON;
+    private static final ObjectMapper JSON = Mappers.json();
 
     private ReviewedStepCheck() {
     }

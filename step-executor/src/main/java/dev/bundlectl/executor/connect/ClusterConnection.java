@@ -95,7 +95,7 @@ public final class ClusterConnection implements AutoCloseable {
         Vertx vertx = Vertx.vertx(vertxOptions);
         try {
             HttpClient http = new KeptAliveConnections(vertx, API_CONNECTIONS).newBuilder(config).build();
-            KubeApi api = new Fabric8KubeApi(vertx, http, config.getMasterUrl(), requestTimeout, Mappers.JSON);
+            KubeApi api = new Fabric8KubeApi(vertx, http, config.getMasterUrl(), requestTimeout, Mappers.json());
             return new ClusterConnection(vertx, config, http, api);
         } catch (RuntimeException e) {
             vertx.close();

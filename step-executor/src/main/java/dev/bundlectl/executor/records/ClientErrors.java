@@ -16,7 +16,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 public final class ClientErrors {
 
     // Configured once and never changed: safe to share.
-    private static final ApiFailures FAILURES = new ApiFailures(Mappers.JSON);
+    private static final ApiFailures FAILURES = new ApiFailures(Mappers.json());
 
     private ClientErrors() {
     }

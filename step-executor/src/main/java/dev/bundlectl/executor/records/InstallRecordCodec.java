@@ -55,7 +55,7 @@ public final class InstallRecordCodec {
         }
         this.maxBytes = maxBytes;
         this.messageCap = messageCap;
-        this.mapper = Mappers.RECORD_JSON;
+        this.mapper = Mappers.recordJson();
     }
 
     /**

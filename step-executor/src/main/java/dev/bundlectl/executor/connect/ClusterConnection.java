@@ -11,13 +11,18 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.http.HttpClient;
+import io.fabric8.kubernetes.client.internal.SSLUtils;
 import io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import java.io.IOException;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManager;
 
 /**
  * A connection to one cluster: a Vert.x instance owned by the connection, fabric8's HTTP client on
@@ -39,6 +44,10 @@ import java.util.concurrent.TimeUnit;
  * {@link #client()} builds it then, on the same Vert.x instance and configuration, with fabric8's
  * own pool (a watch holds its connection for as long as it runs).
  *
+ * <p><b>The client key is held as read.</b> With a kubeconfig it loads itself ({@link #open}), the
+ * connection offers the client certificate through {@link ClientKeyManager} instead of fabric8's
+ * encrypted in-memory key store, which cost a CLI run more than any request.
+ *
  * <p>fabric8's own retry of 429 and 5xx answers is switched off ({@code requestRetryBackoffLimit
  * = 0}): it would retry POSTs and ignore {@code Retry-After}. The executor retries instead.
  */
@@ -54,12 +63,15 @@ public final class ClusterConnection implements AutoCloseable {
     private final HttpClient http;
     private final KubeApi api;
     private final Discovery discovery;
+    private final Optional<ClientKeyManager> clientKey;
     private final Object clientLock = new Object();
     private KubernetesClient client;
 
-    private ClusterConnection(Vertx vertx, Config config, HttpClient http, KubeApi api) {
+    private ClusterConnection(Vertx vertx, Config config, Optional<ClientKeyManager> clientKey, HttpClient http,
+            KubeApi api) {
         this.vertx = vertx;
         this.config = config;
+        this.clientKey = clientKey;
         this.http = http;
         this.api = api;
         this.discovery = new Discovery(api, vertx, DiscoveryRetries.system());
@@ -73,7 +85,10 @@ public final class ClusterConnection implements AutoCloseable {
      */
     public static ClusterConnection open(ConnectionSettings settings) throws ConnectionException {
         Objects.requireNonNull(settings, "settings");
-        return connect(KubeconfigLoader.load(settings), settings.requestTimeout());
+        // The config was just loaded and is this connection's alone, so its client key may move
+        // into a key manager (ClientKeyManager); a config a caller hands to connect() is left as it is.
+        Config config = KubeconfigLoader.load(settings);
+        return connect(config, ClientKeyManager.takeFrom(config), settings.requestTimeout(), new VertxOptions());
     }
 
     /**
@@ -89,17 +104,38 @@ public final class ClusterConnection implements AutoCloseable {
      * blocked-thread check). The config is changed: fabric8's own retries are switched off.
      */
     public static ClusterConnection connect(Config config, Duration requestTimeout, VertxOptions vertxOptions) {
+        return connect(config, Optional.empty(), requestTimeout, vertxOptions);
+    }
+
+    private static ClusterConnection connect(Config config, Optional<ClientKeyManager> clientKey, Duration requestTimeout,
+            VertxOptions vertxOptions) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(vertxOptions, "vertxOptions");
         config.setRequestRetryBackoffLimit(0);
         Vertx vertx = Vertx.vertx(vertxOptions);
         try {
-            HttpClient http = new KeptAliveConnections(vertx, API_CONNECTIONS).newBuilder(config).build();
+            HttpClient.Builder builder = new KeptAliveConnections(vertx, API_CONNECTIONS).newBuilder(config);
+            offerClientKey(builder, config, clientKey);
+            HttpClient http = builder.build();
             KubeApi api = new Fabric8KubeApi(vertx, http, config.getMasterUrl(), requestTimeout, Mappers.json());
-            return new ClusterConnection(vertx, config, http, api);
+            return new ClusterConnection(vertx, config, clientKey, http, api);
         } catch (RuntimeException e) {
             vertx.close();
             throw e;
+        }
+    }
+
+    // fabric8 has set the builder's TLS material from the config, which no longer holds the client
+    // key; this sets it again with the key manager, keeping fabric8's trust managers for the CA.
+    private static void offerClientKey(HttpClient.Builder builder, Config config, Optional<ClientKeyManager> clientKey) {
+        if (clientKey.isEmpty()) {
+            return;
+        }
+        try {
+            builder.sslContext(new KeyManager[] {clientKey.get()}, SSLUtils.trustManagers(config));
+        } catch (GeneralSecurityException | IOException e) {
+            // fabric8 read the same trust material a moment ago, when it made the builder.
+            throw new IllegalStateException("cannot read the cluster's certificate authority: " + e.getMessage(), e);
         }
     }
 
@@ -118,6 +154,7 @@ public final class ClusterConnection implements AutoCloseable {
                 client = new KubernetesClientBuilder()
                         .withConfig(config)
                         .withHttpClientFactory(new VertxHttpClientFactory(vertx))
+                        .withHttpClientBuilderConsumer(builder -> offerClientKey(builder, config, clientKey))
                         .build();
             }
             return client;

@@ -1,12 +1,11 @@
 package dev.bundlectl.executor.connect;
 
-import io.fabric8.kubernetes.api.model.Cluster;
-import io.fabric8.kubernetes.api.model.NamedCluster;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.bundlectl.bundle.yaml.InputFileException;
+import dev.bundlectl.bundle.yaml.SafeYaml;
 import io.fabric8.kubernetes.api.model.NamedContext;
 import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,33 +33,30 @@ final class TlsVerification {
             return false;
         }
         String clusterName = current.getContext().getCluster();
-        KubernetesSerialization serialization = new KubernetesSerialization();
         // Merged kubeconfigs take the first definition of a name, as kubectl does.
         for (Path file : kubeconfigFiles) {
-            io.fabric8.kubernetes.api.model.Config parsed = read(serialization, file);
-            if (parsed == null || parsed.getClusters() == null) {
-                continue;
-            }
-            for (NamedCluster named : parsed.getClusters()) {
-                if (clusterName.equals(named.getName())) {
-                    Cluster cluster = named.getCluster();
-                    return cluster != null && Boolean.TRUE.equals(cluster.getInsecureSkipTlsVerify());
+            for (JsonNode named : read(file).path("clusters")) {
+                if (clusterName.equals(named.path("name").asText(null))) {
+                    JsonNode insecure = named.path("cluster").path("insecure-skip-tls-verify");
+                    return insecure.isBoolean() ? insecure.booleanValue() : "true".equals(insecure.asText());
                 }
             }
         }
         return false;
     }
 
-    private static io.fabric8.kubernetes.api.model.Config read(KubernetesSerialization serialization, Path file) {
+    // Read as a plain tree: fabric8's typed kubeconfig model costs a fresh JVM a second round of
+    // Jackson set-up (a new mapper and its deserializers) for the one flag wanted here.
+    private static JsonNode read(Path file) {
         if (!Files.isRegularFile(file)) {
-            return null;
+            return MissingNode.getInstance();
         }
-        try (InputStream in = Files.newInputStream(file)) {
-            return serialization.unmarshal(in, io.fabric8.kubernetes.api.model.Config.class);
-        } catch (IOException | RuntimeException unreadable) {
+        try {
+            return SafeYaml.readTree(SafeYaml.readText(file, SafeYaml.DEFAULT_MAX_BYTES), file.toString());
+        } catch (InputFileException unreadable) {
             // fabric8 has already read this file successfully; if it cannot be read again, the
             // safe answer is "not insecure".
-            return null;
+            return MissingNode.getInstance();
         }
     }
 }

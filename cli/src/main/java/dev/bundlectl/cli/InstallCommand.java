@@ -138,7 +138,11 @@ final class InstallCommand implements Callable<Integer> {
                 : null;
         // An image is pulled (or a catalog read) before the kubeconfig is read, like every input check.
         SourcedInput source = planFile == null ? sourcing.resolve(input) : null;
-        try (ClusterConnection connection = cluster.open()) {
+        // The bundle is read and checked while the connection is set up, and before it is used.
+        BackgroundConnection.Prepared<ReadInput> prepared = BackgroundConnection.openWhile(cluster,
+                () -> source == null ? null : new Planning(diagnostics).read(input, source));
+        ReadInput read = prepared.input();
+        try (ClusterConnection connection = prepared.connection()) {
             ClusterPlanning live = new ClusterPlanning(connection);
             String namespace = TargetNamespace.of(input.namespace, connection);
             // The cluster is read once, here; the install takes its answers (the previous install
@@ -154,7 +158,7 @@ final class InstallCommand implements Callable<Integer> {
                         .checkReviewed(reviewedPlan, reading.previous(), target, planFile.toString(), input.force);
             } else {
                 PlannedInput fresh = new Planning(diagnostics, new Planning.Live(live, err, discoveryPatience()))
-                        .plan(input, source, namespace, () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+                        .plan(input, read, namespace, () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
                 reading = fresh.reading();
                 planned = fresh.result().planned();
             }

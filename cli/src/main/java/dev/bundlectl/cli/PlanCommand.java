@@ -114,10 +114,13 @@ final class PlanCommand implements Callable<Integer> {
             return new Planning(diagnostics).plan(input, source, TargetNamespace.offline(input.namespace),
                     () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
         }
-        try (ClusterConnection connection = cluster.open()) {
+        BackgroundConnection.Prepared<ReadInput> prepared = BackgroundConnection.openWhile(cluster,
+                () -> new Planning(diagnostics).read(input, source));
+        ReadInput read = prepared.input();
+        try (ClusterConnection connection = prepared.connection()) {
             Planning.Live live = new Planning.Live(new ClusterPlanning(connection), err,
                     DiscoveryRetries.DEFAULT_PATIENCE);
-            return new Planning(diagnostics, live).plan(input, source, TargetNamespace.of(input.namespace, connection),
+            return new Planning(diagnostics, live).plan(input, read, TargetNamespace.of(input.namespace, connection),
                     () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
         }
     }

@@ -81,38 +81,57 @@ final class Planning {
      * an image's reference and digest are recorded on the plan ({@link BundleSourceAnnotation}).
      */
     PlannedInput plan(PlanInputOptions input, SourcedInput source, String namespace, Supplier<ApiSurface> surface) {
-        CapabilityOptions capabilities = input.capabilities;
-        PayloadOptions payload = input.payload;
-        OptionalApis optionalApis = input.optionalApiRules();
-        PlanNames.namespaceProblem(namespace).ifPresent(problem -> {
-            throw new UserInputException("-n " + namespace + ": " + problem);
-        });
+        checkNamespace(namespace);
+        return plan(input, read(input, source), namespace, surface);
+    }
+
+    /**
+     * Checks the input's options against the directory and reads it, reporting every diagnostic;
+     * throws {@link UserInputException} for any invalid input. Needs no cluster.
+     */
+    ReadInput read(PlanInputOptions input, SourcedInput source) {
         Path directory = source.directory();
         if (!Files.isDirectory(directory)) {
             throw new UserInputException(directory + ": not a directory (expected a bundle with manifests/ and "
                     + "metadata/, or a directory of release-payload manifests)");
         }
-        if (!InputDirectories.isBundle(directory) && input.render.renderOptionsGiven()) {
+        boolean bundle = InputDirectories.isBundle(directory);
+        if (!bundle && input.render.renderOptionsGiven()) {
             throw new UserInputException("--install-mode, --watch-namespace and --cert-provider render a bundle's CSV; "
                     + directory + " is a release-payload directory");
         }
-        if (!InputDirectories.isBundle(directory) && !optionalApis.isEmpty()) {
+        if (!bundle && !input.optionalApiRules().isEmpty()) {
             throw new UserInputException("--optional-api makes a bundle's objects optional; " + directory
                     + " is a release-payload directory");
         }
-        if (InputDirectories.isBundle(directory)) {
-            if (payload.given()) {
-                throw new UserInputException("--profile, --feature-set, --exclude-id and --show-excluded apply to "
-                        + "release-payload directories; " + directory + " is a bundle");
-            }
-            return planBundle(input, source, namespace, capabilities, surface);
+        if (bundle && input.payload.given()) {
+            throw new UserInputException("--profile, --feature-set, --exclude-id and --show-excluded apply to "
+                    + "release-payload directories; " + directory + " is a bundle");
         }
-        return planPayload(input, source, namespace, capabilities, payload, surface);
+        InputDirectories directories = new InputDirectories(diagnostics);
+        return bundle ? new ReadInput.BundleDirectory(source, directories.bundle(directory))
+                : new ReadInput.PayloadDirectory(source, directories.payload(directory));
     }
 
-    private PlannedInput planBundle(PlanInputOptions input, SourcedInput source, String namespace,
+    /** Plans input that {@link #read} has read, into {@code namespace}. */
+    PlannedInput plan(PlanInputOptions input, ReadInput read, String namespace, Supplier<ApiSurface> surface) {
+        checkNamespace(namespace);
+        if (read instanceof ReadInput.BundleDirectory bundle) {
+            return planBundle(input, bundle, namespace, input.capabilities, surface);
+        }
+        return planPayload((ReadInput.PayloadDirectory) read, namespace, input.capabilities, input.payload, surface);
+    }
+
+    private static void checkNamespace(String namespace) {
+        PlanNames.namespaceProblem(namespace).ifPresent(problem -> {
+            throw new UserInputException("-n " + namespace + ": " + problem);
+        });
+    }
+
+    private PlannedInput planBundle(PlanInputOptions input, ReadInput.BundleDirectory read, String namespace,
             CapabilityOptions capabilityOptions, Supplier<ApiSurface> surface) {
-        Bundle bundle = new InputDirectories(diagnostics).bundle(source.directory());
+        Bundle bundle = read.bundle();
+        SourcedInput source = read.source();
         PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false);
         PlannedInput planned = planned(target, bundle.manifests(), capabilityOptions, surface, ApiSurfaces.builtIn(),
                 (served, history, capabilities) -> bundlePlan(bundle, input, source, namespace, served, history,
@@ -140,9 +159,10 @@ final class Planning {
         return new PlannedInput(planned, List.of(), false, null);
     }
 
-    private PlannedInput planPayload(PlanInputOptions input, SourcedInput source, String namespace,
+    private PlannedInput planPayload(ReadInput.PayloadDirectory read, String namespace,
             CapabilityOptions capabilityOptions, PayloadOptions payloadOptions, Supplier<ApiSurface> surface) {
-        List<Manifest> manifests = new InputDirectories(diagnostics).payload(source.directory());
+        List<Manifest> manifests = read.manifests();
+        SourcedInput source = read.source();
         PlanTarget target = new PlanTarget(namespace, directoryName(source.directory()), true);
         PayloadFilterSettings filters = payloadOptions.settings();
         return planned(target, manifests, capabilityOptions, surface, new UncheckedApiSurface(),

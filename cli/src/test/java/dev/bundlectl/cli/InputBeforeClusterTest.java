@@ -57,4 +57,28 @@ class InputBeforeClusterTest {
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCode.INVALID_INPUT);
         assertThat(run.err()).contains("no valid ClusterServiceVersion").doesNotContain("127.0.0.1");
     }
+
+    /**
+     * The connection is set up on another thread while the bundle is read (BackgroundConnection):
+     * when both are wrong the bundle's error is the one reported, and the set-up thread is gone
+     * once the command returns.
+     */
+    @Test
+    void aBrokenBundleIsReportedBeforeABadContextAndNothingIsLeftRunning() throws Exception {
+        CliRun run = CliRun.of("install", bundle.toString(), "-n", "demo", "--kubeconfig", kubeconfig.toString(),
+                "--context", "no-such-context");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(run.err()).contains("no valid ClusterServiceVersion").doesNotContain("no-such-context");
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(thread -> thread.getName().equals("bundlectl-connect"));
+    }
+
+    @Test
+    void aBadContextIsStillReportedWhenTheBundleIsFine() {
+        CliRun run = CliRun.of("install", TestPaths.arg("samples/bundles/cachebox-operator"), "-n", "demo",
+                "--kubeconfig", kubeconfig.toString(), "--context", "no-such-context");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(run.err()).contains("context \"no-such-context\" not found");
+    }
 }

@@ -24,6 +24,12 @@ import java.util.concurrent.TimeUnit;
  * an AOT cache ({@code ARCHIVE_BASE.aot}, {@code -XX:AOTCacheOutput}) from JDK 25, an AppCDS dynamic
  * archive ({@code ARCHIVE_BASE.jsa}, {@code -XX:ArchiveClassesAtExit}) before. The launchers look
  * for both names.
+ *
+ * <p>An AOT cache trained on a cluster also gets an offline twin, {@code ARCHIVE_BASE-offline.aot}:
+ * a JDK 25 JVM loads and links every class of its AOT cache at start-up, so the cluster client's
+ * classes (Vert.x, Netty, fabric8) in the full cache cost an offline {@code plan} about 0.1 s and
+ * 30 MB (bench/README.md). {@code bin/bundlectl} picks the offline one for offline commands. A
+ * dynamic archive maps its classes lazily and needs no twin.
  */
 public final class ArchiveTrainingLauncher {
 
@@ -44,6 +50,7 @@ public final class ArchiveTrainingLauncher {
         Path base = Path.of(args[2]).toAbsolutePath();
         Path archive = Path.of(base + (aot ? ".aot" : ".jsa"));
         Files.deleteIfExists(Path.of(base + (aot ? ".jsa" : ".aot")));
+        Files.deleteIfExists(offlineTwin(base));
         Path bundle = Path.of(args[3]).toAbsolutePath();
         boolean offline = args.length > 4 && "offline".equals(args[4]);
         boolean strict = args.length > 4 && "strict".equals(args[4]);
@@ -68,6 +75,9 @@ public final class ArchiveTrainingLauncher {
         int code;
         try (server) {
             code = train(java, aot, jar, archive, bundle, server.kubeconfig(), strict);
+        }
+        if (code == 0 && aot) {
+            code = train(java, true, jar, offlineTwin(base), bundle, null, strict);
         }
         System.exit(code);
     }
@@ -107,6 +117,11 @@ public final class ArchiveTrainingLauncher {
             System.out.println("class-data archive: " + archive + " (" + Files.size(archive) / (1024 * 1024) + " MB)");
         }
         return code;
+    }
+
+    /** The AOT cache for offline commands, beside the full one. */
+    static Path offlineTwin(Path base) {
+        return Path.of(base + "-offline.aot");
     }
 
     /** The runtime's feature version, from its {@code release} file (present in every JDK and jlink image). */

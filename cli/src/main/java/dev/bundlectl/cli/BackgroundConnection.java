@@ -1,0 +1,88 @@
+package dev.bundlectl.cli;
+
+import dev.bundlectl.executor.connect.ClusterConnection;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
+
+/**
+ * Sets up a cluster connection on a thread of its own while the command reads and validates its
+ * input on the main thread. Setting up sends nothing to the cluster (kubeconfig, TLS material, the
+ * HTTP client); it is CPU work a fresh JVM spends a few hundred milliseconds on, and the input
+ * reading as much again, so on two cores doing both at once shortens every cluster command (the
+ * figures are in bench/README.md). The cluster is first contacted only after the input was found
+ * valid, as before.
+ *
+ * <p>Closing before {@link #connection()} was taken (the input was invalid) waits for the set-up
+ * to end and closes the connection, so that no Vert.x instance outlives the command.
+ */
+final class BackgroundConnection implements AutoCloseable {
+
+    private final CompletableFuture<ClusterConnection> opening = new CompletableFuture<>();
+    private boolean taken;
+
+    private BackgroundConnection() {
+    }
+
+    /** What the command read, and the connection set up meanwhile, which the caller now owns. */
+    record Prepared<T>(ClusterConnection connection, T input) {
+    }
+
+    /**
+     * Sets up the connection the options name while {@code reading} runs on this thread. When the
+     * reading throws (an invalid input), the connection is closed and the reading's error goes on.
+     */
+    static <T> Prepared<T> openWhile(ClusterOptions cluster, Supplier<T> reading) {
+        try (BackgroundConnection opening = start(cluster)) {
+            T input = reading.get();
+            return new Prepared<>(opening.connection(), input);
+        }
+    }
+
+    /** Starts opening the connection the options name. */
+    private static BackgroundConnection start(ClusterOptions cluster) {
+        BackgroundConnection background = new BackgroundConnection();
+        Thread thread = new Thread(() -> {
+            try {
+                background.opening.complete(cluster.open());
+            } catch (RuntimeException | Error e) {
+                background.opening.completeExceptionally(e);
+            }
+        }, "bundlectl-connect");
+        // The command never waits on it except through connection() or close().
+        thread.setDaemon(true);
+        thread.start();
+        return background;
+    }
+
+    /**
+     * The open connection, once set up; the caller owns it from here. Rethrows what opening threw
+     * (a {@link UserInputException} for a bad kubeconfig) as it was thrown.
+     */
+    private ClusterConnection connection() {
+        taken = true;
+        try {
+            return opening.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (taken) {
+            return;
+        }
+        try {
+            opening.join().close();
+        } catch (CompletionException failedToOpen) {
+            // Nothing was opened; the input error the command is reporting matters more.
+        }
+    }
+}

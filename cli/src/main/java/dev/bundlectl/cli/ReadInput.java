@@ -1,0 +1,24 @@
+package dev.bundlectl.cli;
+
+import dev.bundlectl.bundle.Bundle;
+import dev.bundlectl.bundle.Manifest;
+import java.util.List;
+
+/**
+ * A directory to plan, read and found valid: a bundle or a release payload. Reading comes first
+ * and on its own, so that a command can read its input while its cluster connection is being set
+ * up ({@link BackgroundConnection}) and still report a bad input before anything reaches the cluster.
+ */
+sealed interface ReadInput {
+
+    /** Where the directory came from. */
+    SourcedInput source();
+
+    /** A registry+v1 bundle. */
+    record BundleDirectory(SourcedInput source, Bundle bundle) implements ReadInput {
+    }
+
+    /** A directory of release-payload manifests. */
+    record PayloadDirectory(SourcedInput source, List<Manifest> manifests) implements ReadInput {
+    }
+}

@@ -21,7 +21,8 @@ source "$here/bench/timing.sh"
 bundle="$(cd "${1:-$here/samples/bundles/cachebox-operator}" && pwd)"
 runs="${RUNS:-5}"
 kubectl="$here/../shared/kube-api-test/k8s/1.26.4-linux-amd64/kubectl"
-bundlectl="$here/bin/bundlectl"
+# BUNDLECTL: another bundlectl launcher to measure, e.g. the unpacked release archive's bin/bundlectl.
+bundlectl="${BUNDLECTL:-$here/bin/bundlectl}"
 for need in "$kubectl" "$here/cli/target/bundlectl.jar" "$here/bench/target/benchmarks.jar"; do
   [[ -e "$need" ]] || { echo "missing $need" >&2; exit 1; }
 done

@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
             "  ${ROOT-COMMAND-NAME} controller --namespace ops                     # one namespace, one replica",
             "  ${ROOT-COMMAND-NAME} controller --leader-elect --lease-namespace bundlectl-system",
             "",
-            "Exit codes: 0 stopped, 2 invalid flags or kubeconfig, 1 other errors.",
+            "Exit codes: 2 invalid flags or kubeconfig, 1 other errors. Stopped by SIGTERM (or SIGINT), it releases its",
+            "  Lease and exits as the JVM does on that signal: 143 (or 130).",
         })
 final class ControllerCommand implements Callable<Integer> {
 

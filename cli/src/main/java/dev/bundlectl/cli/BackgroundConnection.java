@@ -19,9 +19,19 @@ import java.util.function.Supplier;
 final class BackgroundConnection implements AutoCloseable {
 
     private final CompletableFuture<ClusterConnection> opening = new CompletableFuture<>();
+    private final Thread thread;
     private boolean taken;
 
-    private BackgroundConnection() {
+    private BackgroundConnection(ClusterOptions cluster) {
+        thread = new Thread(() -> {
+            try {
+                opening.complete(cluster.open());
+            } catch (RuntimeException | Error e) {
+                opening.completeExceptionally(e);
+            }
+        }, "bundlectl-connect");
+        // The command never waits on it except through connection() or close().
+        thread.setDaemon(true);
     }
 
     /** What the command read, and the connection set up meanwhile, which the caller now owns. */
@@ -41,17 +51,8 @@ final class BackgroundConnection implements AutoCloseable {
 
     /** Starts opening the connection the options name. */
     private static BackgroundConnection start(ClusterOptions cluster) {
-        BackgroundConnection background = new BackgroundConnection();
-        Thread thread = new Thread(() -> {
-            try {
-                background.opening.complete(cluster.open());
-            } catch (RuntimeException | Error e) {
-                background.opening.completeExceptionally(e);
-            }
-        }, "bundlectl-connect");
-        // The command never waits on it except through connection() or close().
-        thread.setDaemon(true);
-        thread.start();
+        BackgroundConnection background = new BackgroundConnection(cluster);
+        background.thread.start();
         return background;
     }
 
@@ -62,7 +63,7 @@ final class BackgroundConnection implements AutoCloseable {
     private ClusterConnection connection() {
         taken = true;
         try {
-            return opening.join();
+            return finished();
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException runtime) {
                 throw runtime;
@@ -74,13 +75,31 @@ final class BackgroundConnection implements AutoCloseable {
         }
     }
 
+    // The outcome, once the set-up thread has ended too: nothing of it runs on after the command.
+    private ClusterConnection finished() {
+        try {
+            return opening.join();
+        } finally {
+            awaitThreadEnd();
+        }
+    }
+
+    private void awaitThreadEnd() {
+        try {
+            // It has completed the future; what is left of it is returning.
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Override
     public void close() {
         if (taken) {
             return;
         }
         try {
-            opening.join().close();
+            finished().close();
         } catch (CompletionException failedToOpen) {
             // Nothing was opened; the input error the command is reporting matters more.
         }

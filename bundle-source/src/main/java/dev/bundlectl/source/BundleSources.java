@@ -5,6 +5,7 @@ import dev.bundlectl.source.cache.SourceCache.Kind;
 import dev.bundlectl.source.catalog.Catalog;
 import dev.bundlectl.source.catalog.CatalogLoader;
 import dev.bundlectl.source.catalog.CatalogSelection;
+import dev.bundlectl.source.catalog.ChoiceNames;
 import dev.bundlectl.source.image.ImagePuller;
 import dev.bundlectl.source.image.PulledImage;
 import dev.bundlectl.source.reference.ImageReference;
@@ -67,8 +68,15 @@ public final class BundleSources implements AutoCloseable {
 
     /** The bundle a catalog picks for the package (channel head unless a version is named), pulled. */
     public Future<Chosen> fromCatalog(String catalog, String packageName, String channel, String version) {
+        return fromCatalog(catalog, ChoiceNames.FLAGS, packageName, channel, version);
+    }
+
+    /** As {@link #fromCatalog(String, String, String, String)}, naming the choice's parts as {@code names} says. */
+    public Future<Chosen> fromCatalog(String catalog, ChoiceNames names, String packageName, String channel,
+            String version) {
         return catalog(catalog).compose(loaded -> {
-            CatalogSelection.Chosen chosen = CatalogSelection.choose(loaded.catalog(), packageName, channel, version);
+            CatalogSelection.Chosen chosen = CatalogSelection.choose(loaded.catalog(), names, packageName, channel,
+                    version);
             return bundle(chosen.bundle().image()).map(source -> new Chosen(chosen, source));
         });
     }

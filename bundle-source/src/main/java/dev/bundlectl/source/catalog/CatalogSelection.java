@@ -23,28 +23,34 @@ public final class CatalogSelection {
      * @param version null for the channel head; else a version ({@code 0.3.1}) or a bundle name
      */
     public static Chosen choose(Catalog catalog, String packageName, String channelName, String version) {
+        return choose(catalog, ChoiceNames.FLAGS, packageName, channelName, version);
+    }
+
+    /** As {@link #choose(Catalog, String, String, String)}, naming the choice's parts as {@code names} says. */
+    public static Chosen choose(Catalog catalog, ChoiceNames names, String packageName, String channelName,
+            String version) {
         CatalogPackage pkg = catalog.packages().get(packageName);
         if (pkg == null) {
-            throw new CatalogException("--package " + packageName + ": not in the catalog (it has: "
+            throw new CatalogException(names.packageName() + " " + packageName + ": not in the catalog (it has: "
                     + String.join(", ", catalog.packages().keySet()) + ")");
         }
         List<CatalogChannel> channels = catalog.channelsOf(packageName);
         String wanted = channelName != null ? channelName : pkg.defaultChannel();
         if (wanted == null) {
-            throw new CatalogException("package " + packageName + " names no defaultChannel; pass --channel (one of: "
+            throw new CatalogException("package " + packageName + " names no defaultChannel; choose one with " + names.channel() + " (one of: "
                     + names(channels) + ")");
         }
         CatalogChannel channel = channels.stream().filter(c -> c.name().equals(wanted)).findFirst()
-                .orElseThrow(() -> new CatalogException((channelName != null ? "--channel " : "defaultChannel ")
+                .orElseThrow(() -> new CatalogException((channelName != null ? names.channel() + " " : "defaultChannel ")
                         + wanted + ": package " + packageName + " has no such channel (it has: " + names(channels) + ")"));
         UpgradeGraph graph = UpgradeGraph.of(catalog, channel);
-        String name = version == null ? graph.head() : entryFor(catalog, channel, version);
+        String name = version == null ? graph.head() : entryFor(catalog, names, channel, version);
         CatalogBundle bundle = catalog.bundle(packageName, name).orElseThrow(() -> new CatalogException(
                 "package " + packageName + ", channel " + channel.name() + ": entry " + name + " has no olm.bundle blob"));
         return new Chosen(bundle, channel.name());
     }
 
-    private static String entryFor(Catalog catalog, CatalogChannel channel, String version) {
+    private static String entryFor(Catalog catalog, ChoiceNames names, CatalogChannel channel, String version) {
         for (ChannelEntry entry : channel.entries()) {
             if (entry.name().equals(version)) {
                 return entry.name();
@@ -54,7 +60,7 @@ public final class CatalogSelection {
                 return entry.name();
             }
         }
-        throw new CatalogException("--version " + version + ": not in channel " + channel.name() + " of package "
+        throw new CatalogException(names.version() + " " + version + ": not in channel " + channel.name() + " of package "
                 + channel.packageName() + " (it has: " + String.join(", ",
                         channel.entries().stream().map(ChannelEntry::name).toList()) + ")");
     }

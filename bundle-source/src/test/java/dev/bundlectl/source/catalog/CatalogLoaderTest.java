@@ -37,6 +37,19 @@ class CatalogLoaderTest {
     }
 
     @Test
+    void aWrongChoiceIsNamedInTheFrontEndsTerms() {
+        Catalog catalog = new CatalogLoader().load(SharedDirectory.repoRoot().resolve("samples/catalogs/cachebox"));
+        ChoiceNames fields = ChoiceNames.BUNDLE_INSTALL_FIELDS;
+
+        assertThatThrownBy(() -> CatalogSelection.choose(catalog, fields, "nope", null, null))
+                .hasMessage("spec.source.catalog.package nope: not in the catalog (it has: cachebox-operator)");
+        assertThatThrownBy(() -> CatalogSelection.choose(catalog, fields, "cachebox-operator", "fast", null))
+                .hasMessageStartingWith("spec.source.catalog.channel fast: ");
+        assertThatThrownBy(() -> CatalogSelection.choose(catalog, fields, "cachebox-operator", null, "9.9.9"))
+                .hasMessageStartingWith("spec.source.catalog.version 9.9.9: not in channel stable");
+    }
+
+    @Test
     void anyLayoutAndJsonBlobsOneAfterAnother() throws IOException {
         Files.createDirectories(temp.resolve("deep/er"));
         Files.writeString(temp.resolve("deep/er/all.json"), """

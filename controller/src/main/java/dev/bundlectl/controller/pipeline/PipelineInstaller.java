@@ -48,6 +48,7 @@ import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.source.BundleSources;
+import dev.bundlectl.source.catalog.ChoiceNames;
 import dev.bundlectl.source.ResolvedSource;
 import dev.bundlectl.source.errors.SourceException;
 import dev.bundlectl.source.SourceSettings;
@@ -186,8 +187,8 @@ public final class PipelineInstaller implements BundleInstaller {
                         : configMaps.unpack(namespace, catalog.configMap(), ConfigMapPacking.CATALOG).toString();
                 String named = catalog.image() != null ? catalog.image()
                         : "ConfigMap " + namespace + "/" + catalog.configMap();
-                resolved = await(bundles.fromCatalog(reference, catalog.packageName(), catalog.channel(),
-                        catalog.version()), "reading catalog " + named).source();
+                resolved = await(bundles.fromCatalog(reference, ChoiceNames.BUNDLE_INSTALL_FIELDS, catalog.packageName(),
+                        catalog.channel(), catalog.version()), "reading catalog " + named).source();
             }
             String pinned = resolved.image().map(ResolvedSource.ImageOrigin::pinned).orElse(null);
             return new Fetched(resolved.directory(), pinned != null ? pinned : source.describe(), pinned);

@@ -89,7 +89,8 @@ class RealServerControllerCatalogTest {
                     o -> "Failed".equals(ControllerCluster.phase(o)));
             assertThat((String) ControllerCluster.status(unknown, "message"))
                     .startsWith("reading catalog ConfigMap " + ns + "/cachebox-catalog: ")
-                    .contains("no-such-operator").contains("not in the catalog").doesNotContain("\n");
+                    .contains("spec.source.catalog.package no-such-operator: not in the catalog")
+                    .doesNotContain("--package").doesNotContain("\n");
             assertThat(client.secrets().inNamespace(ns).list().getItems()).as("no install record").isEmpty();
         }
     }

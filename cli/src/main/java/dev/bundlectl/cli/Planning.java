@@ -81,8 +81,9 @@ final class Planning {
      * an image's reference and digest are recorded on the plan ({@link BundleSourceAnnotation}).
      */
     PlannedInput plan(PlanInputOptions input, SourcedInput source, String namespace, Supplier<ApiSurface> surface) {
+        // The namespace is checked before the directory is read, so its error comes first.
         checkNamespace(namespace);
-        return plan(input, read(input, source), namespace, surface);
+        return planChecked(input, read(input, source), namespace, surface);
     }
 
     /**
@@ -116,6 +117,11 @@ final class Planning {
     /** Plans input that {@link #read} has read, into {@code namespace}. */
     PlannedInput plan(PlanInputOptions input, ReadInput read, String namespace, Supplier<ApiSurface> surface) {
         checkNamespace(namespace);
+        return planChecked(input, read, namespace, surface);
+    }
+
+    private PlannedInput planChecked(PlanInputOptions input, ReadInput read, String namespace,
+            Supplier<ApiSurface> surface) {
         if (read instanceof ReadInput.BundleDirectory bundle) {
             return planBundle(input, bundle, namespace, input.capabilities, surface);
         }

@@ -93,11 +93,6 @@ final class ClientKeyManager extends X509ExtendedKeyManager {
         return value != null && !value.isEmpty();
     }
 
-    /** The algorithm of the key offered, as JSSE names key types ({@code RSA}, {@code EC}, {@code EdDSA}). */
-    String keyAlgorithm() {
-        return key.getAlgorithm();
-    }
-
     // The server's list of acceptable issuers is not consulted: with one certificate there is no
     // choice to make, and kubectl also sends its certificate whatever the server lists.
     private String aliasFor(String[] keyTypes) {

@@ -179,7 +179,9 @@ public final class InstallPlanner {
     /** The bundle's manifests, with its CSV in front if the manifest list lacks it. */
     private static List<Manifest> withCsv(Bundle bundle) {
         for (Manifest manifest : bundle.manifests()) {
-            if (manifest == bundle.csv() || manifest.equals(bundle.csv())) {
+            // The bundle has one CSV (the reader sees to it), so a CSV of the same name is it, copied
+            // or converted; comparing whole manifests would cost more and say no more.
+            if (manifest == bundle.csv() || manifest.groupKind().isCsv() && manifest.name().equals(bundle.csv().name())) {
                 return bundle.manifests();
             }
         }
@@ -220,6 +222,18 @@ public final class InstallPlanner {
 
         /** One object on the cluster, whatever version it is written at. */
         private record ObjectKey(GroupKind groupKind, String namespace, String name) {
+            // Field by field, as the record's own; written out so that no record's invokedynamic
+            // bootstrap runs in a plan (see GroupKind#equals for why).
+            @Override
+            public boolean equals(Object other) {
+                return other instanceof ObjectKey that && groupKind.equals(that.groupKind)
+                        && Objects.equals(namespace, that.namespace) && Objects.equals(name, that.name);
+            }
+
+            @Override
+            public int hashCode() {
+                return (groupKind.hashCode() * 31 + Objects.hashCode(namespace)) * 31 + Objects.hashCode(name);
+            }
         }
     }
 }

@@ -18,6 +18,21 @@ public record GroupVersionKind(String group, String version, String kind) {
         Objects.requireNonNull(kind, "kind");
     }
 
+    /**
+     * Field by field, as the record's own; written out so that no record's invokedynamic bootstrap
+     * runs in a plan (see {@code GroupKind#equals} for why).
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof GroupVersionKind that && group.equals(that.group) && version.equals(that.version)
+                && kind.equals(that.kind);
+    }
+
+    @Override
+    public int hashCode() {
+        return (31 * group.hashCode() + version.hashCode()) * 31 + kind.hashCode();
+    }
+
     /** Splits an {@code apiVersion} ({@code group/version} or core {@code version}). */
     public static GroupVersionKind of(String apiVersion, String kind) {
         int slash = apiVersion.indexOf('/');

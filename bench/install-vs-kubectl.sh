@@ -18,6 +18,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$here/bench/timing.sh"
+source "$here/bench/real-server.sh"
 bundle="$(cd "${1:-$here/samples/bundles/cachebox-operator}" && pwd)"
 runs="${RUNS:-5}"
 kubectl="$here/../shared/kube-api-test/k8s/1.26.4-linux-amd64/kubectl"
@@ -28,20 +29,9 @@ for need in "$kubectl" "$here/cli/target/bundlectl.jar" "$here/bench/target/benc
 done
 
 work="$(mktemp -d)"
-mkfifo "$work/server-stdin"
-# The launcher runs the server until its standard input closes; its files go under $work/target.
-(cd "$work" && exec java -Dbundlectl.repoRoot="$here" -cp "$here/bench/target/benchmarks.jar" \
-  dev.bundlectl.bench.install.RealServerLauncher "$work/kubeconfig" olm <"$work/server-stdin" >"$work/server.log" 2>&1) &
-server=$!
-exec 3>"$work/server-stdin"
-stop() { exec 3>&-; wait "$server" 2>/dev/null || true; rm -rf "$work"; }
+stop() { stop_real_server; rm -rf "$work"; }
 trap stop EXIT
-for ((waited = 0; waited < 300; waited++)); do
-  [[ -f "$work/kubeconfig" ]] && break
-  kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
-  sleep 1
-done
-[[ -f "$work/kubeconfig" ]] || { echo "the server did not come up in 300 s" >&2; exit 1; }
+start_real_server "$work" "$here" || exit 1
 kc=(--kubeconfig "$work/kubeconfig")
 
 # The objects bundlectl applies to NAMESPACE, as kubectl files: CRDs, and the rest.

@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code bundlectl approve}: approve the plan a BundleInstall waits with, by its digest. */
-@Command(
+@Command(addMethodSubcommands = false,
         mixinStandardHelpOptions = true,
         name = "approve",
         sortOptions = false,

@@ -4,7 +4,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The top-level {@code bundlectl} command; it only groups the subcommands ({@link Subcommands} adds them). */
-@Command(
+@Command(addMethodSubcommands = false,
         name = "bundlectl",
         mixinStandardHelpOptions = true,
         versionProvider = VersionInfo.Provider.class,

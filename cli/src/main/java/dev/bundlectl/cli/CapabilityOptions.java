@@ -12,9 +12,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The cluster-capability flags, shared by {@code plan} and {@code install}. */
+// No method here is a command: without this, picocli reads every method's annotations at each start.
+@Command(addMethodSubcommands = false)
 final class CapabilityOptions {
 
     @Option(names = "--capabilities-file", paramLabel = "FILE",

@@ -1,8 +1,11 @@
 package dev.bundlectl.cli;
 
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code --catalog} and the choice in it, as an OLM Subscription makes it. */
+// No method here is a command: without this, picocli reads every method's annotations at each start.
+@Command(addMethodSubcommands = false)
 final class CatalogChoiceOptions {
 
     @Option(names = "--catalog", paramLabel = "DIR|IMAGE",

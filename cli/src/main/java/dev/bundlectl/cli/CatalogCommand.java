@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code bundlectl catalog}: what a file-based catalog offers, and what {@code --catalog} would pick. */
-@Command(
+@Command(addMethodSubcommands = false,
         mixinStandardHelpOptions = true,
         name = "catalog",
         sortOptions = false,

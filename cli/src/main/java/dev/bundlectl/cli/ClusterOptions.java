@@ -4,12 +4,15 @@ import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.connect.ConnectionException;
 import dev.bundlectl.executor.connect.ConnectionSettings;
 import java.nio.file.Path;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * Which cluster to talk to. Without flags, fabric8's usual order applies: {@code KUBECONFIG},
  * {@code ~/.kube/config}, then the in-cluster service account.
  */
+// No method here is a command: without this, picocli reads every method's annotations at each start.
+@Command(addMethodSubcommands = false)
 final class ClusterOptions {
 
     @Option(names = "--kubeconfig", paramLabel = "FILE", description = "Kubeconfig file (default: $KUBECONFIG or ~/.kube/config).")

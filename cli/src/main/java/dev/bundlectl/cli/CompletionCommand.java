@@ -10,7 +10,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code bundlectl completion bash|zsh}: the shell completion script, written from the command model. */
-@Command(name = "completion", mixinStandardHelpOptions = true,
+@Command(addMethodSubcommands = false, name = "completion", mixinStandardHelpOptions = true,
         description = "Print the shell completion script for bash or zsh (zsh runs the bash script through "
                 + "bashcompinit). It completes the commands, the options, and the option values that are known: "
                 + "output formats, CSV and install modes, capability names and baseline sets; uninstall and status "

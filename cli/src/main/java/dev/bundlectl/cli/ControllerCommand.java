@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code bundlectl controller}: keep BundleInstall objects true until stopped. */
-@Command(
+@Command(addMethodSubcommands = false,
         mixinStandardHelpOptions = true,
         name = "controller",
         sortOptions = false,

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
  * {@code uninstall NAME} and {@code status NAME}. Hidden, as it is for the completion script; the
  * script discards its errors, so an unreachable cluster completes nothing.
  */
-@Command(name = CompletionScript.INSTALL_NAMES_COMMAND, hidden = true,
+@Command(addMethodSubcommands = false, name = CompletionScript.INSTALL_NAMES_COMMAND, hidden = true,
         description = "Print the install names of a namespace, one a line (for shell completion).")
 final class InstallNamesCommand implements Callable<Integer> {
 

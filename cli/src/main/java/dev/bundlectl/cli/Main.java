@@ -16,6 +16,12 @@ public final class Main {
      */
     public static final String PROGRAM_NAME_PROPERTY = "bundlectl.programName";
 
+    /** SLF4J's system property naming the logging provider to use. */
+    static final String SLF4J_PROVIDER_PROPERTY = "slf4j.provider";
+
+    /** slf4j-simple's provider, the one the jar carries (configured by simplelogger.properties). */
+    static final String SLF4J_PROVIDER = "org.slf4j.simple.SimpleServiceProvider";
+
     private Main() {
     }
 
@@ -24,6 +30,12 @@ public final class Main {
         // class on the class path at its first command, a failed lookup that cost every run 1.7 %
         // of its CPU time (bench/README.md). This is the process's entry point, so it is ours to set.
         System.setProperty("picocli.disable.closures", "true");
+        // SLF4J's switch to name its provider instead of searching the class path for one with a
+        // ServiceLoader: the search cost every process that logs (fabric8 does, on loading its
+        // Config) 10 ms. A user's own choice of provider is kept.
+        if (System.getProperty(SLF4J_PROVIDER_PROPERTY) == null) {
+            System.setProperty(SLF4J_PROVIDER_PROPERTY, SLF4J_PROVIDER);
+        }
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         int code = run(args, out, err, System.getProperty(PROGRAM_NAME_PROPERTY, NAME));

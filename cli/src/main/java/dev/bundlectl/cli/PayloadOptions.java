@@ -1,9 +1,12 @@
 package dev.bundlectl.cli;
 
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** Release-payload inclusion flags (library-go's checks); they apply to payload directories only. */
+// No method here is a command: without this, picocli reads every method's annotations at each start.
+@Command(addMethodSubcommands = false)
 final class PayloadOptions {
 
     @Option(names = "--profile", paramLabel = "P",

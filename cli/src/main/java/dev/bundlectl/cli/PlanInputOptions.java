@@ -5,11 +5,14 @@ import dev.bundlectl.plan.OptionalApis;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** What to plan and how: directory, namespace, API surface, optional APIs, CSV mode, capabilities and payload filters; shared by {@code plan} and {@code install}. */
+// No method here is a command: without this, picocli reads every method's annotations at each start.
+@Command(addMethodSubcommands = false)
 final class PlanInputOptions {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR|IMAGE",

@@ -9,9 +9,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** How images are pulled: credentials, TLS exceptions, the cache. Shared by plan, install and catalog. */
+// No method here is a command: without this, picocli reads every method's annotations at each start.
+@Command(addMethodSubcommands = false)
 final class RegistryAccessOptions {
 
     @Option(names = "--registry-config", paramLabel = "FILE",

@@ -9,9 +9,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** How the CSV is installed: through OLM's API, or rendered into plain objects for clusters without OLM. */
+// No method here is a command: without this, picocli reads every method's annotations at each start.
+@Command(addMethodSubcommands = false)
 final class RenderModeOptions {
 
     @Option(names = "--csv-mode", paramLabel = "CSV_MODE", defaultValue = "auto", completionCandidates = CompletionCandidates.CsvModes.class,

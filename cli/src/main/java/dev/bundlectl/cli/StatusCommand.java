@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code bundlectl status}: what past installs did, step by step. */
-@Command(
+@Command(addMethodSubcommands = false,
         mixinStandardHelpOptions = true,
         name = "status",
         sortOptions = false,

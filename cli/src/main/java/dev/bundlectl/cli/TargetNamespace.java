@@ -30,6 +30,9 @@ final class TargetNamespace {
         if (flag != null) {
             return flag;
         }
+        if (ClusterConfigurationSources.noneHere()) {
+            return DEFAULT;
+        }
         try {
             return orDefault(Config.autoConfigure(null).getNamespace());
         } catch (RuntimeException unreadable) {

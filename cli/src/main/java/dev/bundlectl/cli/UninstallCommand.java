@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code bundlectl uninstall}: delete what one install created, newest first. */
-@Command(
+@Command(addMethodSubcommands = false,
         mixinStandardHelpOptions = true,
         name = "uninstall",
         sortOptions = false,

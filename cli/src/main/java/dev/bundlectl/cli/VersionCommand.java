@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code bundlectl version}: offline, it never reads a kubeconfig. */
-@Command(name = "version", mixinStandardHelpOptions = true,
+@Command(addMethodSubcommands = false, name = "version", mixinStandardHelpOptions = true,
         description = "Print the bundlectl version, the git commit and date it was built from, the Java runtime, "
                 + "and the fabric8 and Vert.x versions.")
 final class VersionCommand implements Callable<Integer> {

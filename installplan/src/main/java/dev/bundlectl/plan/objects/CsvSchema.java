@@ -1,7 +1,7 @@
 package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.bundle.yaml.Mappers;
+import dev.bundlectl.bundle.yaml.JsonTrees;
 import dev.bundlectl.crdschema.SchemaValidator;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,7 +47,7 @@ public final class CsvSchema {
                     throw new IllegalStateException("missing resource " + RESOURCE + " beside " + CsvSchema.class);
                 }
                 try (InputStream json = new GZIPInputStream(gzipped)) {
-                    return Mappers.json().readTree(json);
+                    return JsonTrees.read(json);
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read " + RESOURCE, e);

@@ -1,16 +1,15 @@
 package dev.bundlectl.plan.output;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.bundlectl.bundle.kinds.GroupKind;
-import dev.bundlectl.bundle.yaml.Mappers;
+import dev.bundlectl.bundle.yaml.JsonTrees;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.bundle.files.Sha256;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepResource;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -36,8 +35,6 @@ public final class SecretRedaction {
     private static final Pattern MARKER = Pattern.compile(Pattern.quote(PREFIX) + "[0-9a-f]{64}>");
     /** By kind alone, whatever the group: better one redaction too many than a Secret shown. */
     private static final String SECRET_KIND = GroupKind.SECRET.kind();
-    // Configured once, never changed: safe to share.
-    private static final ObjectMapper MAPPER = Mappers.json();
 
     private SecretRedaction() {
     }
@@ -69,12 +66,12 @@ public final class SecretRedaction {
         }
         String redacted;
         try {
-            JsonNode tree = MAPPER.readTree(manifest);
+            JsonNode tree = JsonTrees.read(manifest);
             if (!redactTree(tree)) {
                 return step;
             }
-            redacted = MAPPER.writeValueAsString(tree);
-        } catch (JsonProcessingException e) {
+            redacted = JsonTrees.compact(tree);
+        } catch (IOException e) {
             if (!secretStep) {
                 return step;
             }

@@ -2,15 +2,16 @@ package dev.bundlectl.plan.planned;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.yaml.JsonTrees;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.StepSource;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
 import dev.bundlectl.plan.payload.StepManifests;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,9 +31,6 @@ import java.util.Objects;
  *     plan whose release annotations are invalid (such a plan is never applied)
  */
 public record PlannedInstall(InstallPlan plan, List<PlannedStep> steps, PayloadOrder payloadOrder) {
-
-    // Configured once, never changed: safe to share.
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     public PlannedInstall {
         Objects.requireNonNull(plan, "plan");
@@ -138,9 +136,11 @@ public record PlannedInstall(InstallPlan plan, List<PlannedStep> steps, PayloadO
         }
         JsonNode parsed;
         try {
-            parsed = JSON.readTree(text);
+            parsed = JsonTrees.read(text);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(where + "not valid JSON (" + e.getOriginalMessage() + ")", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(where + "not valid JSON (" + e.getMessage() + ")", e);
         }
         if (!(parsed instanceof ObjectNode object)) {
             throw new IllegalArgumentException(where + "not a JSON object");

@@ -2,10 +2,10 @@ package dev.bundlectl.plan.review;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.bundle.yaml.Mappers;
+import dev.bundlectl.bundle.yaml.JsonTrees;
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.plan.OptionalApi;
 import dev.bundlectl.plan.OptionalApis;
@@ -14,7 +14,7 @@ import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.render.CertProvider;
 import dev.bundlectl.render.InstallModeType;
 import dev.bundlectl.render.RenderOptions;
-import java.io.UncheckedIOException;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,15 +28,12 @@ import java.util.TreeSet;
  */
 public final class PlanOptionsAnnotation {
 
-    // Configured once, never changed: safe to share.
-    private static final ObjectMapper JSON = Mappers.json();
-
     private PlanOptionsAnnotation() {
     }
 
     /** The annotation value. */
     public static String write(PlanOptions options) {
-        ObjectNode node = JSON.createObjectNode();
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
         if (options.csvMode() != null) {
             node.put("csvMode", options.csvMode().wireName());
         }
@@ -73,21 +70,18 @@ public final class PlanOptionsAnnotation {
         if (!options.conversion().converted().isEmpty()) {
             strings(node.putArray("converted"), options.conversion().converted());
         }
-        try {
-            return JSON.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            // A tree of strings always serialises; failing here is a bug, not bad input.
-            throw new UncheckedIOException(e);
-        }
+        return JsonTrees.compact(node);
     }
 
     /** The options an annotation value holds; throws {@link IllegalArgumentException} naming the bad field. */
     public static PlanOptions read(String value) {
         JsonNode node;
         try {
-            node = JSON.readTree(value);
+            node = JsonTrees.read(value);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not valid JSON: " + e.getMessage());
         }
         if (!(node instanceof ObjectNode)) {
             throw new IllegalArgumentException("not a JSON object");

@@ -1,9 +1,9 @@
 package dev.bundlectl.plan.upgrade;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.bundle.yaml.JsonTrees;
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.model.InstallPlan;
@@ -13,6 +13,7 @@ import dev.bundlectl.plan.model.StepAction;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.payload.ReleaseAnnotations;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -46,7 +47,6 @@ public final class UpgradeSteps {
     private static final String CSV_KIND = "ClusterServiceVersion";
     private static final Set<StepStatus> NEVER_SENT =
             Set.of(StepStatus.NOT_CREATED, StepStatus.UNSUPPORTED_RESOURCE, StepStatus.FAILED);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private UpgradeSteps() {
     }
@@ -209,7 +209,7 @@ public final class UpgradeSteps {
      * record holds, which the executor sends as the DELETE's precondition.
      */
     private static String identity(InstalledObject object) {
-        ObjectNode manifest = JSON.createObjectNode();
+        ObjectNode manifest = JsonNodeFactory.instance.objectNode();
         manifest.put("apiVersion", object.group().isEmpty() ? object.version() : object.group() + "/" + object.version());
         manifest.put("kind", object.kind());
         ObjectNode metadata = manifest.putObject("metadata");
@@ -220,18 +220,18 @@ public final class UpgradeSteps {
         if (object.uid() != null) {
             metadata.put("uid", object.uid());
         }
-        return manifest.toString();
+        return JsonTrees.compact(manifest);
     }
 
     private static JsonNode parse(String manifest) {
         if (manifest == null) {
-            return JSON.createObjectNode();
+            return JsonNodeFactory.instance.objectNode();
         }
         try {
-            return JSON.readTree(manifest);
-        } catch (JsonProcessingException e) {
+            return JsonTrees.read(manifest);
+        } catch (IOException e) {
             // The planner wrote this JSON; an unreadable one has no annotations to honour.
-            return JSON.createObjectNode();
+            return JsonNodeFactory.instance.objectNode();
         }
     }
 }

@@ -16,8 +16,17 @@ public final class Main {
      */
     public static final String PROGRAM_NAME_PROPERTY = "bundlectl.programName";
 
+    /** picocli's system property: regular expressions, comma-separated, of types whose built-in converter it skips. */
+    static final String PICOCLI_CONVERTER_EXCLUDES_PROPERTY = "picocli.converters.excludes";
+
+    /** The types bundlectl's options never use without a converter of their own. */
+    static final String PICOCLI_CONVERTER_EXCLUDES = "java\\.(sql|time)\\..*";
+
     /** SLF4J's system property naming the logging provider to use. */
     static final String SLF4J_PROVIDER_PROPERTY = "slf4j.provider";
+
+    /** SLF4J's system property for how much of its own reporting it prints. */
+    static final String SLF4J_VERBOSITY_PROPERTY = "slf4j.internal.verbosity";
 
     /** slf4j-simple's provider, the one the jar carries (configured by simplelogger.properties). */
     static final String SLF4J_PROVIDER = "org.slf4j.simple.SimpleServiceProvider";
@@ -30,11 +39,22 @@ public final class Main {
         // class on the class path at its first command, a failed lookup that cost every run 1.7 %
         // of its CPU time (bench/README.md). This is the process's entry point, so it is ours to set.
         System.setProperty("picocli.disable.closures", "true");
+        // picocli registers converters for java.sql and java.time types by reflection at every
+        // start (Class.forName and getDeclaredMethod on 18 classes, 6 ms); no option of ours has
+        // such a type without its own converter (ConverterExclusionTest), so skip them.
+        if (System.getProperty(PICOCLI_CONVERTER_EXCLUDES_PROPERTY) == null) {
+            System.setProperty(PICOCLI_CONVERTER_EXCLUDES_PROPERTY, PICOCLI_CONVERTER_EXCLUDES);
+        }
         // SLF4J's switch to name its provider instead of searching the class path for one with a
         // ServiceLoader: the search cost every process that logs (fabric8 does, on loading its
         // Config) 10 ms. A user's own choice of provider is kept.
+        // SLF4J then reports at its INFO level that it took the named provider, on stderr; only
+        // its warnings are for the user (RealServerQuietLibrariesTest).
         if (System.getProperty(SLF4J_PROVIDER_PROPERTY) == null) {
             System.setProperty(SLF4J_PROVIDER_PROPERTY, SLF4J_PROVIDER);
+            if (System.getProperty(SLF4J_VERBOSITY_PROPERTY) == null) {
+                System.setProperty(SLF4J_VERBOSITY_PROPERTY, "WARN");
+            }
         }
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);

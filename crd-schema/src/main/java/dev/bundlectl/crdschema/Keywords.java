@@ -1,7 +1,6 @@
 package dev.bundlectl.crdschema;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -22,12 +21,6 @@ final class Keywords {
             return OptionalLong.of(value.longValue());
         }
         return OptionalLong.empty();
-    }
-
-    /** A number keyword such as {@code maximum}. */
-    static Optional<BigDecimal> number(JsonNode schema, String name) {
-        JsonNode value = schema.get(name);
-        return value != null && value.isNumber() ? Optional.of(value.decimalValue()) : Optional.empty();
     }
 
     /** A boolean keyword such as {@code nullable}; absent means false. */

@@ -2,14 +2,11 @@ package dev.bundlectl.bundle.yaml;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.io.SegmentedStringWriter;
 import com.fasterxml.jackson.core.util.BufferRecycler;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.bundlectl.bundle.ReaderLimits;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Map;
 
@@ -19,8 +16,7 @@ import java.util.Map;
  * jackson-databind (its date format loads locale data), which cost {@code bundlectl plan} 16 ms
  * for work a streaming parser or generator does alone (bench/README.md, "Fourth pass").
  *
- * <p>Trees are built by the reader's own {@link TreeBuilder} within {@link ReaderLimits#defaults()};
- * text is written node by node with the calls the mapper's default serializers make.
+ * <p>Text is written node by node with the calls the mapper's default serializers make.
  */
 public final class JsonTrees {
 
@@ -107,28 +103,11 @@ public final class JsonTrees {
         }
     }
 
-    /** The first JSON value of the text, or a missing node when there is none (as the mapper's {@code readTree}). */
+    /**
+     * The first JSON value of the text, or a missing node when there is none, as the mapper's
+     * {@code readTree} reads it (see {@link JsonTextParser}); nesting within {@link ReaderLimits#defaults()}.
+     */
     public static JsonNode read(String json) throws IOException {
-        try (JsonParser parser = FACTORY.createParser(json)) {
-            return read(parser);
-        }
-    }
-
-    /** As {@link #read(String)}, from a stream, which it closes. */
-    public static JsonNode read(InputStream json) throws IOException {
-        try (JsonParser parser = FACTORY.createParser(json)) {
-            return read(parser);
-        }
-    }
-
-    private static JsonNode read(JsonParser parser) throws IOException {
-        if (parser.nextToken() == null) {
-            return MissingNode.getInstance();
-        }
-        try {
-            return new TreeBuilder(parser, LIMITS, new ExpansionBudget(LIMITS.maxAliasExpansionNodes())).build();
-        } catch (TreeBuildException e) {
-            throw new IOException(e.getMessage(), e);
-        }
+        return new JsonTextParser(json, LIMITS.maxNestingDepth()).firstValue();
     }
 }

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** JsonTrees against the mapper it stands in for: same trees, same text. */
@@ -21,6 +19,12 @@ class JsonTreesTest {
         "\"just text\"",
         "{\"z\":1,\"a\":2,\"z2\":{\"y\":[{\"x\":null}]}}",
         "  {\"dup\":1,\"dup\":2}  ",
+        "{\"first\":1,\"dup\":1,\"last\":3,\"dup\":2}",
+        "[0,-0,2147483647,2147483648,-2147483648,-2147483649,9223372036854775807,9223372036854775808,-9223372036854775809]",
+        "[0.0,-0.0,1e5,1E-5,1.5e+3,123456789.123456789,4.9e-324,1.7976931348623157e308,1e400,0.1]",
+        "[\"\\\"\\\\\\/\\b\\f\\n\\r\\t\",\"\\u0041\\u00e9\\ud83d\\ude00\",\"plain é ✓ 😀\"]",
+        "\n\t\r [ true , false , null , { } , [ ] ] trailing text is not read",
+        "{\"a\":{\"b\":{\"c\":[[[\"deep\"]]]}}}",
     };
 
     @Test
@@ -29,9 +33,10 @@ class JsonTreesTest {
             JsonNode mine = JsonTrees.read(text);
             JsonNode theirs = MAPPER.readTree(text);
             assertThat(mine).as(text).isEqualTo(theirs);
-            assertThat(JsonTrees.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)))).isEqualTo(theirs);
+            assertThat(JsonTrees.compact(mine)).as(text).isEqualTo(MAPPER.writeValueAsString(theirs));
         }
         assertThat(JsonTrees.read("").isMissingNode()).isEqualTo(MAPPER.readTree("").isMissingNode()).isTrue();
+        assertThat(JsonTrees.read("  ").isMissingNode()).isTrue();
     }
 
     @Test
@@ -51,8 +56,20 @@ class JsonTreesTest {
     }
 
     @Test
-    void malformedJsonIsAnIoException() {
-        assertThatThrownBy(() -> JsonTrees.read("{\"a\":")).isInstanceOf(IOException.class);
-        assertThatThrownBy(() -> JsonTrees.read("{a}")).isInstanceOf(IOException.class);
+    void malformedJsonIsAnIoExceptionForBothReaders() {
+        String[] malformed = {"{\"a\":", "{a}", "[1,]", "[1 2]", "{\"a\" 1}", "01", "[01]", "-", "1.", "1e", "[.5]",
+            "\"unclosed", "\"bad \\x escape\"", "\"\\u12\"", "tru", "nul", "[truex]", "[NaN]", "{'a':1}",
+            "\"tab\there\"", "[1,2"};
+        for (String text : malformed) {
+            assertThatThrownBy(() -> JsonTrees.read(text)).as(text).isInstanceOf(IOException.class);
+            assertThatThrownBy(() -> MAPPER.readTree(text)).as("Jackson: %s", text).isInstanceOf(IOException.class);
+        }
+    }
+
+    @Test
+    void nestingIsBounded() throws IOException {
+        String deep = "[".repeat(300) + "]".repeat(300);
+        assertThatThrownBy(() -> JsonTrees.read(deep)).isInstanceOf(IOException.class).hasMessageContaining("nest deeper");
+        assertThat(JsonTrees.read("[".repeat(200) + "]".repeat(200)).isArray()).isTrue();
     }
 }

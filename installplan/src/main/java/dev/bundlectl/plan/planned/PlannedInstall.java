@@ -1,6 +1,5 @@
 package dev.bundlectl.plan.planned;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
@@ -137,8 +136,6 @@ public record PlannedInstall(InstallPlan plan, List<PlannedStep> steps, PayloadO
         JsonNode parsed;
         try {
             parsed = JsonTrees.read(text);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(where + "not valid JSON (" + e.getOriginalMessage() + ")", e);
         } catch (IOException e) {
             throw new IllegalArgumentException(where + "not valid JSON (" + e.getMessage() + ")", e);
         }

@@ -1,6 +1,5 @@
 package dev.bundlectl.plan.review;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -78,8 +77,6 @@ public final class PlanOptionsAnnotation {
         JsonNode node;
         try {
             node = JsonTrees.read(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
             throw new IllegalArgumentException("not valid JSON: " + e.getMessage());
         }

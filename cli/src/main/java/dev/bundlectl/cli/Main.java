@@ -42,19 +42,14 @@ public final class Main {
         // picocli registers converters for java.sql and java.time types by reflection at every
         // start (Class.forName and getDeclaredMethod on 18 classes, 6 ms); no option of ours has
         // such a type without its own converter (ConverterExclusionTest), so skip them.
-        if (System.getProperty(PICOCLI_CONVERTER_EXCLUDES_PROPERTY) == null) {
-            System.setProperty(PICOCLI_CONVERTER_EXCLUDES_PROPERTY, PICOCLI_CONVERTER_EXCLUDES);
-        }
+        setUnlessSet(PICOCLI_CONVERTER_EXCLUDES_PROPERTY, PICOCLI_CONVERTER_EXCLUDES);
         // SLF4J's switch to name its provider instead of searching the class path for one with a
         // ServiceLoader: the search cost every process that logs (fabric8 does, on loading its
         // Config) 10 ms. A user's own choice of provider is kept.
         // SLF4J then reports at its INFO level that it took the named provider, on stderr; only
         // its warnings are for the user (RealServerQuietLibrariesTest).
-        if (System.getProperty(SLF4J_PROVIDER_PROPERTY) == null) {
-            System.setProperty(SLF4J_PROVIDER_PROPERTY, SLF4J_PROVIDER);
-            if (System.getProperty(SLF4J_VERBOSITY_PROPERTY) == null) {
-                System.setProperty(SLF4J_VERBOSITY_PROPERTY, "WARN");
-            }
+        if (setUnlessSet(SLF4J_PROVIDER_PROPERTY, SLF4J_PROVIDER)) {
+            setUnlessSet(SLF4J_VERBOSITY_PROPERTY, "WARN");
         }
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
@@ -62,6 +57,15 @@ public final class Main {
         out.flush();
         err.flush();
         System.exit(code);
+    }
+
+    /** Sets a system property the user has not set (with {@code -D}); returns whether it did. */
+    private static boolean setUnlessSet(String name, String value) {
+        if (System.getProperty(name) != null) {
+            return false;
+        }
+        System.setProperty(name, value);
+        return true;
     }
 
     /**

@@ -6,12 +6,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.bundlectl.bundle.ReaderLimits;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.yaml.snakeyaml.nodes.Tag;
 
 /**
@@ -90,17 +89,11 @@ final class PlainYamlParser {
         if (utf8.length >= 3 && (utf8[0] & 0xFF) == 0xEF && (utf8[1] & 0xFF) == 0xBB && (utf8[2] & 0xFF) == 0xBF) {
             return new Declined("byte-order mark");
         }
-        String text;
         if (isAscii(utf8)) {
-            text = new String(utf8, StandardCharsets.ISO_8859_1);
-        } else {
-            try {
-                text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(utf8)).toString();
-            } catch (CharacterCodingException e) {
-                return new Declined("not UTF-8");
-            }
+            return parse(new String(utf8, StandardCharsets.ISO_8859_1));
         }
-        return parse(text);
+        Optional<String> text = new FileBytes.Content(utf8).utf8();
+        return text.isPresent() ? parse(text.get()) : new Declined("not UTF-8");
     }
 
     /** Parses a text. */
@@ -362,8 +355,7 @@ final class PlainYamlParser {
 
         /** A plain scalar from {@code pos}, folded over the following lines indented past {@code indent}. */
         private JsonNode plain(int indent) {
-            char c = s.charAt(pos);
-            if ("&*!%@`,]}#".indexOf(c) >= 0 || (c == '-' || c == '?' || c == ':') && isBlankAt(pos + 1)) {
+            if (!startsPlainScalar(pos)) {
                 throw new Decline("a value starting with an indicator at line " + line);
             }
             int start = pos;
@@ -501,7 +493,7 @@ final class PlainYamlParser {
                 case '\'':
                     return text(singleQuoted(ONE_LINE));
                 default:
-                    if ("&*!%@`|>,]}#".indexOf(c) >= 0 || (c == '-' || c == '?' || c == ':') && isBlankAt(pos + 1)) {
+                    if (!startsPlainScalar(pos)) {
                         throw new Decline("a flow value starting with an indicator");
                     }
                     int start = pos;
@@ -793,7 +785,7 @@ final class PlainYamlParser {
         private boolean isKey(int i) {
             char c = s.charAt(i);
             if (c == '"' || c == '\'') {
-                int close = c == '"' ? closingDoubleQuote(i) : closingSingleQuote(i);
+                int close = closingQuote(i);
                 if (close < 0) {
                     return false;
                 }
@@ -803,10 +795,17 @@ final class PlainYamlParser {
                 }
                 return j < n && s.charAt(j) == ':' && isBlankAt(j + 1);
             }
-            if ("&*!%@`|>,[]{}#".indexOf(c) >= 0 || (c == '-' || c == '?' || c == ':') && isBlankAt(i + 1)) {
-                return false;
-            }
-            return keyColon(i) >= 0;
+            return startsPlainScalar(i) && keyColon(i) >= 0;
+        }
+
+        /**
+         * Whether a plain scalar may start at {@code i}: not at an indicator, and not at
+         * {@code -}, {@code ?} or {@code :} followed by a blank. The callers have already taken
+         * quotes, flow collections and block scalars where those are allowed.
+         */
+        private boolean startsPlainScalar(int i) {
+            char c = s.charAt(i);
+            return "&*!%@`|>,[]{}#".indexOf(c) < 0 && !((c == '-' || c == '?' || c == ':') && isBlankAt(i + 1));
         }
 
         /** The colon that ends a plain key starting at {@code i}, or -1 if none on this line. */
@@ -823,33 +822,21 @@ final class PlainYamlParser {
             return -1;
         }
 
-        private int closingDoubleQuote(int i) {
+        /**
+         * Where the one-line quoted scalar opening at {@code i} closes, or -1 if not on its line:
+         * a backslash escapes the next character in double quotes, {@code ''} is a quote in single.
+         */
+        private int closingQuote(int i) {
+            char quote = s.charAt(i);
             for (int j = i + 1; j < n; j++) {
                 char c = s.charAt(j);
                 if (c == '\n') {
                     return -1;
                 }
-                if (c == '\\') {
+                if (quote == '"' && c == '\\' || quote == '\'' && c == '\'' && j + 1 < n && s.charAt(j + 1) == '\'') {
                     j++;
-                } else if (c == '"') {
+                } else if (c == quote) {
                     return j;
-                }
-            }
-            return -1;
-        }
-
-        private int closingSingleQuote(int i) {
-            for (int j = i + 1; j < n; j++) {
-                char c = s.charAt(j);
-                if (c == '\n') {
-                    return -1;
-                }
-                if (c == '\'') {
-                    if (j + 1 < n && s.charAt(j + 1) == '\'') {
-                        j++;
-                    } else {
-                        return j;
-                    }
                 }
             }
             return -1;

@@ -6,7 +6,9 @@ import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.install.DeploymentReadiness;
 import dev.bundlectl.executor.install.DeploymentWait;
+import dev.bundlectl.executor.install.CsvWaitOutcome;
 import dev.bundlectl.executor.install.InstallOutcome;
+import dev.bundlectl.executor.install.OperatorRunning;
 import dev.bundlectl.executor.install.InstallRejectedException;
 import dev.bundlectl.executor.install.InstallRequest;
 import dev.bundlectl.executor.install.InstallSession;
@@ -34,6 +36,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,7 +58,7 @@ import picocli.CommandLine.Spec;
             "  ${ROOT-COMMAND-NAME} install quay.io/org/op-bundle:v1.2.3 -n ops                               # a bundle image",
             "  ${ROOT-COMMAND-NAME} install --catalog CATALOG --package cachebox-operator -n ops             # a catalog's channel head",
             "",
-            "Exit codes: 0 Complete, 3 Failed, predicted to fail (nothing applied) or --wait not Available, 2 invalid input, 1 other errors (e.g. unreachable cluster).",
+            "Exit codes: 0 Complete, 3 Failed, predicted to fail (nothing applied) or --wait not running, 2 invalid input, 1 other errors (e.g. unreachable cluster).",
         })
 final class InstallCommand implements Callable<Integer> {
 
@@ -108,8 +111,10 @@ final class InstallCommand implements Callable<Integer> {
     private int concurrency;
 
     @Option(names = "--wait",
-            description = "After a Complete install, wait for the Deployments rendered from the CSV (--csv-mode render) "
-                    + "to become Available, and report each one; exit 3 if one does not.")
+            description = "After a Complete install, wait until the operator runs: in OLM mode until OLM reports the "
+                    + "CSV Succeeded (OLM's phase, reason and message are printed as they change; on Failed or at the "
+                    + "deadline its unmet requirements), in render mode until the Deployments rendered from the CSV "
+                    + "are Available; exit 3 if it does not run.")
     private boolean waitForDeployments;
 
     @Option(names = "--wait-timeout", paramLabel = "D", defaultValue = "5m", converter = DurationConverter.class,
@@ -172,12 +177,22 @@ final class InstallCommand implements Callable<Integer> {
                 return ExitCode.PLAN_FAILED;
             }
             InstallOutcome outcome = install(connection, planned, reading.previous(), namespace, out, err);
-            printResult(outcome, out, err);
-            if (outcome.plan().status().phase() != InstallPlanPhase.COMPLETE) {
-                return ExitCode.PLAN_FAILED;
+            boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
+            if (!complete || !waitForDeployments || dryRun != DryRunMode.NONE) {
+                printResult(outcome, out, err);
+                return complete ? ExitCode.OK : ExitCode.PLAN_FAILED;
             }
-            return waitForDeployments && dryRun == DryRunMode.NONE && !awaitDeployments(connection, outcome.plan(), err)
-                    ? ExitCode.PLAN_FAILED : ExitCode.OK;
+            Optional<Step> csv = OlmModeWait.csvStep(outcome.plan());
+            if (csv.isEmpty()) {
+                printResult(outcome, out, err);
+                return awaitDeployments(connection, outcome.plan(), err) ? ExitCode.OK : ExitCode.PLAN_FAILED;
+            }
+            // OLM mode: the operator runs when OLM says so; the document carries the answer.
+            CsvWaitOutcome running = new OlmModeWait(connection, err).await(csv.get(), waitTimeout);
+            printResult(new InstallOutcome(OperatorRunning.on(outcome.plan(),
+                    OperatorRunning.condition(running, Instant.now())), outcome.record(), outcome.firstInstall(),
+                    outcome.warnings()), out, err);
+            return running.running() ? ExitCode.OK : ExitCode.PLAN_FAILED;
         }
     }
 

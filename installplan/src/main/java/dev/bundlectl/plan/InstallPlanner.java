@@ -2,6 +2,11 @@ package dev.bundlectl.plan;
 
 import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.model.Approval;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.olm.CsvRequirements;
+import dev.bundlectl.plan.olm.OlmModeSteps;
+import dev.bundlectl.plan.olm.OlmNotes;
+import dev.bundlectl.plan.olm.OperatorGroupChoice;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.StepSource;
@@ -82,7 +87,9 @@ public final class InstallPlanner {
         // A plan with invalid release annotations is never applied: its steps keep OLM's order.
         boolean byInstallLevel = request.installPhase().forOrdering() == InstallHistory.FIRST_INSTALL
                 && !annotationProblems.hasErrors();
-        List<Manifest> ordered = StepOrder.order(expansion.withPatchedCrds(withCsv(bundle)), byInstallLevel);
+        OlmModeSteps olmSteps = olmSteps(csvMode, bundle, request);
+        List<Manifest> ordered = olmSteps.ordered(StepOrder.order(expansion.withPatchedCrds(withCsv(bundle)),
+                byInstallLevel));
         Map<Manifest, Optional<String>> exclusions = ExclusionReasons.of(ordered, request.exclusions());
 
         // Only CRDs that will actually be applied add their APIs.
@@ -111,6 +118,7 @@ public final class InstallPlanner {
             OutcomePredictor.Prediction prediction = ConversionNotes.adjust(converted, applied,
                     optionality.optional(), predictor.predict(applied, resource.manifest(), optionality.optional(),
                             optionality.origin(), exclusions.get(manifest), !expansion.expands(manifest), warnings));
+            prediction = olmPrediction(olmSteps, manifest, applied, prediction, surface, request);
             StepSource source = StepSource.ofBundle(sourceNamespace, packageName, applied.source());
             Step step = new Step(csvName, resource, optionality.optional(), prediction.status(), prediction.message(),
                     null, optionality.origin(), source, null);
@@ -144,6 +152,46 @@ public final class InstallPlanner {
                 PlanStatuses.initial(steps, verdict, withConditions(request, csvMode.conditions(expansion.detail()),
                         ConversionNotes.conditions(converted))));
         return new PlanResult(PlannedInstall.of(plan, planned), warnings.toDiagnostics(), verdict);
+    }
+
+    /**
+     * In OLM mode with a CSV mode named (docs/semantics.md §9): the OperatorGroup and the RBAC of
+     * OLM's InstallPlan, unless the CSV is rendered or kept out by an exclusion rule.
+     */
+    private static OlmModeSteps olmSteps(CsvModeChoice csvMode, Bundle bundle, PlanRequest request) {
+        if (request.csvMode() == null || csvMode.renders()
+                || ExclusionReasons.of(List.of(bundle.csv()), request.exclusions()).get(bundle.csv()).isPresent()) {
+            return OlmModeSteps.none();
+        }
+        return OlmModeSteps.of(bundle, request.targetNamespace(), request.renderOptions(), request.olmCluster());
+    }
+
+    /**
+     * The OperatorGroup step's decision, and the CSV's unmet requirements, over what the
+     * predictor found; a step the predictor already failed or left out keeps its prediction.
+     */
+    private static OutcomePredictor.Prediction olmPrediction(OlmModeSteps olmSteps, Manifest manifest,
+            Manifest applied, OutcomePredictor.Prediction prediction, ApiSurface surface, PlanRequest request) {
+        Optional<OperatorGroupChoice> operatorGroup = olmSteps.operatorGroupOf(manifest);
+        // bundlectl's own OperatorGroup: a bundle may not carry the kind, but the plan may add it.
+        if (operatorGroup.isPresent() && (prediction.status() == StepStatus.UNKNOWN && prediction.message() == null
+                || prediction.status() == StepStatus.UNSUPPORTED_RESOURCE)) {
+            return new OutcomePredictor.Prediction(operatorGroup.get().status(), operatorGroup.get().message());
+        }
+        if (!olmSteps.active() || prediction.status() != StepStatus.UNKNOWN) {
+            return prediction;
+        }
+        if (applied.groupKind().isCsv()) {
+            List<String> unmet = CsvRequirements.unmet(applied, surface, request.olmCluster().kubernetesVersion());
+            if (!unmet.isEmpty()) {
+                return new OutcomePredictor.Prediction(StepStatus.FAILED, "RequirementsNotMet: OLM would not install "
+                        + applied.name() + ": " + String.join("; ", unmet));
+            }
+        }
+        if (olmSteps.isGenerated(manifest)) {
+            return new OutcomePredictor.Prediction(StepStatus.UNKNOWN, OlmNotes.GENERATED);
+        }
+        return prediction;
     }
 
     /**

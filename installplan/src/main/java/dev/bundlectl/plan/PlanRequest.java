@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.model.Approval;
 import dev.bundlectl.plan.model.ManifestExclusion;
 import dev.bundlectl.plan.model.CapabilitiesStatus;
@@ -37,6 +38,8 @@ import java.util.Optional;
  *     manifests do and whether steps are ordered by install level
  * @param optionalApis the install-time optional policy ({@code --optional-api}); {@link OptionalApis#NONE}
  *     when null
+ * @param olmCluster what the target says about the OperatorGroups and Kubernetes version that OLM
+ *     checks (docs/semantics.md §9); when null, nothing was read ({@link OlmCluster#offline})
  * @throws IllegalArgumentException when the namespace or plan name is not a valid DNS name;
  *     callers validate user input first with {@link PlanNames}
  */
@@ -52,7 +55,8 @@ public record PlanRequest(
         CsvMode csvMode,
         RenderOptions renderOptions,
         InstallHistory installPhase,
-        OptionalApis optionalApis) {
+        OptionalApis optionalApis,
+        OlmCluster olmCluster) {
 
     public PlanRequest {
         PlanNames.namespaceProblem(targetNamespace).ifPresent(problem -> {
@@ -65,6 +69,7 @@ public record PlanRequest(
         renderOptions = renderOptions == null ? RenderOptions.DEFAULTS : renderOptions;
         installPhase = installPhase == null ? InstallHistory.UNKNOWN : installPhase;
         optionalApis = optionalApis == null ? OptionalApis.NONE : optionalApis;
+        olmCluster = olmCluster == null ? OlmCluster.offline(apiSurface) : olmCluster;
         if (planName != null) {
             PlanNames.planNameProblem(planName).ifPresent(problem -> {
                 throw new IllegalArgumentException(problem);
@@ -77,7 +82,7 @@ public record PlanRequest(
             CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
             String sourceNamespace) {
         this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
-                sourceNamespace, null, null, null, null);
+                sourceNamespace, null, null, null, null, null);
     }
 
     /** A request without an install-time optional policy (see {@link #optionalApis()}). */
@@ -85,7 +90,7 @@ public record PlanRequest(
             CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
             String sourceNamespace, CsvMode csvMode, RenderOptions renderOptions, InstallHistory installPhase) {
         this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
-                sourceNamespace, csvMode, renderOptions, installPhase, null);
+                sourceNamespace, csvMode, renderOptions, installPhase, null, null);
     }
 
     /** A manual plan with no exclusions, capabilities or extra conditions, and the default name. */
@@ -97,43 +102,49 @@ public record PlanRequest(
     /** This request with these exclusion rules. */
     public PlanRequest withExclusions(List<ManifestExclusion> newExclusions) {
         return new PlanRequest(targetNamespace, apiSurface, newExclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster);
     }
 
     /** This request with these capabilities and extra conditions for the status. */
     public PlanRequest withCapabilities(CapabilitiesStatus newCapabilities, List<PlanCondition> newConditions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, newCapabilities, newConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster);
     }
 
     /** This request with this approval. */
     public PlanRequest withApproval(Approval newApproval) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, newApproval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster);
     }
 
     /** This request with this plan name. */
     public PlanRequest withPlanName(String newPlanName) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                newPlanName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis);
+                newPlanName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster);
     }
 
     /** This request with this CSV mode and, for {@link CsvMode#RENDER}, these render options. */
     public PlanRequest withCsvMode(CsvMode newCsvMode, RenderOptions newRenderOptions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, newCsvMode, newRenderOptions, installPhase, optionalApis);
+                planName, sourceNamespace, newCsvMode, newRenderOptions, installPhase, optionalApis, olmCluster);
     }
 
     /** This request for a target in this install phase. */
     public PlanRequest withInstallPhase(InstallHistory newInstallPhase) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, newInstallPhase, optionalApis);
+                planName, sourceNamespace, csvMode, renderOptions, newInstallPhase, optionalApis, olmCluster);
+    }
+
+    /** This request with what the target says about OperatorGroups and its Kubernetes version. */
+    public PlanRequest withOlmCluster(OlmCluster newOlmCluster) {
+        return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, newOlmCluster);
     }
 
     /** This request with this install-time optional policy ({@code --optional-api}). */
     public PlanRequest withOptionalApis(OptionalApis newOptionalApis) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, newOptionalApis);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, newOptionalApis, olmCluster);
     }
 
     /**

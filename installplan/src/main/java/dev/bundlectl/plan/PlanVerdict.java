@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.olm.OlmNotes;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepAction;
 import dev.bundlectl.plan.api.DiscoveryFailures;
@@ -29,7 +30,8 @@ public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict
      * the discovery of its API failed ({@link DiscoveryFailures}), which predicts nothing, and on a
      * step that deletes its object ({@code release.openshift.io/delete}), where the message says
      * what the delete will do (as on an upgrade's delete step), and on a step whose message only
-     * says it was converted from a removed API version.
+     * says it was converted from a removed API version, or only notes what an OLM-mode plan added
+     * ({@link OlmNotes}).
      *
      * @param steps the plan's steps
      * @return the verdict; reasons read {@code Kind/namespace/name: message}
@@ -58,7 +60,8 @@ public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict
                 // An upgrade's delete step says what the delete will do, not why it would fail.
                 return step.message() != null && step.action() != StepAction.DELETE
                         && !DiscoveryFailures.isDiscoveryFailure(step.message())
-                        && !StepManifests.asksForDeletion(step) && !ConversionNotes.isNoteOnly(step.message());
+                        && !StepManifests.asksForDeletion(step) && !ConversionNotes.isNoteOnly(step.message())
+                        && !OlmNotes.isNoteOnly(step.message());
             default:
                 return false;
         }

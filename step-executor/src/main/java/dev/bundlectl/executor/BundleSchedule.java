@@ -14,8 +14,8 @@ import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 
 /**
- * A bundle's order, as OLM applies it: the CSV and the CRDs first (each CRD until it is served),
- * then discovery is refreshed for the kinds later steps need, then everything else with at most
+ * A bundle's order, as OLM applies it: what the plan lists before the CSV, the CRDs (each until
+ * it is served) and the CSV first, then discovery is refreshed for the kinds later steps need, then everything else with at most
  * {@code concurrency} in flight. During a first install the whole of it is staged by install level
  * (docs/semantics.md §5: every manifest of level 0 is reconciled before level 1 starts): level 0's CSV, CRDs
  * and rest, then level 1's. That is the order the plan lists on a first install. Level 1 is
@@ -28,6 +28,7 @@ final class BundleSchedule implements StepSchedule {
 
     private final List<Integer> runnable;
     private final IntPredicate isFoundation;
+    private final IntPredicate isCsv;
     private final IntFunction<Manifest> manifestOf;
     private final StepStarter launcher;
     private final ServedKinds servedKinds;
@@ -37,16 +38,19 @@ final class BundleSchedule implements StepSchedule {
     /**
      * @param runnable the steps to run, in plan order
      * @param isFoundation whether a step is a CSV or a CRD
+     * @param isCsv whether a step is the CSV
      * @param manifestOf a step's manifest, for its install level
      * @param launcher runs steps
      * @param servedKinds waits for the kinds the CRDs serve
      * @param concurrency how many steps may run at once
      * @param phase whether install levels apply
      */
-    BundleSchedule(List<Integer> runnable, IntPredicate isFoundation, IntFunction<Manifest> manifestOf,
+    BundleSchedule(List<Integer> runnable, IntPredicate isFoundation, IntPredicate isCsv,
+            IntFunction<Manifest> manifestOf,
             StepStarter launcher, ServedKinds servedKinds, int concurrency, InstallHistory phase) {
         this.runnable = List.copyOf(runnable);
         this.isFoundation = isFoundation;
+        this.isCsv = isCsv;
         this.manifestOf = manifestOf;
         this.launcher = launcher;
         this.servedKinds = servedKinds;
@@ -64,14 +68,30 @@ final class BundleSchedule implements StepSchedule {
         return done;
     }
 
-    /** One install level: its CSV and CRDs, then (once their kinds are served) the rest. */
+    /**
+     * One install level: the steps planned before the CSV (in OLM mode the OperatorGroup and the
+     * RBAC that OLM checks when the CSV first appears, docs/semantics.md §9), the CRDs (each until
+     * Established), the CSV, then (once their kinds are served) the rest. The CSV follows the CRDs
+     * so that OLM finds the CRDs it owns on its first look.
+     */
     private Future<Void> runStage(List<Integer> stage) {
-        List<Integer> foundation = new ArrayList<>();
+        int firstCsv = stage.stream().filter(isCsv::test).findFirst().orElse(-1);
+        List<Integer> leading = new ArrayList<>();
+        List<Integer> crds = new ArrayList<>();
+        List<Integer> csvs = new ArrayList<>();
         List<Integer> rest = new ArrayList<>();
         for (int index : stage) {
-            (isFoundation.test(index) ? foundation : rest).add(index);
+            if (isCsv.test(index)) {
+                csvs.add(index);
+            } else if (isFoundation.test(index)) {
+                crds.add(index);
+            } else {
+                (firstCsv >= 0 && index < firstCsv ? leading : rest).add(index);
+            }
         }
-        return runGroup(foundation)
+        return runGroup(leading)
+                .compose(finished -> runGroup(crds))
+                .compose(finished -> runGroup(csvs))
                 .compose(finished -> launcher.anyFailed() ? Future.succeededFuture()
                         : servedKinds.awaitKindsUsedBy(rest))
                 .compose(served -> runGroup(rest));

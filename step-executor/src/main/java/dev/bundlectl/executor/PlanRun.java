@@ -103,7 +103,8 @@ final class PlanRun implements StepStarter {
                 ? new PayloadSchedule(planned.payloadOrder().graphFor(options.firstInstall()), applied, this,
                         servedKinds, options.concurrency(), tracker)
                 : new BundleSchedule(applied,
-                        index -> StepApplier.isFoundation(tracker.step(index).resource()), preflight::model, this,
+                        index -> StepApplier.isFoundation(tracker.step(index).resource()),
+                        index -> tracker.step(index).resource().groupKind().isCsv(), preflight::model, this,
                         servedKinds, options.concurrency(), phase);
         return schedule.run()
                 .compose(done -> removals.run(removalSteps, this))
@@ -115,8 +116,11 @@ final class PlanRun implements StepStarter {
         List<Integer> runnable = new ArrayList<>();
         for (int index = 0; index < tracker.size(); index++) {
             Step step = tracker.step(index);
-            // A Keep step reports an object an upgrade leaves alone; there is nothing to send.
-            if (!NEVER_SENT.contains(step.status()) && step.action() != StepAction.KEEP) {
+            // A Keep step reports an object an upgrade leaves alone; there is nothing to send. Nor is
+            // there for an object the planner found Present and uses as it is (an OperatorGroup of
+            // the namespace's own): an upgrade's Present steps carry an action and are still sent.
+            if (!NEVER_SENT.contains(step.status()) && step.action() != StepAction.KEEP
+                    && !(step.status() == StepStatus.PRESENT && step.action() == null)) {
                 tracker.reset(index, StepStatus.UNKNOWN);
                 runnable.add(index);
             }

@@ -45,6 +45,15 @@ public interface ApiSurface {
     }
 
     /**
+     * The Kubernetes release this surface is known to be, such as {@code 1.34.0} for the built-in
+     * surface; empty when it is not known (a surface file, a live cluster's discovery: its
+     * version is read separately). A CSV's {@code spec.minKubeVersion} is checked against it.
+     */
+    default Optional<String> kubernetesVersion() {
+        return Optional.empty();
+    }
+
+    /**
      * A surface serving what either serves. {@link #find} asks {@code first} before
      * {@code second}, so {@code first}'s scope wins where both serve a GVK.
      */

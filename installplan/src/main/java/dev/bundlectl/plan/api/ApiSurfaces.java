@@ -19,6 +19,8 @@ public final class ApiSurfaces {
 
     /** The description of {@link #kubernetes()}. */
     public static final String KUBERNETES_DESCRIPTION = "built-in kubernetes 1.34";
+    /** The release of {@link #kubernetes()}, which a CSV's {@code minKubeVersion} is checked against offline. */
+    public static final String KUBERNETES_VERSION = "1.34.0";
     /** The description of {@link #olm()}. */
     public static final String OLM_DESCRIPTION = "built-in OLM v0 APIs";
     /** The description of {@link #builtIn()}. */
@@ -126,7 +128,8 @@ public final class ApiSurfaces {
 
     /** Loads the built-in lists once; they are immutable. */
     private static final class BuiltIn {
-        static final StaticApiSurface KUBERNETES = load("kubernetes-1.34.yaml", KUBERNETES_DESCRIPTION);
+        static final StaticApiSurface KUBERNETES = load("kubernetes-1.34.yaml", KUBERNETES_DESCRIPTION)
+                .withKubernetesVersion(KUBERNETES_VERSION);
         static final StaticApiSurface OLM = load("olm-v0.yaml", OLM_DESCRIPTION);
         static final StaticApiSurface KUBERNETES_AND_OLM = KUBERNETES.plus(OLM.resources(), BUILT_IN_DESCRIPTION);
 

@@ -22,9 +22,16 @@ public final class StaticApiSurface implements ApiSurface {
     private final boolean listsEveryVersion;
     private final Map<GroupVersionKind, ApiResource> byGvk;
     private final Map<GroupKind, List<String>> versionsByGroupKind;
+    private final String kubernetesVersion;
 
     private StaticApiSurface(String description, Collection<ApiResource> resources, boolean listsEveryVersion) {
+        this(description, resources, listsEveryVersion, null);
+    }
+
+    private StaticApiSurface(String description, Collection<ApiResource> resources, boolean listsEveryVersion,
+            String kubernetesVersion) {
         this.description = Objects.requireNonNull(description, "description");
+        this.kubernetesVersion = kubernetesVersion;
         this.listsEveryVersion = listsEveryVersion;
         Map<GroupVersionKind, ApiResource> index = new LinkedHashMap<>();
         Map<GroupKind, TreeSet<String>> versions = new TreeMap<>();
@@ -71,7 +78,17 @@ public final class StaticApiSurface implements ApiSurface {
     public StaticApiSurface plus(Collection<ApiResource> more, String newDescription) {
         List<ApiResource> all = new ArrayList<>(byGvk.values());
         all.addAll(more);
-        return new StaticApiSurface(newDescription, all, listsEveryVersion);
+        return new StaticApiSurface(newDescription, all, listsEveryVersion, kubernetesVersion);
+    }
+
+    /** This surface, known to be that of this Kubernetes release (e.g. {@code 1.34.0}). */
+    public StaticApiSurface withKubernetesVersion(String version) {
+        return new StaticApiSurface(description, byGvk.values(), listsEveryVersion, version);
+    }
+
+    @Override
+    public Optional<String> kubernetesVersion() {
+        return Optional.ofNullable(kubernetesVersion);
     }
 
     @Override

@@ -53,6 +53,11 @@ record UnionApiSurface(ApiSurface first, ApiSurface second) implements ApiSurfac
     }
 
     @Override
+    public Optional<String> kubernetesVersion() {
+        return first.kubernetesVersion().or(second::kubernetesVersion);
+    }
+
+    @Override
     public String description() {
         return first.description() + " + " + second.description();
     }

@@ -8,6 +8,7 @@ import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.capability.CapabilityConfig;
+import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.convert.ConversionPolicy;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.payload.InstallHistory;
@@ -37,7 +38,7 @@ public final class BundlePlanning {
 
     /** Plans {@code bundle} against what {@code reading} found: its surface, install history and capabilities. */
     public PlanResult plan(Bundle bundle, ClusterReading reading) {
-        return plan(bundle, reading.served(), reading.history(), reading.capabilities());
+        return plan(bundle, reading.served(), reading.history(), reading.capabilities(), reading.olm());
     }
 
     /**
@@ -49,7 +50,13 @@ public final class BundlePlanning {
      */
     public PlanResult plan(Bundle bundle, ApiSurface surface, InstallHistory history,
             Optional<CapabilityConfig> capabilities) {
+        return plan(bundle, surface, history, capabilities, null);
+    }
+
+    private PlanResult plan(Bundle bundle, ApiSurface surface, InstallHistory history,
+            Optional<CapabilityConfig> capabilities, OlmCluster olm) {
         PlanRequest request = PlanRequest.of(settings.namespace(), surface, settings.label())
+                .withOlmCluster(olm)
                 .withCsvMode(settings.csvMode(), settings.render())
                 .withInstallPhase(history)
                 .withOptionalApis(settings.optionalApis())

@@ -19,6 +19,7 @@ import dev.bundlectl.plan.capability.CapabilityConfigResult;
 import dev.bundlectl.plan.capability.CapabilityReport;
 import dev.bundlectl.plan.capability.CapabilityResolution;
 import dev.bundlectl.plan.capability.CapabilityResolver;
+import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.capability.ClusterCapabilityStatus;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Future;
@@ -151,10 +152,17 @@ public final class ClusterPlanning {
         List<PlanningNote> notes = new ArrayList<>();
         Future<Optional<CapabilityConfig>> wanted = requested.isPresent() ? Future.succeededFuture(requested)
                 : fromClusterVersion(manifests, notes);
-        return wanted.compose(config -> config.isEmpty() || refused(notes)
-                        ? Future.succeededFuture(Optional.<CapabilityConfig>empty())
-                        : resolve(config.get(), previous, target, manifests, notes))
-                .map(capabilities -> new ClusterReading(served, previous, capabilities, notes));
+        // OLM's part is read beside the capabilities: two more requests, not two more round trips.
+        Future<OlmCluster> olm = target.payload() ? Future.succeededFuture(null)
+                : new OlmClusterReader(connection.retryingApi()).read(served, target.namespace())
+                        .recover(failure -> Future.failedFuture(new IllegalStateException("cannot read the "
+                                + "OperatorGroups of namespace " + target.namespace() + " or the server's version: "
+                                + failure.getMessage(), failure)));
+        Future<Optional<CapabilityConfig>> capabilities = wanted.compose(config -> config.isEmpty() || refused(notes)
+                ? Future.succeededFuture(Optional.<CapabilityConfig>empty())
+                : resolve(config.get(), previous, target, manifests, notes));
+        return Future.all(olm, capabilities)
+                .map(both -> new ClusterReading(served, previous, capabilities.result(), notes, olm.result()));
     }
 
     private Future<Optional<CapabilityConfig>> resolve(CapabilityConfig requested, PreviousInstall previous,

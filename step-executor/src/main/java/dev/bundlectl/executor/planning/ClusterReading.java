@@ -3,6 +3,7 @@ package dev.bundlectl.executor.planning;
 import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.capability.CapabilityConfig;
+import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.payload.InstallHistory;
 import java.util.List;
 import java.util.Objects;
@@ -17,14 +18,22 @@ import java.util.Optional;
  *     capabilities were enabled, which objects were applied
  * @param capabilities the capabilities to plan with; empty for no capability filtering
  * @param notes what to tell the user, in order; a note with errors means planning stopped there
+ * @param olm the namespace's OperatorGroups and the server's version, for an OLM-mode plan; null
+ *     when they were not read (a payload, or a reviewed plan)
  */
 public record ClusterReading(ApiSurface served, PreviousInstall previous, Optional<CapabilityConfig> capabilities,
-        List<PlanningNote> notes) {
+        List<PlanningNote> notes, OlmCluster olm) {
 
     public ClusterReading {
         Objects.requireNonNull(previous, "previous");
         Objects.requireNonNull(capabilities, "capabilities");
         notes = List.copyOf(notes);
+    }
+
+    /** A reading without OLM's part. */
+    public ClusterReading(ApiSurface served, PreviousInstall previous, Optional<CapabilityConfig> capabilities,
+            List<PlanningNote> notes) {
+        this(served, previous, capabilities, notes, null);
     }
 
     /** First install or update, as the target's records say; the plan and the install both follow it. */

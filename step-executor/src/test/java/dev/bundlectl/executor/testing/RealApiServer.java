@@ -45,7 +45,13 @@ public final class RealApiServer implements AutoCloseable {
         /** OLM v0's five CRDs. */
         OLM,
         /** OLM's CRDs plus OpenShift's ClusterVersion and ConsoleYAMLSample CRDs. */
-        OPENSHIFT
+        OPENSHIFT,
+        /**
+         * OLM v0's eight CRDs from {@code ../shared/olm/crds}, the ones the olm-operator binary
+         * there was built with (OperatorConditions and OLMConfigs too): a server for
+         * {@link RealOlm}, which acts on the CSVs it serves.
+         */
+        OLM_OPERATOR
     }
 
     /** The Kubernetes version of the shared binaries. */
@@ -231,6 +237,13 @@ public final class RealApiServer implements AutoCloseable {
 
     private void installFlavourCrds() {
         if (flavour == Flavour.PLAIN) {
+            return;
+        }
+        if (flavour == Flavour.OLM_OPERATOR) {
+            // The operator's own CRDs, not the five of kube-api-test: it watches all eight.
+            for (Path crd : yamlFiles(SharedDirectory.require("olm/crds"))) {
+                createCrds(crd);
+            }
             return;
         }
         for (Path crd : yamlFiles(SharedDirectory.require("kube-api-test/olm-crds"))) {

@@ -17,7 +17,7 @@ import java.util.Optional;
 /**
  * {@code install --wait} in OLM mode: waits until OLM takes the installed CSV to
  * {@code Succeeded}, printing OLM's phase, reason and message as they change, and on
- * {@code Failed} or at the deadline its unmet requirements, verbatim (docs/semantics.md §9).
+ * {@code Failed} or at the deadline its unmet requirements, verbatim (docs/semantics.md §6).
  */
 final class OlmModeWait {
 

@@ -5,6 +5,7 @@ import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.executor.planning.BundlePlanSettings;
 import dev.bundlectl.executor.planning.BundlePlanning;
+import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.executor.planning.ClusterPlan;
 import dev.bundlectl.executor.planning.ClusterPlanning;
 import dev.bundlectl.executor.planning.ClusterReading;
@@ -140,8 +141,8 @@ final class Planning {
         SourcedInput source = read.source();
         PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false);
         PlannedInput planned = planned(target, bundle.manifests(), capabilityOptions, surface, ApiSurfaces.builtIn(),
-                (served, history, capabilities) -> bundlePlan(bundle, input, source, namespace, served, history,
-                        capabilities));
+                (served, history, capabilities, olm) -> bundlePlan(bundle, input, source, namespace, served, history,
+                        capabilities, olm));
         if (live == null) {
             return planned;
         }
@@ -153,10 +154,10 @@ final class Planning {
 
     /** Plans a bundle with what the options and the cluster (if any) gave; reports nothing itself. */
     private static PlannedInput bundlePlan(Bundle bundle, PlanInputOptions input, SourcedInput source, String namespace,
-            ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities) {
+            ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities, OlmCluster olm) {
         BundlePlanSettings settings = new BundlePlanSettings(namespace, source.label(), input.render.mode(),
                 input.render.renderOptions(), input.optionalApiRules(), !input.noConvert);
-        PlanResult planned = new BundlePlanning(settings).plan(bundle, surface, history, capabilities);
+        PlanResult planned = new BundlePlanning(settings).plan(bundle, surface, history, capabilities, olm);
         if (source.image().isPresent()) {
             planned = new PlanResult(planned.planned().withPlan(
                     BundleSourceAnnotation.recordOn(planned.plan(), source.image().get())),
@@ -172,7 +173,7 @@ final class Planning {
         PlanTarget target = new PlanTarget(namespace, directoryName(source.directory()), true);
         PayloadFilterSettings filters = payloadOptions.settings();
         return planned(target, manifests, capabilityOptions, surface, new UncheckedApiSurface(),
-                (served, history, capabilities) -> {
+                (served, history, capabilities, olm) -> {
                     PlanRequest base = PlanRequest.of(namespace, served, source.label()).reporting(capabilities);
                     PayloadPlanRequest request = new PayloadPlanRequest(base, target.packageName(), filters,
                             capabilities.orElse(null), history);
@@ -183,10 +184,14 @@ final class Planning {
                 });
     }
 
-    /** How a directory is planned once the surface, install history and capabilities are known. */
+    /**
+     * How a directory is planned once the surface, install history and capabilities are known, and
+     * (against a cluster) the OperatorGroups and version OLM checks; null offline.
+     */
     @FunctionalInterface
     private interface Planner {
-        PlannedInput plan(ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities);
+        PlannedInput plan(ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities,
+                OlmCluster olm);
     }
 
     /**
@@ -201,11 +206,11 @@ final class Planning {
         PlannedInput planned;
         if (live == null) {
             ApiSurface given = surface.get();
-            planned = planner.plan(given != null ? given : offlineSurface, InstallHistory.UNKNOWN, requested);
+            planned = planner.plan(given != null ? given : offlineSurface, InstallHistory.UNKNOWN, requested, null);
         } else {
             ClusterPlan<PlannedInput> answer = Blocking.result(live.cluster().plan(target, manifests, requested,
                     surface.get(), live.discoveryPatience(),
-                    reading -> planner.plan(reading.served(), reading.history(), reading.capabilities())
+                    reading -> planner.plan(reading.served(), reading.history(), reading.capabilities(), reading.olm())
                             .withReading(reading)));
             report(answer.reading(), diagnostics, live.err());
             planned = answer.result().orElseThrow(() ->

@@ -3,6 +3,7 @@ package dev.bundlectl.cli;
 import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.controller.api.BundleInstallSummary;
 import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.install.OperatorHealth;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.RecordEntry;
@@ -85,7 +86,7 @@ final class StatusCommand implements Callable<Integer> {
             InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
             String ns = allNamespaces ? null : TargetNamespace.of(namespace, connection);
             if (name != null) {
-                return show(store, ns, out);
+                return show(store, new OperatorHealth(connection.retryingApi()), ns, out);
             }
             int listed = list(store, ns, out);
             if (output == OutputFormat.TABLE) {
@@ -161,7 +162,7 @@ final class StatusCommand implements Callable<Integer> {
         table.print(out);
     }
 
-    private int show(InstallRecordStore store, String ns, PrintWriter out) {
+    private int show(InstallRecordStore store, OperatorHealth health, String ns, PrintWriter out) {
         Optional<InstallRecord> found = Blocking.result(store.get(ns, name));
         if (found.isEmpty()) {
             throw new UserInputException("no install record \"" + name + "\" in namespace " + ns
@@ -188,6 +189,14 @@ final class StatusCommand implements Callable<Integer> {
         }
         out.println("Created:    " + record.createdObjects().size() + " objects owned by this install");
         out.println(TerminalText.safe("Versions:   " + VersionHistoryTable.line(record)));
+        // Live, beside what was recorded: whether the operator runs now.
+        for (String entry : Blocking.result(health.lines(record.steps()))) {
+            String label = "Running:    ";
+            for (String line : entry.split("\n")) {
+                out.println(TerminalText.safe(label + line));
+                label = "            ";
+            }
+        }
         out.println();
         TextTable table = PlanTable.stepTable();
         List<RecordedStep> steps = record.steps();

@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * The ServiceAccounts and RBAC that OLM's own InstallPlan creates for a CSV in OLM mode, before
- * OLM's olm-operator checks the CSV's requirements (docs/semantics.md §9):
+ * OLM's olm-operator checks the CSV's requirements (docs/semantics.md §6):
  * <ul>
  *   <li>a ServiceAccount for each account named in {@code permissions} or
  *       {@code clusterPermissions}, unless the bundle ships it;</li>
@@ -22,8 +22,9 @@ import java.util.Set;
  *       {@code <csv>-<hash>}.</li>
  * </ul>
  * One role per entry, as OLM makes them (render mode merges entries instead, since it has no OLM
- * to compare with). Each object carries OLM's owner labels ({@code olm.owner},
- * {@code olm.owner.kind}, {@code olm.owner.namespace}); the hash is a stable digest of the CSV's
+ * to compare with). Each object carries OLM's labels ({@code olm.managed: "true"}, which OLM's
+ * watches select on, and the owner labels {@code olm.owner}, {@code olm.owner.kind},
+ * {@code olm.owner.namespace}); the hash is a stable digest of the CSV's
  * name (and namespace, for cluster roles) and the entry, so a re-run names the same objects. It is
  * OLM's shape of name, not OLM's exact digest, which hashes Go's in-memory form of the entry.
  * There are no owner references: the CSV does not exist yet when they are created, and the
@@ -31,6 +32,11 @@ import java.util.Set;
  */
 public final class OlmInstallPlanRbac {
 
+    /**
+     * The label on everything OLM creates. Its olm-operator watches only objects that carry it: a
+     * Role without it is invisible when OLM lifts an AllNamespaces operator's Roles to ClusterRoles.
+     */
+    public static final String MANAGED = "olm.managed";
     /** OLM's owner label: the owning CSV's name. */
     public static final String OWNER = "olm.owner";
     /** OLM's owner label: the owner's kind. */
@@ -131,6 +137,7 @@ public final class OlmInstallPlanRbac {
 
     private static Map<String, String> ownerLabels(String csvName, String namespace) {
         Map<String, String> labels = new LinkedHashMap<>();
+        labels.put(MANAGED, "true");
         labels.put(OWNER, csvName);
         labels.put(OWNER_KIND, "ClusterServiceVersion");
         labels.put(OWNER_NAMESPACE, namespace);

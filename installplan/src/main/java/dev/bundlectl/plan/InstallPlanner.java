@@ -155,7 +155,7 @@ public final class InstallPlanner {
     }
 
     /**
-     * In OLM mode with a CSV mode named (docs/semantics.md §9): the OperatorGroup and the RBAC of
+     * In OLM mode with a CSV mode named (docs/semantics.md §6): the OperatorGroup and the RBAC of
      * OLM's InstallPlan, unless the CSV is rendered or kept out by an exclusion rule.
      */
     private static OlmModeSteps olmSteps(CsvModeChoice csvMode, Bundle bundle, PlanRequest request) {

@@ -39,7 +39,7 @@ import java.util.Optional;
  * @param optionalApis the install-time optional policy ({@code --optional-api}); {@link OptionalApis#NONE}
  *     when null
  * @param olmCluster what the target says about the OperatorGroups and Kubernetes version that OLM
- *     checks (docs/semantics.md §9); when null, nothing was read ({@link OlmCluster#offline})
+ *     checks (docs/semantics.md §6); when null, nothing was read ({@link OlmCluster#offline})
  * @throws IllegalArgumentException when the namespace or plan name is not a valid DNS name;
  *     callers validate user input first with {@link PlanNames}
  */

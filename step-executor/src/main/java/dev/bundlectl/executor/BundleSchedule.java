@@ -70,7 +70,7 @@ final class BundleSchedule implements StepSchedule {
 
     /**
      * One install level: the steps planned before the CSV (in OLM mode the OperatorGroup and the
-     * RBAC that OLM checks when the CSV first appears, docs/semantics.md §9), the CRDs (each until
+     * RBAC that OLM checks when the CSV first appears, docs/semantics.md §6), the CRDs (each until
      * Established), the CSV, then (once their kinds are served) the rest. The CSV follows the CRDs
      * so that OLM finds the CRDs it owns on its first look.
      */

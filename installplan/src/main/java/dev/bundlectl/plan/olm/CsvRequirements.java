@@ -10,7 +10,7 @@ import java.util.Optional;
 
 /**
  * The requirements of a CSV that OLM's olm-operator checks before it installs anything
- * (docs/semantics.md §9), checked against the target before anything is written: a CSV whose
+ * (docs/semantics.md §6), checked against the target before anything is written: a CSV whose
  * requirements are unmet sits {@code Pending}, {@code RequirementsNotMet}, for ever.
  * <ul>
  *   <li>{@code spec.minKubeVersion} no higher than the server's version;</li>

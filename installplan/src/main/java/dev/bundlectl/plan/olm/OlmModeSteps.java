@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The steps an OLM-mode plan adds in front of the CSV (docs/semantics.md §9), and their order. OLM
+ * The steps an OLM-mode plan adds in front of the CSV (docs/semantics.md §6), and their order. OLM
  * checks a CSV's requirements when the CSV first appears and does not look again when an account
  * or a Role appears later, so everything it checks comes first: the OperatorGroup, the bundle's
  * own ServiceAccounts, then the ServiceAccounts and RBAC that OLM's InstallPlan generates from the

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The OperatorGroup step of an OLM-mode plan (docs/semantics.md §9). OLM installs a CSV only in a
+ * The OperatorGroup step of an OLM-mode plan (docs/semantics.md §6). OLM installs a CSV only in a
  * namespace with exactly one OperatorGroup whose targets are an install mode the CSV supports:
  * <ul>
  *   <li>exactly one that fits: it is used as it is ({@code Present}, never sent);</li>

@@ -1,5 +1,5 @@
 /**
- * What OLM itself needs around a CSV applied in OLM mode (docs/semantics.md §9): the namespace's
+ * What OLM itself needs around a CSV applied in OLM mode (docs/semantics.md §6): the namespace's
  * OperatorGroup ({@link dev.bundlectl.plan.olm.OperatorGroupChoice}), the ServiceAccounts and RBAC
  * that OLM's own InstallPlan creates before the CSV ({@link dev.bundlectl.plan.olm.OlmModeSteps}), and
  * the CSV's requirements that OLM's olm-operator checks before it installs anything

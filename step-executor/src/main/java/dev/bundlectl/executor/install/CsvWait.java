@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 
 /**
  * Waits until OLM takes a CSV to {@code Succeeded} ({@code install --wait} in OLM mode,
- * docs/semantics.md §9): polls the CSV through the executor's {@link Scheduler}, so no thread
+ * docs/semantics.md §6): polls the CSV through the executor's {@link Scheduler}, so no thread
  * blocks, and reports each change of OLM's phase, reason or message as it is seen. {@code Failed}
  * ends the wait at once; OLM does retry a failed CSV, but only on its resync, and a person is
  * better told now.

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * The {@code OperatorRunning} condition: whether the installed operator runs, as the wait found
- * it (docs/semantics.md §9). Kept apart from the plan's phase, which says only that the steps were
+ * it (docs/semantics.md §6). Kept apart from the plan's phase, which says only that the steps were
  * applied: {@code True} when OLM reports {@code Succeeded}, {@code False} when it reports
  * {@code Failed} or the wait ran out, {@code Unknown} when the CSV could not be read. The reason is
  * OLM's own.

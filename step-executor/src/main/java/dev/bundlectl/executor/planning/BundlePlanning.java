@@ -53,7 +53,13 @@ public final class BundlePlanning {
         return plan(bundle, surface, history, capabilities, null);
     }
 
-    private PlanResult plan(Bundle bundle, ApiSurface surface, InstallHistory history,
+    /**
+     * Plans {@code bundle} with what a live cluster said of its OperatorGroups and version; see
+     * {@link #plan(Bundle, ApiSurface, InstallHistory, Optional)}.
+     *
+     * @param olm the namespace's OperatorGroups and the server's version; null when not read (offline)
+     */
+    public PlanResult plan(Bundle bundle, ApiSurface surface, InstallHistory history,
             Optional<CapabilityConfig> capabilities, OlmCluster olm) {
         PlanRequest request = PlanRequest.of(settings.namespace(), surface, settings.label())
                 .withOlmCluster(olm)

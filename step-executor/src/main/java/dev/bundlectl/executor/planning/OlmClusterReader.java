@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads what OLM checks and planning needs to predict (docs/semantics.md §9): the install
+ * Reads what OLM checks and planning needs to predict (docs/semantics.md §6): the install
  * namespace's OperatorGroups and the server's Kubernetes version ({@code /version}). Two reads,
  * made side by side; a cluster that does not serve OperatorGroups has none.
  */

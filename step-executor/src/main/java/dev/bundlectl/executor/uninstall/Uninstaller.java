@@ -66,13 +66,28 @@ public final class Uninstaller {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(onResult, "onResult");
         ObjectDeleter deleter = new ObjectDeleter(api, new ResourceLocator(discovery), options);
-        return deleteFrom(DeletionOrder.of(record), 0, deleter, onResult, new ArrayList<>())
+        return new SharedOperatorGroups(store).keptBecause(record)
+                .compose(shared -> deleteFrom(DeletionOrder.of(record), 0, shared.isEmpty() ? deleter::delete
+                        : keepingOperatorGroups(deleter, shared), onResult, new ArrayList<>()))
                 .compose(results -> disposeOf(record, results)
                         .map(disposition -> new UninstallReport(record.namespace(), record.name(), results,
                                 disposition)));
     }
 
-    private Future<List<DeletionResult>> deleteFrom(List<CreatedObject> ordered, int index, ObjectDeleter deleter,
+    /** A deleter that keeps OperatorGroups, saying why, and deletes everything else. */
+    private static Deleter keepingOperatorGroups(ObjectDeleter deleter, String why) {
+        return created -> SharedOperatorGroups.isOperatorGroup(created)
+                ? Future.succeededFuture(new DeletionResult.Kept(created.object(), why))
+                : deleter.delete(created);
+    }
+
+    /** Deletes one created object. */
+    @FunctionalInterface
+    private interface Deleter {
+        Future<DeletionResult> delete(CreatedObject created);
+    }
+
+    private Future<List<DeletionResult>> deleteFrom(List<CreatedObject> ordered, int index, Deleter deleter,
             Consumer<? super DeletionResult> onResult, List<DeletionResult> results) {
         if (index == ordered.size()) {
             return Future.succeededFuture(results);

@@ -1,0 +1,230 @@
+package dev.bundlectl.plan.olm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bundlectl.bundle.Bundle;
+import dev.bundlectl.bundle.BundleReadResult;
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.read.BundleReader;
+import dev.bundlectl.plan.CsvMode;
+import dev.bundlectl.plan.InstallPlanner;
+import dev.bundlectl.plan.PlanRequest;
+import dev.bundlectl.plan.PlanResult;
+import dev.bundlectl.plan.api.ApiResource;
+import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.api.ApiSurfaces;
+import dev.bundlectl.plan.api.StaticApiSurface;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.render.InstallModeType;
+import dev.bundlectl.render.RenderOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * OLM mode in the planner (docs/semantics.md §6), against OLM's rules as written there: what comes
+ * before the CSV, the OperatorGroup decisions, and the CSV's requirements.
+ */
+class OlmModePlanningTest {
+
+    private static final String NS = "cachebox";
+    private static final String CSV = "cachebox-operator.v0.3.1";
+    private static final Path ROOT = Path.of(System.getProperty("bundlectl.repoRoot", "..")).toAbsolutePath()
+            .normalize();
+    private static final Bundle SAMPLE = read(ROOT.resolve("samples/bundles/cachebox-operator"));
+
+    private final InstallPlanner planner = new InstallPlanner();
+
+    @Test
+    void theOperatorGroupAndOlmsRbacComeBeforeTheCsvInOlmsShape() {
+        PlanResult result = plan(SAMPLE, request(null));
+
+        List<String> kinds = result.plan().steps().stream().map(step -> step.resource().kind()).toList();
+        assertThat(kinds.subList(0, 7)).containsExactly("OperatorGroup", "ServiceAccount", "Role", "RoleBinding",
+                "ClusterRole", "ClusterRoleBinding", "ClusterServiceVersion");
+        assertThat(result.verdict().installable()).as(result.verdict().reasons().toString()).isTrue();
+        Step operatorGroup = result.plan().steps().get(0);
+        assertThat(operatorGroup.resource().name()).isEqualTo(NS);
+        assertThat(operatorGroup.status()).isEqualTo(StepStatus.UNKNOWN);
+        assertThat(operatorGroup.message()).isEqualTo("OLM mode: offline, so assumed that cachebox has no "
+                + "OperatorGroup: one is created for AllNamespaces");
+        assertThat(operatorGroup.resource().manifest()).as("AllNamespaces is an empty spec")
+                .contains("\"spec\":{}").contains("\"app.kubernetes.io/managed-by\":\"bundlectl\"");
+        assertThat(result.plan().steps().get(2).resource().name()).startsWith(CSV + "-cachebox-operator-");
+    }
+
+    @Test
+    void renderModeAndPlansWithoutACsvModeAddNothing() {
+        PlanResult rendered = planner.plan(SAMPLE, PlanRequest.of(NS, ApiSurfaces.builtIn(), "sample")
+                .withCsvMode(CsvMode.RENDER, RenderOptions.DEFAULTS));
+        PlanResult unnamed = planner.plan(SAMPLE, PlanRequest.of(NS, ApiSurfaces.builtIn(), "sample"));
+
+        assertThat(rendered.plan().steps()).noneMatch(step -> step.resource().kind().equals("OperatorGroup"));
+        assertThat(unnamed.plan().steps().get(0).resource().kind()).isEqualTo("ClusterServiceVersion");
+    }
+
+    @Test
+    void theWatchNamespaceOptionsChooseTheNewOperatorGroupsTargets() {
+        PlanResult own = plan(SAMPLE, request(null).withCsvMode(CsvMode.AUTO,
+                new RenderOptions(InstallModeType.OWN_NAMESPACE, List.of(), null)));
+        PlanResult single = plan(SAMPLE, request(null).withCsvMode(CsvMode.AUTO,
+                new RenderOptions(null, List.of("team-a"), null)));
+        PlanResult multi = plan(SAMPLE, request(null).withCsvMode(CsvMode.AUTO,
+                new RenderOptions(null, List.of("team-a", "team-b"), null)));
+
+        assertThat(own.plan().steps().get(0).resource().manifest()).contains("\"targetNamespaces\":[\"cachebox\"]");
+        assertThat(single.plan().steps().get(0).resource().manifest()).contains("\"targetNamespaces\":[\"team-a\"]");
+        assertThat(multi.plan().steps().get(0).status()).as("the sample does not support MultiNamespace")
+                .isEqualTo(StepStatus.FAILED);
+        assertThat(multi.plan().steps().get(0).message()).startsWith("no OperatorGroup fits: spec.installModes: "
+                + "install mode MultiNamespace is not supported by " + CSV);
+        assertThat(multi.verdict().installable()).isFalse();
+    }
+
+    @Test
+    void exactlyOneFittingOperatorGroupIsUsedAsItIs() {
+        PlanResult result = plan(SAMPLE, request(live(new ExistingOperatorGroup("team", List.of(NS), false))));
+
+        Step step = result.plan().steps().get(0);
+        assertThat(step.resource().name()).isEqualTo("team");
+        assertThat(step.status()).isEqualTo(StepStatus.PRESENT);
+        assertThat(step.message()).contains("OwnNamespace (cachebox)");
+        assertThat(result.verdict().installable()).isTrue();
+    }
+
+    @Test
+    void oneThatBundlectlMadeIsAppliedAgain() {
+        PlanResult result = plan(SAMPLE, request(live(new ExistingOperatorGroup(NS, List.of(), true))));
+
+        Step step = result.plan().steps().get(0);
+        assertThat(step.status()).isEqualTo(StepStatus.UNKNOWN);
+        assertThat(step.message()).isEqualTo("OLM mode: made by an earlier install, applied again for AllNamespaces");
+        assertThat(result.verdict().installable()).isTrue();
+    }
+
+    @Test
+    void twoOperatorGroupsAreTooMany() {
+        PlanResult result = plan(SAMPLE, request(live(new ExistingOperatorGroup("b", List.of(), false),
+                new ExistingOperatorGroup("a", List.of(), false))));
+
+        Step step = result.plan().steps().get(0);
+        assertThat(step.status()).isEqualTo(StepStatus.FAILED);
+        assertThat(step.message()).isEqualTo("TooManyOperatorGroups: namespace cachebox has 2 OperatorGroups (a, b); "
+                + "OLM installs a CSV only where there is exactly one");
+        assertThat(result.verdict().installable()).isFalse();
+    }
+
+    @Test
+    void anOperatorGroupWhoseModeTheCsvDoesNotSupportIsRefused() {
+        PlanResult result = plan(SAMPLE, request(live(new ExistingOperatorGroup("wide", List.of("a", "b"), false))));
+
+        Step step = result.plan().steps().get(0);
+        assertThat(step.status()).isEqualTo(StepStatus.FAILED);
+        assertThat(step.message()).startsWith("UnsupportedOperatorGroup: OperatorGroup wide in cachebox targets "
+                + "MultiNamespace (a, b), which " + CSV + " does not support (supported: ");
+    }
+
+    @Test
+    void aMinKubeVersionAboveTheServersFailsTheCsvInOlmsWords(@TempDir Path dir) throws Exception {
+        Bundle bundle = read(withCsvEdit(dir, "minKubeVersion: 1.25.0", "minKubeVersion: \"1.32\""));
+
+        PlanResult live = plan(bundle, request(new OlmCluster(Optional.of(List.of()), Optional.of("v1.26.4"))));
+        PlanResult offline = plan(bundle, request(null));
+
+        Step csv = step(live, "ClusterServiceVersion");
+        assertThat(csv.status()).isEqualTo(StepStatus.FAILED);
+        assertThat(csv.message()).isEqualTo("RequirementsNotMet: OLM would not install " + CSV + ": CSV version "
+                + "requirement not met: minKubeVersion (1.32.0) > server version (1.26.4)");
+        assertThat(live.verdict().installable()).isFalse();
+        assertThat(offline.verdict().installable()).as("the built-in surface is 1.34").isTrue();
+    }
+
+    @Test
+    void requiredCrdsApiServicesAndNativeApisMustBeServedOrInstalled(@TempDir Path dir) throws Exception {
+        Bundle bundle = read(withCsvEdit(dir, "  customresourcedefinitions:\n", """
+                  nativeAPIs:
+                  - {group: apps, version: v1, kind: Deployment}
+                  - {group: route.openshift.io, version: v1, kind: Route}
+                  apiservicedefinitions:
+                    required:
+                    - {group: metrics.k8s.io, version: v1beta1, kind: PodMetrics, name: podmetrics}
+                  customresourcedefinitions:
+                    required:
+                    - {name: caches.cache.bundlectl.dev, version: v1alpha1, kind: Cache, displayName: c, description: d}
+                    - {name: widgets.example.com, version: v1, kind: Widget, displayName: w, description: d}
+                """));
+
+        Step csv = step(plan(bundle, request(null)), "ClusterServiceVersion");
+
+        assertThat(csv.status()).isEqualTo(StepStatus.FAILED);
+        assertThat(csv.message()).isEqualTo("RequirementsNotMet: OLM would not install " + CSV + ": "
+                + "CustomResourceDefinition/widgets.example.com NotPresent \"CRD is not present\"; "
+                + "APIService/v1beta1.metrics.k8s.io NotPresent \"APIService PodMetrics is not served\"; "
+                + "Route route.openshift.io/v1 NotPresent \"Native API does not exist\"");
+    }
+
+    @Test
+    void aSurfaceThatListsOnlyPreferredVersionsPredictsNoFailureForAnotherVersion(@TempDir Path dir)
+            throws Exception {
+        Bundle bundle = read(withCsvEdit(dir, "  customresourcedefinitions:\n", """
+                  nativeAPIs:
+                  - {group: example.com, version: v1beta1, kind: Gadget}
+                  customresourcedefinitions:
+                """));
+        ApiSurface surface = ApiSurface.union(ApiSurfaces.builtIn(), StaticApiSurface.preferredVersionsOnly("kubectl",
+                List.of(new ApiResource("example.com", "v1", "Gadget", "gadgets", true))));
+
+        PlanResult result = planner.plan(bundle, PlanRequest.of(NS, surface, "sample")
+                .withCsvMode(CsvMode.AUTO, RenderOptions.DEFAULTS));
+
+        assertThat(step(result, "ClusterServiceVersion").status()).isEqualTo(StepStatus.UNKNOWN);
+    }
+
+    private PlanResult plan(Bundle bundle, PlanRequest request) {
+        return planner.plan(bundle, request);
+    }
+
+    private static PlanRequest request(OlmCluster cluster) {
+        return PlanRequest.of(NS, ApiSurfaces.builtIn(), "sample").withCsvMode(CsvMode.AUTO, RenderOptions.DEFAULTS)
+                .withOlmCluster(cluster);
+    }
+
+    private static OlmCluster live(ExistingOperatorGroup... groups) {
+        return OlmCluster.live(List.of(groups), "v1.26.4");
+    }
+
+    private static Step step(PlanResult result, String kind) {
+        return result.plan().steps().stream().filter(step -> step.resource().kind().equals(kind)).findFirst()
+                .orElseThrow();
+    }
+
+    /** A copy of the sample whose CSV has {@code from} replaced by {@code to}. */
+    private static Path withCsvEdit(Path dir, String from, String to) throws Exception {
+        Path source = ROOT.resolve("samples/bundles/cachebox-operator");
+        try (var paths = Files.walk(source)) {
+            for (Path path : paths.toList()) {
+                Path copy = dir.resolve(source.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(path, copy);
+                }
+            }
+        }
+        Path csv = dir.resolve("manifests/cachebox-operator.clusterserviceversion.yaml");
+        String text = Files.readString(csv);
+        assertThat(text).contains(from);
+        Files.writeString(csv, text.replace(from, to));
+        return dir;
+    }
+
+    private static Bundle read(Path dir) {
+        BundleReadResult result = new BundleReader().read(dir);
+        assertThat(result.bundle()).as(result.diagnostics().errors().toString()).isPresent();
+        return result.bundle().get();
+    }
+}

@@ -9,6 +9,8 @@ import dev.bundlectl.executor.install.DeploymentWait;
 import dev.bundlectl.executor.install.CsvWaitOutcome;
 import dev.bundlectl.executor.install.InstallOutcome;
 import dev.bundlectl.executor.install.OperatorRunning;
+import dev.bundlectl.executor.install.ServerPreflight;
+import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.executor.install.InstallRejectedException;
 import dev.bundlectl.executor.install.InstallRequest;
 import dev.bundlectl.executor.install.InstallSession;
@@ -92,6 +94,13 @@ final class InstallCommand implements Callable<Integer> {
             description = "With --plan-file: apply the plan even if it differs from a fresh plan of its bundle, or "
                     + "cannot be checked against it; the differences are printed first.")
     private boolean allowEditedPlan;
+
+    @Option(names = "--no-preflight",
+            description = "Skip the preflight: by default every step is first sent as a server-side dry run "
+                    + "(dryRun=All), and nothing is written when the server refuses one. For trusted bundles, at the "
+                    + "cost of a half-applied install if the server refuses a step; the install record says it was "
+                    + "skipped.")
+    private boolean noPreflight;
 
     @Option(names = "--force-conflicts",
             description = "Server-side apply takes over fields that another field manager owns, instead of failing "
@@ -177,19 +186,28 @@ final class InstallCommand implements Callable<Integer> {
                 return ExitCode.PLAN_FAILED;
             }
             InstallOutcome outcome = install(connection, planned, reading.previous(), namespace, out, err);
+            if (ServerPreflight.refused(outcome.plan())) {
+                PlanTable.print(SecretRedaction.redact(outcome.plan()), out);
+                err.println("error: the server refused the plan in preflight (a server-side dry run of every step); "
+                        + "nothing was written");
+                outcome.plan().steps().stream().filter(step -> step.status() == StepStatus.FAILED)
+                        .forEach(step -> err.println("  " + step.resource().displayName() + ": "
+                                + TerminalText.safe(step.message())));
+                return ExitCode.PLAN_FAILED;
+            }
             boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
             if (!complete || !waitForDeployments || dryRun != DryRunMode.NONE) {
                 printResult(outcome, out, err);
                 return complete ? ExitCode.OK : ExitCode.PLAN_FAILED;
             }
-            Optional<Step> csv = OlmModeWait.csvStep(outcome.plan());
+            Optional<Step> csv = OperatorRunning.csvStep(outcome.plan());
             if (csv.isEmpty()) {
                 printResult(outcome, out, err);
                 return awaitDeployments(connection, outcome.plan(), err) ? ExitCode.OK : ExitCode.PLAN_FAILED;
             }
             // OLM mode: the operator runs when OLM says so; the document carries the answer.
             CsvWaitOutcome running = new OlmModeWait(connection, err).await(csv.get(), waitTimeout);
-            printResult(new InstallOutcome(OperatorRunning.on(outcome.plan(),
+            printResult(new InstallOutcome(outcome.plan().withCondition(
                     OperatorRunning.condition(running, Instant.now())), outcome.record(), outcome.firstInstall(),
                     outcome.warnings()), out, err);
             return running.running() ? ExitCode.OK : ExitCode.PLAN_FAILED;
@@ -237,6 +255,7 @@ final class InstallCommand implements Callable<Integer> {
                 .timeout(timeout)
                 .dryRunServer(dryRun == DryRunMode.SERVER)
                 .forceConflicts(forceConflicts)
+                .preflight(!noPreflight)
                 .build();
         String namespace = plan.metadata().namespace() != null && planFile != null ? plan.metadata().namespace()
                 : targetNamespace;

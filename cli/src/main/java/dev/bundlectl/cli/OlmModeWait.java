@@ -6,13 +6,9 @@ import dev.bundlectl.executor.install.CsvWait;
 import dev.bundlectl.executor.install.CsvWaitOutcome;
 import dev.bundlectl.executor.time.Scheduler;
 import dev.bundlectl.executor.waiting.Blocking;
-import dev.bundlectl.plan.PlanAnnotations;
-import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
-import dev.bundlectl.plan.model.StepStatus;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.Optional;
 
 /**
  * {@code install --wait} in OLM mode: waits until OLM takes the installed CSV to
@@ -21,7 +17,8 @@ import java.util.Optional;
  */
 final class OlmModeWait {
 
-    private static final Duration POLL = Duration.ofSeconds(1);
+    // OLM moves a CSV on within a second of its Deployments becoming available; a person waits for it.
+    private static final Duration POLL = Duration.ofMillis(500);
 
     private final ClusterConnection connection;
     private final PrintWriter err;
@@ -29,20 +26,6 @@ final class OlmModeWait {
     OlmModeWait(ClusterConnection connection, PrintWriter err) {
         this.connection = connection;
         this.err = err;
-    }
-
-    /**
-     * The CSV step that OLM acts on: an applied CSV of a plan not in render mode; empty otherwise
-     * (render mode waits for its own Deployments).
-     */
-    static Optional<Step> csvStep(InstallPlan plan) {
-        if ("render".equals(plan.metadata().annotations().get(PlanAnnotations.CSV_MODE))) {
-            return Optional.empty();
-        }
-        return plan.steps().stream()
-                .filter(step -> step.resource().groupKind().isCsv())
-                .filter(step -> step.status() == StepStatus.CREATED || step.status() == StepStatus.PRESENT)
-                .findFirst();
     }
 
     /** Waits from the calling (non-event-loop) thread and reports; the outcome decides the exit status. */

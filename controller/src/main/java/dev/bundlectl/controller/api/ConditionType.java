@@ -9,5 +9,10 @@ public enum ConditionType {
     /** True when the last attempt failed. */
     Failed,
     /** True while a Manual plan waits for approval. */
-    ApprovalRequired
+    ApprovalRequired,
+    /**
+     * True once the installed operator runs: OLM reports its CSV {@code Succeeded} (render mode: its
+     * Deployments are Available); False when OLM reports {@code Failed}; Unknown on the way.
+     */
+    OperatorRunning
 }

@@ -19,6 +19,9 @@ import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.install.InstallOutcome;
+import dev.bundlectl.executor.install.OperatorRunningCheck;
+import dev.bundlectl.plan.model.PlanCondition;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.executor.install.InstallRequest;
 import dev.bundlectl.executor.install.InstallSession;
 import dev.bundlectl.executor.planning.BundlePlanSettings;
@@ -144,6 +147,12 @@ public final class PipelineInstaller implements BundleInstaller {
         boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
         String message = outcome.plan().status().message();
         return new InstalledBundle(outcome.plan(), complete, message == null ? (complete ? "Complete" : "Failed") : message);
+    }
+
+    @Override
+    public Optional<PlanCondition> running(InstallPlan installed) {
+        return await(new OperatorRunningCheck(connection.vertx(), connection.retryingApi(), clock).check(installed),
+                "checking whether the operator runs");
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.bundlectl.controller.reconcile;
 
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.PlanCondition;
+import java.util.Optional;
 import dev.bundlectl.controller.api.BundleInstallSpec;
 
 /**
@@ -24,6 +27,15 @@ public interface BundleInstaller {
      * @throws ReconcileException when the install cannot start
      */
     InstalledBundle install(String namespace, PlannedBundle planned);
+
+    /**
+     * Whether the operator that {@code installed} put in place runs now, looked at once: OLM's phase
+     * of the CSV in OLM mode, the rendered Deployments' Available condition in render mode.
+     *
+     * @return the {@code OperatorRunning} condition; empty when the plan runs nothing
+     * @throws ReconcileException when the cluster cannot be asked
+     */
+    Optional<PlanCondition> running(InstallPlan installed);
 
     /**
      * Deletes what installs of {@code packageName} created in {@code namespace}, as {@code bundlectl

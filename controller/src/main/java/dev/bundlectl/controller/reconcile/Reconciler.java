@@ -1,5 +1,8 @@
 package dev.bundlectl.controller.reconcile;
 
+import java.util.List;
+import dev.bundlectl.plan.model.PlanCondition;
+import dev.bundlectl.plan.model.InstallPlan;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.controller.api.BundleInstallKind;
 import dev.bundlectl.controller.api.BundleInstallPhase;
@@ -105,7 +108,8 @@ public final class Reconciler {
             return ReconcileResult.done();
         }
         if (!resync && upToDate(status, digest, generation)) {
-            return ReconcileResult.done();
+            // Installed; level-based: until the operator runs, look again each round.
+            return operatorRunning(status) ? ReconcileResult.done() : recheckRunning(object, planned.plan());
         }
         JsonNode installing = objects.writeStatus(object, document(status, generation)
                 .plan(planned.plan(), digest, planned.bundleImage(), planned.packageName())
@@ -127,17 +131,20 @@ public final class Reconciler {
         StatusDocument done = document(installing.path("status"), generation)
                 .plan(installed.plan(), digest, planned.bundleImage(), planned.packageName());
         if (installed.complete()) {
+            Optional<PlanCondition> running = runningOrUnknown(installed.plan());
             done.phase(BundleInstallPhase.Complete, installed.message())
                     .condition(ConditionType.Installed, true, "InstallComplete", installed.message())
                     .condition(ConditionType.Progressing, false, "InstallComplete", "")
                     .condition(ConditionType.Failed, false, "InstallComplete", "")
                     .condition(ConditionType.ApprovalRequired, false, "Approved", "")
                     .installed(planned.version(), planned.csvName());
+            running.ifPresent(condition -> done.condition(ConditionType.OperatorRunning, condition.status(),
+                    condition.reason(), condition.message()));
             objects.writeStatus(installing, done.toJson());
             if (!resync || !upToDate(status, digest, generation)) {
                 events.normal(installing, "Installed", describe(planned) + ": " + installed.message());
             }
-            return ReconcileResult.done();
+            return untilRunning(running);
         }
         done.phase(BundleInstallPhase.Failed, installed.message())
                 .condition(ConditionType.Failed, true, "InstallFailed", installed.message())
@@ -178,6 +185,64 @@ public final class Reconciler {
                 .condition(ConditionType.Progressing, false, reason, "")
                 .condition(ConditionType.Installed, isInstalled(status), installedReason(status), "")
                 .condition(ConditionType.ApprovalRequired, false, reason, "");
+    }
+
+    /**
+     * The installed plan is up to date but its operator did not run when last seen: only the
+     * {@code OperatorRunning} condition is looked at again and rewritten; nothing is applied.
+     */
+    private ReconcileResult recheckRunning(JsonNode object, InstallPlan plan) {
+        Optional<PlanCondition> running = runningOrUnknown(plan);
+        if (running.isEmpty()) {
+            return ReconcileResult.done();
+        }
+        JsonNode status = object.path("status");
+        StatusDocument document = document(status, object.path("metadata").path("generation").asLong())
+                .condition(ConditionType.OperatorRunning, running.get().status(), running.get().reason(),
+                        running.get().message());
+        for (ConditionType kept : List.of(ConditionType.Installed, ConditionType.Progressing, ConditionType.Failed,
+                ConditionType.ApprovalRequired)) {
+            JsonNode old = conditionOf(status, kept);
+            document.condition(kept, old.path("status").asText("Unknown"), old.path("reason").asText(""),
+                    old.path("message").asText(""));
+        }
+        JsonNode written = objects.writeStatus(object, document.phase(BundleInstallPhase.Complete,
+                status.path("message").asText(null)).toJson());
+        if ("True".equals(running.get().status())) {
+            events.normal(written, "OperatorRunning", running.get().message());
+        }
+        return untilRunning(running);
+    }
+
+    /** The operator's condition; Unknown (not a failure of the reconcile) when the cluster cannot say. */
+    private Optional<PlanCondition> runningOrUnknown(InstallPlan plan) {
+        try {
+            return installer.running(plan);
+        } catch (ReconcileException e) {
+            return Optional.of(new PlanCondition(ConditionType.OperatorRunning.name(), "Unknown", "CheckFailed",
+                    e.getMessage(), null));
+        }
+    }
+
+    /** Done once the operator runs (or the plan runs nothing); otherwise look again later. */
+    private static ReconcileResult untilRunning(Optional<PlanCondition> running) {
+        return running.isEmpty() || "True".equals(running.get().status()) ? ReconcileResult.done()
+                : ReconcileResult.retry("waiting for the operator to run: " + running.get().reason() + ": "
+                        + running.get().message());
+    }
+
+    private static boolean operatorRunning(JsonNode status) {
+        JsonNode condition = conditionOf(status, ConditionType.OperatorRunning);
+        return condition.isMissingNode() || "True".equals(condition.path("status").asText());
+    }
+
+    private static JsonNode conditionOf(JsonNode status, ConditionType type) {
+        for (JsonNode condition : status.path("conditions")) {
+            if (type.name().equals(condition.path("type").asText())) {
+                return condition;
+            }
+        }
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
     }
 
     private static boolean upToDate(JsonNode status, String digest, long generation) {

@@ -82,6 +82,12 @@ public final class StatusDocument {
         return this;
     }
 
+    /** One condition whose status may also be {@code Unknown} (see {@link #condition(ConditionType, boolean, String, String)}). */
+    public StatusDocument condition(ConditionType type, String status, String reason, String conditionMessage) {
+        conditions.put(type, new String[] {status, reason, conditionMessage});
+        return this;
+    }
+
     /** Records a completed install of the current plan in the history (once per plan digest). */
     public StatusDocument installed(String version, String csv) {
         this.installed = new HistoryEntry(version, csv, planDigest, now);

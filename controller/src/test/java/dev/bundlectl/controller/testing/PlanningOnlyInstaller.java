@@ -107,6 +107,13 @@ public final class PlanningOnlyInstaller implements BundleInstaller {
         return new InstalledBundle(plan, true, done.size() + " steps created");
     }
 
+    /** Nothing runs here: the plan is never applied to a cluster that runs an operator. */
+    @Override
+    public java.util.Optional<dev.bundlectl.plan.model.PlanCondition> running(
+            dev.bundlectl.plan.model.InstallPlan installed) {
+        return java.util.Optional.empty();
+    }
+
     @Override
     public String uninstall(String namespace, String packageName) {
         uninstalls.incrementAndGet();

@@ -3,6 +3,7 @@ package dev.bundlectl.plan.model;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -50,6 +51,16 @@ public record InstallPlan(
     /** This plan with another status. */
     public InstallPlan withStatus(Status newStatus) {
         return new InstallPlan(apiVersion, kind, metadata, spec, newStatus);
+    }
+
+    /** This plan with {@code condition} in its status, in place of any earlier one of its type. */
+    public InstallPlan withCondition(PlanCondition condition) {
+        List<PlanCondition> conditions = new ArrayList<>();
+        status.conditions().stream().filter(existing -> !existing.type().equals(condition.type()))
+                .forEach(conditions::add);
+        conditions.add(condition);
+        return withStatus(new Status(status.phase(), conditions, status.plan(), status.startTime(),
+                status.completionTime(), status.message(), status.capabilities()));
     }
 
     /**

@@ -29,6 +29,9 @@ import java.util.Objects;
  *     of failing the step with the conflict
  * @param scheduler time and delays; tests pass a virtual one
  * @param clock wall-clock time for plan and event timestamps
+ * @param preflight before the first write, send the plan's steps as a server-side dry run
+ *     ({@code dryRun=All}) and write nothing when the server refuses one ({@code --no-preflight}
+ *     turns it off); not for a dry run, which is one already
  */
 public record ApplySettings(
         int concurrency,
@@ -42,7 +45,8 @@ public record ApplySettings(
         Duration crdPollInterval,
         boolean forceConflicts,
         Scheduler scheduler,
-        Clock clock) {
+        Clock clock,
+        boolean preflight) {
 
     public ApplySettings {
         if (concurrency < 1) {
@@ -110,6 +114,7 @@ public record ApplySettings(
         private boolean forceConflicts;
         private Scheduler scheduler = Scheduler.system();
         private Clock clock = Clock.systemUTC();
+        private boolean preflight = true;
 
         private Builder() {
         }
@@ -120,6 +125,7 @@ public record ApplySettings(
             timeout = from.timeout;
             dryRunServer = from.dryRunServer;
             firstInstall = from.firstInstall;
+            preflight = from.preflight;
             backoffBase = from.backoffBase;
             backoffMax = from.backoffMax;
             jitter = from.jitter;
@@ -190,6 +196,12 @@ public record ApplySettings(
             return this;
         }
 
+        /** See {@link ApplySettings#preflight()}. */
+        public Builder preflight(boolean value) {
+            preflight = value;
+            return this;
+        }
+
         /** See {@link ApplySettings#clock()}. */
         public Builder clock(Clock value) {
             clock = value;
@@ -199,7 +211,7 @@ public record ApplySettings(
         /** The options; invalid values throw {@link IllegalArgumentException}. */
         public ApplySettings build() {
             return new ApplySettings(concurrency, crdTimeout, timeout, dryRunServer, firstInstall, backoffBase,
-                    backoffMax, jitter, crdPollInterval, forceConflicts, scheduler, clock);
+                    backoffMax, jitter, crdPollInterval, forceConflicts, scheduler, clock, preflight);
         }
     }
 }

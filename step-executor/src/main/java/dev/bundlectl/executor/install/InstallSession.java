@@ -58,8 +58,28 @@ public final class InstallSession {
     public Future<InstallOutcome> run(PlannedInstall plan, InstallRequest request, PreviousInstall previous,
             Consumer<StepEvent> listener) {
         boolean dryRun = request.options().dryRunServer();
+        InstallRecord before = previous.record().orElse(null);
         return new NamespaceGuard(connection.retryingApi()).ensure(request.namespace(), request.createNamespace(), dryRun)
-                .compose(ready -> execute(plan, request, previous.record().orElse(null), listener));
+                .compose(ready -> preflight(plan, request))
+                .compose(checked -> ServerPreflight.refused(checked.plan())
+                        ? Future.succeededFuture(new InstallOutcome(checked.plan(), null, before == null, List.of()))
+                        : execute(checked, request, before, listener));
+    }
+
+    /**
+     * The plan as the server judged it in a dry run before anything is written (a real install's
+     * first stage); a dry run, or {@code --no-preflight}, goes on as planned.
+     */
+    private Future<PlannedInstall> preflight(PlannedInstall plan, InstallRequest request) {
+        ApplySettings options = request.options();
+        ServerPreflight preflight = new ServerPreflight(new PlanApplier(connection), options.clock());
+        if (options.dryRunServer()) {
+            return Future.succeededFuture(plan);
+        }
+        if (!options.preflight()) {
+            return Future.succeededFuture(plan.withPlan(plan.plan().withCondition(preflight.skipped())));
+        }
+        return preflight.check(plan, options).map(plan::withPlan);
     }
 
     private Future<InstallOutcome> execute(PlannedInstall planned, InstallRequest request, InstallRecord previous,

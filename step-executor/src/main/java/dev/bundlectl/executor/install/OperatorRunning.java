@@ -1,10 +1,14 @@
 package dev.bundlectl.executor.install;
 
+import dev.bundlectl.plan.CsvMode;
+import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.model.PlanCondition;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The {@code OperatorRunning} condition: whether the installed operator runs, as the wait found
@@ -21,6 +25,23 @@ public final class OperatorRunning {
     private OperatorRunning() {
     }
 
+    /**
+     * The CSV step that OLM acts on: the CSV of a plan not in render mode, unless the plan left it
+     * out or it failed; empty otherwise
+     * (render mode's operator is its rendered Deployments).
+     */
+    public static Optional<Step> csvStep(InstallPlan plan) {
+        if (CsvMode.RENDER.wireName().equals(plan.metadata().annotations().get(PlanAnnotations.CSV_MODE))) {
+            return Optional.empty();
+        }
+        return plan.steps().stream()
+                .filter(step -> step.resource().groupKind().isCsv())
+                // Applied (Created, Present), or to be (a fresh plan of what is installed): not one left out.
+                .filter(step -> step.status() != StepStatus.NOT_CREATED && step.status() != StepStatus.FAILED
+                        && step.status() != StepStatus.UNSUPPORTED_RESOURCE)
+                .findFirst();
+    }
+
     /** The condition for this outcome, stamped {@code now}. */
     public static PlanCondition condition(CsvWaitOutcome outcome, Instant now) {
         String time = now.toString();
@@ -34,15 +55,5 @@ public final class OperatorRunning {
         }
         String prefix = outcome instanceof CsvWaitOutcome.TimedOut ? "not Succeeded within the wait: " : "";
         return new PlanCondition(TYPE, "False", reason == null ? "WaitTimedOut" : reason, prefix + last.line(), time);
-    }
-
-    /** The plan with this condition added to its status (replacing an earlier one of the type). */
-    public static InstallPlan on(InstallPlan plan, PlanCondition condition) {
-        List<PlanCondition> conditions = new ArrayList<>();
-        plan.status().conditions().stream().filter(existing -> !TYPE.equals(existing.type())).forEach(conditions::add);
-        conditions.add(condition);
-        InstallPlan.Status status = plan.status();
-        return plan.withStatus(new InstallPlan.Status(status.phase(), conditions, status.plan(), status.startTime(),
-                status.completionTime(), status.message(), status.capabilities()));
     }
 }

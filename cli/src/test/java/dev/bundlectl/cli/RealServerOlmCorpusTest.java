@@ -1,0 +1,123 @@
+package dev.bundlectl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.bundle.testing.SharedCorpus;
+import dev.bundlectl.executor.testing.KubeletStandIn;
+import dev.bundlectl.executor.testing.RealOlm;
+import dev.bundlectl.executor.testing.RealOlmExtension;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Every dev-corpus bundle that plans installable, installed in OLM mode with the real olm-operator
+ * judging it: {@code install --wait} must end with OLM reporting the CSV {@code Succeeded}, or be
+ * refused before anything is written, with OLM's reason. Nothing is made by hand; the one
+ * simulated part is {@link KubeletStandIn}, which marks the Deployments OLM creates as rolled
+ * out (no Pods run here). Each outcome is pinned per bundle in {@code pinned/real-olm-corpus.tsv},
+ * and every install is uninstalled again, so that no AllNamespaces operator's CSV is copied into
+ * the next bundle's namespace.
+ */
+@ExtendWith(RealOlmExtension.class)
+class RealServerOlmCorpusTest {
+
+    private static final ResourceDefinitionContext CSVS = new ResourceDefinitionContext.Builder()
+            .withGroup("operators.coreos.com").withVersion("v1alpha1").withKind("ClusterServiceVersion")
+            .withPlural("clusterserviceversions").withNamespaced(true).build();
+    private static final int MESSAGE_LIMIT = 200;
+
+    @Test
+    void everyInstallableDevBundleRunsUnderRealOlmOrIsRefusedFirst(RealOlm olm) {
+        PinnedOutcomes pinned = PinnedOutcomes.in("real-olm-corpus.tsv");
+        Map<String, Integer> counts = new TreeMap<>();
+        List<String> crashes = new ArrayList<>();
+        int index = 0;
+        for (Path bundle : SharedCorpus.devBundleDirs()) {
+            index++;
+            String name = SharedCorpus.devName(bundle);
+            String outcome = installOnce(olm, bundle, "olmc-" + index, name, crashes);
+            pinned.record(name, outcome);
+            counts.merge(outcome.replaceAll("[:(].*", "").strip(), 1, Integer::sum);
+        }
+        System.out.println("real-OLM corpus: " + index + " bundles; " + counts);
+        assertThat(crashes).as("runs that crashed (exit 1 or a stack trace)").isEmpty();
+        pinned.verify();
+    }
+
+    private static String installOnce(RealOlm olm, Path bundle, String namespace, String name, List<String> crashes) {
+        CliResult plan = Cli.run("plan", bundle.toString(), "-o", "json", "-n", namespace);
+        if (plan.exitCode() != ExitCode.OK) {
+            return "not tried: offline plan exit " + plan.exitCode();
+        }
+        String csv = json(plan.out()).path("spec").path("clusterServiceVersionNames").path(0).asText();
+        olm.server().client().namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace)
+                .endMetadata().build()).create();
+        CliResult install;
+        try (KubeletStandIn.Background kubelet = KubeletStandIn.of(olm.server()).start(namespace, csv)) {
+            install = Cli.run("install", bundle.toString(), "-n", namespace, "-o", "json", "--timeout", "90s",
+                    "--crd-timeout", "30s", "--wait", "--wait-timeout", "60s",
+                    "--kubeconfig", olm.server().kubeconfig().toString());
+        }
+        if (install.exitCode() == ExitCode.ERROR || install.exitCode() == ExitCode.INVALID_INPUT
+                || install.showsStackTrace()) {
+            crashes.add(name + " install\n" + install.describe());
+            return "crash: install exit " + install.exitCode();
+        }
+        String outcome = outcome(install);
+        // Its CRDs go too, so that each bundle meets a cluster as fresh as its own test server: OLM writes
+        // a conversion webhook into the CRDs of an operator that has one, which a later version of the
+        // same package would otherwise find owned by OLM.
+        CliResult uninstall = Cli.run("uninstall", "--package", json(plan.out()).path("metadata").path("annotations")
+                .path("bundlectl.dev/package").asText(), "-n", namespace, "--delete-crds", "--kubeconfig",
+                olm.server().kubeconfig().toString());
+        // Whatever happened, no CSV stays for OLM to copy or loop on.
+        olm.server().client().genericKubernetesResources(CSVS).inNamespace(namespace).delete();
+        boolean uninstalled = uninstall.exitCode() == ExitCode.OK
+                || uninstall.err().contains("no install") || uninstall.out().contains("no install");
+        return uninstalled ? outcome : outcome + " | uninstall exit " + uninstall.exitCode();
+    }
+
+    /** {@code Succeeded}, {@code refused: reason} (nothing written) or {@code not running: OLM's words}. */
+    private static String outcome(CliResult install) {
+        if (install.err().contains("nothing was applied")) {
+            return "refused: " + shorten(firstReason(install.err()));
+        }
+        JsonNode plan = json(install.out());
+        for (JsonNode condition : plan.path("status").path("conditions")) {
+            if ("OperatorRunning".equals(condition.path("type").asText())) {
+                return "True".equals(condition.path("status").asText()) ? "Succeeded"
+                        : "not running: " + condition.path("reason").asText() + ": "
+                                + shorten(condition.path("message").asText());
+            }
+        }
+        return "phase " + plan.path("status").path("phase").asText() + ": "
+                + shorten(plan.path("status").path("message").asText());
+    }
+
+    private static String firstReason(String err) {
+        List<String> lines = err.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains("nothing was applied") && i + 1 < lines.size()) {
+                return lines.get(i + 1).strip();
+            }
+        }
+        return "";
+    }
+
+    private static String shorten(String text) {
+        String oneLine = text.replaceAll("\\s+", " ").strip();
+        return oneLine.length() > MESSAGE_LIMIT ? oneLine.substring(0, MESSAGE_LIMIT) + "…" : oneLine;
+    }
+
+    private static JsonNode json(String text) {
+        return CliCluster.read(text);
+    }
+}

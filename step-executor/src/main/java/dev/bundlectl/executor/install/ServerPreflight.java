@@ -1,0 +1,101 @@
+package dev.bundlectl.executor.install;
+
+import dev.bundlectl.executor.PlanApplier;
+import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.plan.model.PlanCondition;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.planned.PlannedInstall;
+import io.vertx.core.Future;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The first stage of every real install (docs/semantics.md §3, "Preflight"): the plan's steps are
+ * sent as a server-side dry run of the same apply ({@code dryRun=All}), with the executor's own
+ * order, concurrency and retries, before anything is written. The server then judges what offline
+ * checks cannot (CEL rules and their cost, admission, quota): a required step it refuses stops the
+ * install with nothing written; an optional one it refuses is {@code NotCreated}, with the server's
+ * reason, and is not sent again. Custom resources of CRDs that the plan itself creates cannot be
+ * judged before their CRD exists; they keep the offline check.
+ */
+public final class ServerPreflight {
+
+    /** The plan condition that reports the preflight. */
+    public static final String CONDITION = "Preflight";
+    /** Its reason when the server refused a step. */
+    public static final String REFUSED = "ServerRefused";
+
+    private final PlanApplier applier;
+    private final Clock clock;
+
+    /** A preflight through {@code applier}, stamping its condition with {@code clock}. */
+    public ServerPreflight(PlanApplier applier, Clock clock) {
+        this.applier = applier;
+        this.clock = clock;
+    }
+
+    /**
+     * Dry-runs {@code planned} and answers with the plan to apply: the same plan with the
+     * preflight's {@code NotCreated} steps and a {@code Preflight} condition, or, when the server
+     * refused a required step, a {@code Failed} plan that says nothing was written.
+     */
+    public Future<InstallPlan> check(PlannedInstall planned, ApplySettings options) {
+        return applier.start(planned, options.toBuilder().dryRunServer(true).build(), event -> { }).result()
+                .map(dryRun -> judged(planned.plan(), dryRun));
+    }
+
+    /** A condition for a plan installed with {@code --no-preflight}, so that the record says so. */
+    public PlanCondition skipped() {
+        return new PlanCondition(CONDITION, "Unknown", "Skipped", "--no-preflight: the server did not judge the "
+                + "plan before it was written", clock.instant().toString());
+    }
+
+    private InstallPlan judged(InstallPlan plan, InstallPlan dryRun) {
+        List<Step> steps = new ArrayList<>(plan.steps());
+        List<String> refusals = new ArrayList<>();
+        int accepted = 0;
+        int unjudged = 0;
+        for (int index = 0; index < steps.size(); index++) {
+            Step before = steps.get(index);
+            Step judged = dryRun.steps().get(index);
+            if (before.status() == StepStatus.NOT_CREATED || before.status() == StepStatus.UNSUPPORTED_RESOURCE) {
+                continue;
+            }
+            if (judged.status() == StepStatus.FAILED) {
+                refusals.add(judged.resource().displayName() + ": " + judged.message());
+                steps.set(index, before.withStatus(StepStatus.FAILED, "refused in preflight: " + judged.message()));
+            } else if (judged.status() == StepStatus.NOT_CREATED) {
+                steps.set(index, before.withStatus(StepStatus.NOT_CREATED, "in preflight: " + judged.message()));
+            } else if (judged.status() == StepStatus.UNKNOWN) {
+                unjudged++;
+            } else {
+                accepted++;
+            }
+        }
+        String now = clock.instant().toString();
+        InstallPlan.Status status = plan.status();
+        List<PlanCondition> conditions = new ArrayList<>(status.conditions());
+        if (!refusals.isEmpty()) {
+            String message = "the server refused " + refusals.size() + (refusals.size() == 1 ? " step" : " steps")
+                    + " in preflight (a server-side dry run); nothing was written: " + String.join("; ", refusals);
+            conditions.add(new PlanCondition(CONDITION, "False", REFUSED, message, now));
+            return plan.withStatus(new InstallPlan.Status(InstallPlanPhase.FAILED, conditions, steps,
+                    status.startTime(), now, message, status.capabilities()));
+        }
+        conditions.add(new PlanCondition(CONDITION, "True", "ServerAccepted", accepted + " steps accepted by a "
+                + "server-side dry run" + (unjudged == 0 ? "" : "; " + unjudged + " not judged (their CRDs are created "
+                        + "by this plan)"), now));
+        return plan.withStatus(new InstallPlan.Status(status.phase(), conditions, steps, status.startTime(),
+                status.completionTime(), status.message(), status.capabilities()));
+    }
+
+    /** Whether {@code plan} is one the preflight refused (nothing was written). */
+    public static boolean refused(InstallPlan plan) {
+        return plan.status().conditions().stream()
+                .anyMatch(condition -> CONDITION.equals(condition.type()) && REFUSED.equals(condition.reason()));
+    }
+}

@@ -128,14 +128,15 @@ class RealServerControllerInstallTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static Object status(GenericKubernetesResource object, String field) {
+    static Object status(GenericKubernetesResource object, String field) {
         if (object == null || !(object.getAdditionalProperties().get("status") instanceof Map<?, ?> status)) {
             return null;
         }
         return ((Map<String, Object>) status).get(field);
     }
 
-    private static GenericKubernetesResource await(KubernetesClient client, String ns,
+    /** Polls the BundleInstall {@code cachebox} in {@code ns} until {@code condition} holds, for up to two minutes. */
+    static GenericKubernetesResource await(KubernetesClient client, String ns,
             Predicate<GenericKubernetesResource> condition, String what) {
         long deadline = System.nanoTime() + WAIT.toNanos();
         GenericKubernetesResource last = null;

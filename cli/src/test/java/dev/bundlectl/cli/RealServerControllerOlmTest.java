@@ -27,7 +27,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +40,6 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith({RealOlmExtension.class, RealRegistryExtension.class})
 class RealServerControllerOlmTest {
 
-    private static final Duration WAIT = Duration.ofSeconds(120);
     private static final String CSV = "cachebox-operator.v0.3.1";
     private static final ResourceDefinitionContext CSVS = new ResourceDefinitionContext.Builder()
             .withGroup("operators.coreos.com").withVersion("v1alpha1").withKind("ClusterServiceVersion")
@@ -73,19 +71,19 @@ class RealServerControllerOlmTest {
                             spec: {source: {image: %s}}
                             """.formatted(image), GenericKubernetesResource.class)).create();
 
-            GenericKubernetesResource waiting = await(client, ns, object -> "Unknown".equals(running(object)),
+            GenericKubernetesResource waiting = RealServerControllerInstallTest.await(client, ns, object -> "Unknown".equals(running(object)),
                     "Complete with the operator not yet running");
             assertThat(phase(waiting)).isEqualTo("Complete");
             assertThat(client.genericKubernetesResources(CSVS).inNamespace(ns).withName(CSV).get()).isNotNull();
 
             try (KubeletStandIn.Background kubelet = KubeletStandIn.of(olm.server()).start(ns, CSV)) {
-                GenericKubernetesResource runningNow = await(client, ns, object -> "True".equals(running(object)),
+                GenericKubernetesResource runningNow = RealServerControllerInstallTest.await(client, ns, object -> "True".equals(running(object)),
                         "OperatorRunning True");
                 assertThat(condition(runningNow, "OperatorRunning")).containsEntry("reason", "InstallSucceeded");
                 assertThat(phase(runningNow)).isEqualTo("Complete");
             }
             client.genericKubernetesResources(BundleInstallKind.context()).inNamespace(ns).withName("cachebox").delete();
-            await(client, ns, object -> object == null, "the BundleInstall to be gone");
+            RealServerControllerInstallTest.await(client, ns, object -> object == null, "the BundleInstall to be gone");
             assertThat(client.genericKubernetesResources(CSVS).inNamespace(ns).withName(CSV).get()).isNull();
         } finally {
             client.genericKubernetesResources(CSVS).inNamespace(ns).delete();
@@ -110,29 +108,7 @@ class RealServerControllerOlmTest {
         return null;
     }
 
-    @SuppressWarnings("unchecked")
     private static String phase(GenericKubernetesResource object) {
-        return (String) ((Map<String, Object>) object.getAdditionalProperties().get("status")).get("phase");
-    }
-
-    private static GenericKubernetesResource await(KubernetesClient client, String ns,
-            Predicate<GenericKubernetesResource> condition, String what) {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        GenericKubernetesResource last = null;
-        while (System.nanoTime() < deadline) {
-            last = client.genericKubernetesResources(BundleInstallKind.context()).inNamespace(ns).withName("cachebox")
-                    .get();
-            if (condition.test(last)) {
-                return last;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-        }
-        throw new AssertionError("timed out waiting for " + what + "; last seen: "
-                + (last == null ? "gone" : Serialization.asYaml(last.getAdditionalProperties().get("status"))));
+        return (String) RealServerControllerInstallTest.status(object, "phase");
     }
 }

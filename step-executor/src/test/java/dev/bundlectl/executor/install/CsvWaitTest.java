@@ -6,11 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.ApplyResult;
-import dev.bundlectl.executor.kube.DiscoveryDocument;
-import dev.bundlectl.executor.kube.KubeApi;
-import dev.bundlectl.executor.kube.Preconditions;
 import dev.bundlectl.executor.testing.Await;
+import dev.bundlectl.executor.testing.UnsupportedKubeApi;
 import dev.bundlectl.executor.testing.VirtualScheduler;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.errors.ApiFailure;
@@ -21,7 +18,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -122,7 +118,7 @@ class CsvWaitTest {
     }
 
     /** Answers each GET with the next status in turn, then keeps the last; none at all is a 404. */
-    private static final class ScriptedCsv implements KubeApi {
+    private static final class ScriptedCsv extends UnsupportedKubeApi {
         private final Deque<ObjectNode> answers;
         private ObjectNode last;
         int reads;
@@ -140,49 +136,6 @@ class CsvWaitTest {
             return last == null ? Future.failedFuture(new ApiException(new ApiFailure.HttpError(404, "NotFound",
                     "clusterserviceversions \"" + name + "\" not found", null, List.of(), -1)))
                     : Future.succeededFuture(last.deepCopy());
-        }
-
-        @Override
-        public Future<Optional<JsonNode>> discover(String path) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Future<Optional<DiscoveryDocument>> discover(String path, String accept) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Future<ObjectNode> create(ApiResource type, String namespace, ObjectNode object, boolean dryRun) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, boolean force,
-                boolean dryRun) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Future<ObjectNode> list(ApiResource type, String namespace, String labelSelector, int limit,
-                String continueToken) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Future<Void> delete(ApiResource type, String namespace, String name, Preconditions preconditions,
-                boolean dryRun) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public String server() {
-            return "https://127.0.0.1:1";
         }
     }
 }

@@ -11,6 +11,7 @@ import dev.bundlectl.executor.kube.DiscoveryDocument;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.kube.Preconditions;
 import dev.bundlectl.executor.testing.Await;
+import dev.bundlectl.executor.testing.UnsupportedKubeApi;
 import dev.bundlectl.executor.testing.VirtualScheduler;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.errors.ApiFailure;
@@ -34,7 +35,7 @@ class RetryingKubeApiTest {
     }
 
     /** Answers discovery only: 503 first, then a document, recording the Accept header asked for. */
-    private static final class DiscoveryOnly implements KubeApi {
+    private static final class DiscoveryOnly extends UnsupportedKubeApi {
         final List<String> accepts = new ArrayList<>();
 
         @Override
@@ -51,44 +52,6 @@ class RetryingKubeApiTest {
         @Override
         public Future<Optional<JsonNode>> discover(String path) {
             throw new AssertionError("the plain form was asked for");
-        }
-
-        @Override
-        public Future<ObjectNode> get(ApiResource type, String namespace, String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Future<ObjectNode> create(ApiResource type, String namespace, ObjectNode object, boolean dryRun) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, boolean force,
-                boolean dryRun) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Future<ObjectNode> list(ApiResource type, String namespace, String labelSelector, int limit,
-                String continueToken) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Future<Void> delete(ApiResource type, String namespace, String name, Preconditions preconditions,
-                boolean dryRun) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public String server() {
-            return "https://127.0.0.1:1";
         }
     }
 

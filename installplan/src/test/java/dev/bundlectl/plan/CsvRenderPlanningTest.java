@@ -92,8 +92,17 @@ class CsvRenderPlanningTest {
             assertThat(csvModeCondition(result).reason()).isEqualTo("OlmApiServed");
             assertThat(result.plan().metadata().annotations()).containsEntry("bundlectl.dev/csv-mode", "olm");
             assertThat(result.plan().steps()).allSatisfy(step -> assertThat(step.parent()).isNull());
-            assertThat(result.plan().steps().get(0).status()).isEqualTo(StepStatus.UNKNOWN);
-            assertThat(result.plan().steps().get(0).message()).isNull();
+            // OLM mode puts the OperatorGroup (offline: assumed absent, so created) and the CSV's RBAC first.
+            Step operatorGroup = result.plan().steps().get(0);
+            assertThat(operatorGroup.resource().kind()).isEqualTo("OperatorGroup");
+            assertThat(operatorGroup.status()).isEqualTo(StepStatus.UNKNOWN);
+            assertThat(operatorGroup.message()).isEqualTo("OLM mode: offline, so assumed that cachebox has no"
+                    + " OperatorGroup: one is created for AllNamespaces");
+            Step csv = result.plan().steps().stream()
+                    .filter(step -> step.resource().kind().equals("ClusterServiceVersion")).findFirst().orElseThrow();
+            assertThat(csv.status()).isEqualTo(StepStatus.UNKNOWN);
+            assertThat(csv.message()).isNull();
+            assertThat(result.verdict().installable()).isTrue();
         }
 
         @Test

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Seed 002's install levels in a bundle: during a first install every level-0 step is reconciled
- * before any level-1 step starts, a level-1 CRD included (each level runs its CSV and CRDs, then
- * the rest); later installs ignore the levels. Invalid levels fail the plan before anything is sent.
+ * before any level-1 step starts, a level-1 CRD included (each level runs its CRDs, then its CSV,
+ * so that OLM finds the CRDs the CSV owns, then the rest); later installs ignore the levels. Invalid levels fail the plan before anything is sent.
  */
 class InstallLevelStagingTest {
 
@@ -78,7 +78,7 @@ class InstallLevelStagingTest {
         assertThat(result.status().phase()).as(result.status().message()).isEqualTo(InstallPlanPhase.COMPLETE);
         List<String> order = cluster.createdNames();
         assertThat(order).hasSize(6);
-        assertThat(order.subList(0, 2)).containsExactlyInAnyOrder(Manifests.CSV_NAME, "widgets.example.com");
+        assertThat(order.subList(0, 2)).containsExactly("widgets.example.com", Manifests.CSV_NAME);
         assertThat(order.subList(2, 5)).containsExactlyInAnyOrder("a", "sample", "b");
         assertThat(order.get(5)).isEqualTo("late");
         assertThat(result.steps().get(2).status()).isEqualTo(StepStatus.CREATED);
@@ -108,7 +108,8 @@ class InstallLevelStagingTest {
     void aLaterInstallDoesNotStage() {
         run(plan(), false, 1);
 
-        assertThat(cluster.createdNames()).containsExactly(Manifests.CSV_NAME, "widgets.example.com", "late", "a", "sample", "b");
+        // The CRD before the CSV, though the plan lists the CSV first: OLM should find the CRDs it owns.
+        assertThat(cluster.createdNames()).containsExactly("widgets.example.com", Manifests.CSV_NAME, "late", "a", "sample", "b");
     }
 
     @Test

@@ -24,7 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Upgrades through the controller, on the real API server and bundlectl's own pipeline, planned
  * exactly as {@code bundlectl install} plans them: changing {@code spec.source} from the sample
  * v0.3.1 to v0.4.0 (which replaces it and no longer ships the cachebox-defaults ConfigMap) deletes
- * that ConfigMap and keeps every other object (same uid, the old CSV left for OLM to replace); going back to v0.3.0, which nothing
+ * that ConfigMap and keeps every other object (same uid, the old CSV left for OLM to replace), except
+ * the RBAC that OLM mode generated from the old CSV's permissions, which is named after that CSV: the
+ * new CSV's is created and the old one deleted; going back to v0.3.0, which nothing
  * connects to v0.4.0, ends Failed with the reason and writes nothing to the cluster.
  */
 @ExtendWith(RealApiServerExtension.class)
@@ -32,6 +34,9 @@ class RealServerControllerUpgradeTest {
 
     private static final Duration WAIT = Duration.ofSeconds(120);
     private static final String CSV_API = "operators.coreos.com/v1alpha1";
+    /** The Role that OLM mode generates from each CSV's {@code permissions}, named after the CSV. */
+    private static final String OLD_GENERATED_ROLE = "cachebox-operator.v0.3.1-cachebox-operator-6b7998cc77";
+    private static final String NEW_GENERATED_ROLE = "cachebox-operator.v0.4.0-cachebox-operator-56d885db99";
 
     @TempDir
     Path cache;
@@ -71,13 +76,19 @@ class RealServerControllerUpgradeTest {
             assertThat(steps(upgraded)).containsEntry("Delete ConfigMap/cachebox-defaults", "Deleted")
                     .containsEntry("Keep ClusterServiceVersion/cachebox-operator.v0.3.1", "Present")
                     .containsKey("Update Service/cachebox-operator-metrics")
-                    .containsKey("Create ClusterServiceVersion/cachebox-operator.v0.4.0");
+                    .containsKey("Create ClusterServiceVersion/cachebox-operator.v0.4.0")
+                    .containsEntry("Delete Role/" + OLD_GENERATED_ROLE, "Deleted")
+                    .containsKey("Create Role/" + NEW_GENERATED_ROLE);
             assertThat(client.configMaps().inNamespace(ns).withName("cachebox-defaults").get()).isNull();
             Map<String, String> after = uids(client, ns);
             Map<String, String> kept = new TreeMap<>(before);
             kept.remove("ConfigMap/cachebox-defaults");
+            // OLM mode's Role generated from v0.3.1's permissions gives way to the one generated from v0.4.0's.
+            assertThat(kept.remove("Role/" + OLD_GENERATED_ROLE)).isNotNull();
             assertThat(after).as("every other object is kept, not re-created").containsAllEntriesOf(kept)
                     .containsKey("ClusterServiceVersion/cachebox-operator.v0.4.0")
+                    .containsKey("Role/" + NEW_GENERATED_ROLE)
+                    .doesNotContainKey("Role/" + OLD_GENERATED_ROLE)
                     .doesNotContainKey("ConfigMap/cachebox-defaults");
             assertThat(versions(upgraded)).containsExactly("0.3.1", "0.4.0");
             Map<String, String> versionsBefore = resourceVersions(client, ns);

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The discovery documents of a small cluster: core, RBAC, apiextensions and OLM's CSV. */
+/** The discovery documents of a small cluster: core, RBAC, apiextensions and OLM's CSV and OperatorGroup. */
 public final class DiscoveryDocuments {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -30,6 +30,9 @@ public final class DiscoveryDocuments {
                 "customresourcedefinitions/status:CustomResourceDefinition:false"));
         documents.put("/apis/operators.coreos.com/v1alpha1", resources("operators.coreos.com/v1alpha1",
                 "clusterserviceversions:ClusterServiceVersion:true"));
+        // OLM's CRDs come together: a cluster serving the CSV serves the OperatorGroup that OLM mode applies.
+        documents.put("/apis/operators.coreos.com/v1", resources("operators.coreos.com/v1",
+                "operatorgroups:OperatorGroup:true"));
         return documents;
     }
 
@@ -40,6 +43,7 @@ public final class DiscoveryDocuments {
     public static Map<String, String> withoutOlm() {
         Map<String, String> documents = builtIn();
         documents.remove("/apis/operators.coreos.com/v1alpha1");
+        documents.remove("/apis/operators.coreos.com/v1");
         documents.put("/apis", groups("rbac.authorization.k8s.io/v1", "apiextensions.k8s.io/v1", "apps/v1"));
         documents.put("/apis/apps/v1", resources("apps/v1", "deployments:Deployment:true",
                 "deployments/status:Deployment:true"));
@@ -60,17 +64,21 @@ public final class DiscoveryDocuments {
     }
 
     private static String groups() {
-        return groups("rbac.authorization.k8s.io/v1", "apiextensions.k8s.io/v1", "operators.coreos.com/v1alpha1");
+        return groups("rbac.authorization.k8s.io/v1", "apiextensions.k8s.io/v1", "operators.coreos.com/v1alpha1",
+                "operators.coreos.com/v1");
     }
 
     private static String groups(String... groupVersions) {
         ObjectNode list = JSON.createObjectNode();
         list.put("kind", "APIGroupList").put("apiVersion", "v1");
         ArrayNode groups = list.putArray("groups");
+        Map<String, ArrayNode> versionsByGroup = new LinkedHashMap<>();
         for (String groupVersion : groupVersions) {
             String[] parts = groupVersion.split("/");
-            ObjectNode group = groups.addObject().put("name", parts[0]);
-            group.putArray("versions").addObject().put("groupVersion", groupVersion).put("version", parts[1]);
+            // One entry per group, listing each of its versions, as a real server's APIGroupList does.
+            ArrayNode versions = versionsByGroup.computeIfAbsent(parts[0],
+                    name -> groups.addObject().put("name", name).putArray("versions"));
+            versions.addObject().put("groupVersion", groupVersion).put("version", parts[1]);
         }
         return Manifests.write(list);
     }

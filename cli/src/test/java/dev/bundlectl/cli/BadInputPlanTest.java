@@ -129,8 +129,10 @@ class BadInputPlanTest {
         assertThat(result.errLines()).containsExactly("warning: metadata/properties.yaml[doc 0]: field "
                 + "properties[0].value.manifests[0]: no manifest in the bundle is ServiceMonitor/not-in-this-bundle "
                 + "of group \"monitoring.coreos.com\"; the entry has no effect");
-        assertThat(PlanCommandTest.tableRows(result))
-                .containsExactly("1|ClusterServiceVersion|tiny-operator.v0.1.0|default|no|Unknown|");
+        assertThat(PlanCommandTest.tableRows(result)).containsExactly(
+                "1|OperatorGroup|default|default|no|Unknown|OLM mode: offline, so assumed that default has no"
+                        + " OperatorGroup: one is created for AllNamespaces",
+                "2|ClusterServiceVersion|tiny-operator.v0.1.0|default|no|Unknown|");
     }
 
     @Test

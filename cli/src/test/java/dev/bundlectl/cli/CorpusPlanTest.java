@@ -3,10 +3,14 @@ package dev.bundlectl.cli;
 import dev.bundlectl.bundle.testing.SharedCorpus;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.BundleReadResult;
+import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
+import dev.bundlectl.render.OlmInstallPlanRbac;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,9 +18,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
@@ -24,7 +30,9 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code bundlectl plan DIR -o json} on every real bundle of the dev corpus, in one JVM: each one
  * plans (exit 0 or 3) or is rejected as invalid input (exit 2) with {@code error:} lines naming a
- * file; none ends in exit 1 or a stack trace. A plan has one step per object the reader found.
+ * file; none ends in exit 1 or a stack trace. A plan has one step per object the reader found, and
+ * in OLM mode (the default surface serves OLM's CSV API) an OperatorGroup step in front and one step
+ * per ServiceAccount and RBAC object that OLM's InstallPlan generates from the CSV's permissions.
  */
 class CorpusPlanTest {
 
@@ -97,12 +105,27 @@ class CorpusPlanTest {
         }
         BundleReadResult read = new BundleReader().read(bundle);
         softly.assertThat(read.bundle()).as(name + ": the reader's bundle").isPresent();
-        read.bundle().ifPresent(readBundle -> softly.assertThat(plan.steps())
-                .as(name + ": one step per object the reader returned").hasSize(readBundle.manifests().size()));
+        read.bundle().ifPresent(readBundle -> {
+            boolean olmMode = "olm".equals(plan.metadata().annotations().get("bundlectl.dev/csv-mode"));
+            int added = olmMode ? 1 + OlmInstallPlanRbac.of(readBundle.csv(), plan.metadata().namespace(),
+                    shippedServiceAccounts(readBundle)).size() : 0;
+            softly.assertThat(plan.steps())
+                    .as(name + ": one step per object the reader returned, and the " + added + " OLM mode adds")
+                    .hasSize(readBundle.manifests().size() + added);
+            if (olmMode) {
+                softly.assertThat(plan.steps().get(0).resource().kind()).as(name + ": OLM mode's OperatorGroup first")
+                        .isEqualTo("OperatorGroup");
+            }
+        });
         InstallPlanPhase expectedPhase = result.exitCode() == ExitCode.OK
                 ? InstallPlanPhase.REQUIRES_APPROVAL : InstallPlanPhase.FAILED;
         softly.assertThat(plan.status().phase()).as(name + ": phase for exit " + result.exitCode())
                 .isEqualTo(expectedPhase);
+    }
+
+    private static Set<String> shippedServiceAccounts(Bundle bundle) {
+        return bundle.manifests().stream().filter(manifest -> manifest.groupKind().equals(GroupKind.SERVICE_ACCOUNT))
+                .map(Manifest::name).collect(Collectors.toSet());
     }
 
     private static String summary(CliResult result) {

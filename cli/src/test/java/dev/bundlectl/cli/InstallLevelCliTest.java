@@ -114,11 +114,13 @@ class InstallLevelCliTest {
         CliRun first = cluster.run("install", bundle.toString(), "-n", "demo", "--create-namespace",
                 "--concurrency", "1");
         assertThat(first.exitCode()).as(first.toString()).isZero();
-        assertThat(cluster.createdNames()).containsExactly("demo", "levels.v1.0.0", "b", "c", "a-late");
+        // The Namespace demo, then OLM mode's OperatorGroup demo (level 0, before the CSV).
+        assertThat(cluster.createdNames()).containsExactly("demo", "demo", "levels.v1.0.0", "b", "c", "a-late");
 
         cluster.mock().clearRequests();
         CliRun second = cluster.run("install", bundle.toString(), "-n", "demo", "--concurrency", "1");
         assertThat(second.exitCode()).as(second.toString()).isZero();
-        assertThat(cluster.writtenNames()).containsExactly("levels.v1.0.0", "a-late", "b", "c");
+        // OLM mode's OperatorGroup demo is applied again first (it is bundlectl's own).
+        assertThat(cluster.writtenNames()).containsExactly("demo", "levels.v1.0.0", "a-late", "b", "c");
     }
 }

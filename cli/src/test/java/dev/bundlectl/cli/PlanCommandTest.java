@@ -45,30 +45,45 @@ class PlanCommandTest {
     private static final String NOT_SERVED_SERVICE_MONITOR = "API monitoring.coreos.com/v1 ServiceMonitor is not served";
     private static final String NOT_SERVED_VPA = "API autoscaling.k8s.io/v1 VerticalPodAutoscaler is not served";
     private static final String CONSOLE_DISABLED = "capability Console disabled";
+    /** The message on a step that OLM mode generates from the CSV's permissions. */
+    private static final String OLM_GENERATED = "OLM mode: generated from the CSV's permissions, as OLM's InstallPlan does";
+    /** The message on OLM mode's OperatorGroup step in an offline plan into {@code default}. */
+    private static final String OLM_OPERATOR_GROUP = "OLM mode: offline, so assumed that default has no OperatorGroup:"
+            + " one is created for AllNamespaces";
 
     /** The table rows of cachebox on the built-in surface, as {@code #|KIND|NAME|NAMESPACE|OPTIONAL|STATUS|MESSAGE}. */
     private static final List<String> CACHEBOX_ROWS = List.of(
-            "1|ClusterServiceVersion|cachebox-operator.v0.3.1|default|no|Unknown|",
-            "2|CustomResourceDefinition|cachebackups.cache.bundlectl.dev|-|no|Unknown|",
-            "3|CustomResourceDefinition|caches.cache.bundlectl.dev|-|no|Unknown|",
-            "4|ConfigMap|cachebox-defaults|default|no|Unknown|",
-            "5|Role|cachebox-editor|default|no|Unknown|",
-            "6|Secret|cachebox-license|default|no|Unknown|",
-            "7|ClusterRole|cachebox-metrics-reader|-|no|Unknown|",
-            "8|ClusterRoleBinding|cachebox-metrics-reader|-|no|Unknown|",
-            "9|PrometheusRule|cachebox-operator-alerts|default|yes|NotCreated|" + NOT_SERVED_PROMETHEUS_RULE,
-            "10|ServiceMonitor|cachebox-operator-metrics|default|yes|NotCreated|" + NOT_SERVED_SERVICE_MONITOR,
-            "11|Service|cachebox-operator-metrics|default|no|Unknown|",
-            "12|VerticalPodAutoscaler|cachebox-operator|default|yes|NotCreated|" + NOT_SERVED_VPA);
+            "1|OperatorGroup|default|default|no|Unknown|" + OLM_OPERATOR_GROUP,
+            "2|ServiceAccount|cachebox-operator|default|no|Unknown|" + OLM_GENERATED,
+            "3|Role|cachebox-operator.v0.3.1-cachebox-operator-6b7998cc77|default|no|Unknown|" + OLM_GENERATED,
+            "4|RoleBinding|cachebox-operator.v0.3.1-cachebox-operator-6b7998cc77|default|no|Unknown|" + OLM_GENERATED,
+            "5|ClusterRole|cachebox-operator.v0.3.1-76f49f87f5|-|no|Unknown|" + OLM_GENERATED,
+            "6|ClusterRoleBinding|cachebox-operator.v0.3.1-76f49f87f5|-|no|Unknown|" + OLM_GENERATED,
+            "7|ClusterServiceVersion|cachebox-operator.v0.3.1|default|no|Unknown|",
+            "8|CustomResourceDefinition|cachebackups.cache.bundlectl.dev|-|no|Unknown|",
+            "9|CustomResourceDefinition|caches.cache.bundlectl.dev|-|no|Unknown|",
+            "10|ConfigMap|cachebox-defaults|default|no|Unknown|",
+            "11|Role|cachebox-editor|default|no|Unknown|",
+            "12|Secret|cachebox-license|default|no|Unknown|",
+            "13|ClusterRole|cachebox-metrics-reader|-|no|Unknown|",
+            "14|ClusterRoleBinding|cachebox-metrics-reader|-|no|Unknown|",
+            "15|PrometheusRule|cachebox-operator-alerts|default|yes|NotCreated|" + NOT_SERVED_PROMETHEUS_RULE,
+            "16|ServiceMonitor|cachebox-operator-metrics|default|yes|NotCreated|" + NOT_SERVED_SERVICE_MONITOR,
+            "17|Service|cachebox-operator-metrics|default|no|Unknown|",
+            "18|VerticalPodAutoscaler|cachebox-operator|default|yes|NotCreated|" + NOT_SERVED_VPA);
 
     /** dashboard with the Console capability disabled, whichever way it is disabled. */
     private static final List<String> DASHBOARD_WITHOUT_CONSOLE_ROWS = List.of(
-            "1|ClusterServiceVersion|dashboard-operator.v1.2.0|default|no|Unknown|",
-            "2|CustomResourceDefinition|dashboards.dashboards.bundlectl.dev|-|no|Unknown|",
-            "3|ConsolePlugin|dashboard-console-plugin|-|no|NotCreated|" + CONSOLE_DISABLED,
-            "4|Service|dashboard-console-plugin|default|no|Unknown|",
-            "5|ConsoleYAMLSample|dashboard-sample|-|no|NotCreated|" + CONSOLE_DISABLED,
-            "6|ClusterRole|dashboard-viewer|-|no|Unknown|");
+            "1|OperatorGroup|default|default|no|Unknown|" + OLM_OPERATOR_GROUP,
+            "2|ServiceAccount|dashboard-operator|default|no|Unknown|" + OLM_GENERATED,
+            "3|ClusterRole|dashboard-operator.v1.2.0-85fcff9cd|-|no|Unknown|" + OLM_GENERATED,
+            "4|ClusterRoleBinding|dashboard-operator.v1.2.0-85fcff9cd|-|no|Unknown|" + OLM_GENERATED,
+            "5|ClusterServiceVersion|dashboard-operator.v1.2.0|default|no|Unknown|",
+            "6|CustomResourceDefinition|dashboards.dashboards.bundlectl.dev|-|no|Unknown|",
+            "7|ConsolePlugin|dashboard-console-plugin|-|no|NotCreated|" + CONSOLE_DISABLED,
+            "8|Service|dashboard-console-plugin|default|no|Unknown|",
+            "9|ConsoleYAMLSample|dashboard-sample|-|no|NotCreated|" + CONSOLE_DISABLED,
+            "10|ClusterRole|dashboard-viewer|-|no|Unknown|");
 
     @Nested
     class CacheboxOnTheBuiltInSurface {
@@ -80,8 +95,8 @@ class PlanCommandTest {
             assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.OK);
             assertThat(result.err()).isEmpty();
             assertThat(tableRows(result)).containsExactlyElementsOf(CACHEBOX_ROWS);
-            assertThat(lastLine(result)).isEqualTo("12 steps (3 optional): 9 Unknown, 3 NotCreated. Phase RequiresApproval: "
-                    + "12 steps planned against built-in kubernetes 1.34 + OLM v0 APIs: 9 to apply, 3 not created");
+            assertThat(lastLine(result)).isEqualTo("18 steps (3 optional): 15 Unknown, 3 NotCreated. Phase RequiresApproval: "
+                    + "18 steps planned against built-in kubernetes 1.34 + OLM v0 APIs: 15 to apply, 3 not created");
         }
 
         @Test
@@ -158,6 +173,12 @@ class PlanCommandTest {
             assertThat(plan.spec().clusterServiceVersionNames()).containsExactly("cachebox-operator.v0.3.1");
             assertThat(plan.status().phase()).isEqualTo(InstallPlanPhase.REQUIRES_APPROVAL);
             assertThat(plan.steps()).extracting(PlanOutput::kindAndName).containsExactly(
+                    "OperatorGroup demo",
+                    "ServiceAccount cachebox-operator",
+                    "Role cachebox-operator.v0.3.1-cachebox-operator-6b7998cc77",
+                    "RoleBinding cachebox-operator.v0.3.1-cachebox-operator-6b7998cc77",
+                    "ClusterRole cachebox-operator.v0.3.1-d64946f5f",
+                    "ClusterRoleBinding cachebox-operator.v0.3.1-d64946f5f",
                     "ClusterServiceVersion cachebox-operator.v0.3.1",
                     "CustomResourceDefinition cachebackups.cache.bundlectl.dev",
                     "CustomResourceDefinition caches.cache.bundlectl.dev",
@@ -178,10 +199,14 @@ class PlanCommandTest {
                     .extracting(Step::message)
                     .containsExactly(NOT_SERVED_PROMETHEUS_RULE, NOT_SERVED_SERVICE_MONITOR, NOT_SERVED_VPA);
             assertThat(plan.steps()).filteredOn(step -> step.status() != StepStatus.NOT_CREATED)
-                    .allSatisfy(step -> {
-                        assertThat(step.status()).isEqualTo(StepStatus.UNKNOWN);
-                        assertThat(step.message()).isNull();
-                    });
+                    .allSatisfy(step -> assertThat(step.status()).isEqualTo(StepStatus.UNKNOWN));
+            // OLM mode's steps say where they came from; every other step to apply has no message.
+            assertThat(plan.steps()).extracting(Step::message).startsWith(
+                    "OLM mode: offline, so assumed that demo has no OperatorGroup: one is created for AllNamespaces",
+                    OLM_GENERATED, OLM_GENERATED, OLM_GENERATED, OLM_GENERATED, OLM_GENERATED);
+            assertThat(plan.steps().subList(6, plan.steps().size()))
+                    .filteredOn(step -> step.status() != StepStatus.NOT_CREATED)
+                    .allSatisfy(step -> assertThat(step.message()).isNull());
             assertThat(plan.steps()).allSatisfy(step -> {
                 assertThat(step.resolving()).isEqualTo("cachebox-operator.v0.3.1");
                 assertThat(step.resource().sourceName()).isEqualTo("cachebox-operator");
@@ -226,13 +251,13 @@ class PlanCommandTest {
             assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.OK);
             assertThat(result.err()).isEmpty();
             List<String> rows = tableRows(result);
-            assertThat(rows).hasSize(12);
-            assertThat(rows.get(8)).isEqualTo("9|PrometheusRule|cachebox-operator-alerts|default|yes|Unknown|");
-            assertThat(rows.get(9)).isEqualTo("10|ServiceMonitor|cachebox-operator-metrics|default|yes|Unknown|");
-            assertThat(rows.get(11))
-                    .isEqualTo("12|VerticalPodAutoscaler|cachebox-operator|default|yes|NotCreated|" + NOT_SERVED_VPA);
-            assertThat(lastLine(result)).startsWith("12 steps (3 optional): 11 Unknown, 1 NotCreated. Phase RequiresApproval: ")
-                    .endsWith(": 11 to apply, 1 not created");
+            assertThat(rows).hasSize(18);
+            assertThat(rows.get(14)).isEqualTo("15|PrometheusRule|cachebox-operator-alerts|default|yes|Unknown|");
+            assertThat(rows.get(15)).isEqualTo("16|ServiceMonitor|cachebox-operator-metrics|default|yes|Unknown|");
+            assertThat(rows.get(17))
+                    .isEqualTo("18|VerticalPodAutoscaler|cachebox-operator|default|yes|NotCreated|" + NOT_SERVED_VPA);
+            assertThat(lastLine(result)).startsWith("18 steps (3 optional): 17 Unknown, 1 NotCreated. Phase RequiresApproval: ")
+                    .endsWith(": 17 to apply, 1 not created");
         }
 
         @Test
@@ -253,9 +278,9 @@ class PlanCommandTest {
             assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.PLAN_FAILED);
             assertThat(result.err()).isEmpty();
             String csvUnserved = "GroupVersionKind operators.coreos.com/v1alpha1, Kind=ClusterServiceVersion not found on the cluster";
-            assertThat(tableRows(result).get(0))
-                    .isEqualTo("1|ClusterServiceVersion|cachebox-operator.v0.3.1|default|no|Unknown|" + csvUnserved);
-            assertThat(lastLine(result)).isEqualTo("12 steps (3 optional): 9 Unknown, 3 NotCreated. Phase Failed: "
+            assertThat(tableRows(result).get(6))
+                    .isEqualTo("7|ClusterServiceVersion|cachebox-operator.v0.3.1|default|no|Unknown|" + csvUnserved);
+            assertThat(lastLine(result)).isEqualTo("18 steps (3 optional): 15 Unknown, 3 NotCreated. Phase Failed: "
                     + "predicted to fail against built-in kubernetes 1.34: "
                     + "ClusterServiceVersion/default/cachebox-operator.v0.3.1: " + csvUnserved);
 
@@ -286,11 +311,11 @@ class PlanCommandTest {
 
             assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.PLAN_FAILED);
             List<String> rows = tableRows(result);
-            assertThat(rows.get(2)).isEqualTo("3|ConsolePlugin|dashboard-console-plugin|-|no|Unknown|"
+            assertThat(rows.get(6)).isEqualTo("7|ConsolePlugin|dashboard-console-plugin|-|no|Unknown|"
                     + "GroupVersionKind console.openshift.io/v1, Kind=ConsolePlugin not found on the cluster");
-            assertThat(rows.get(4)).isEqualTo("5|ConsoleYAMLSample|dashboard-sample|-|no|Unknown|"
+            assertThat(rows.get(8)).isEqualTo("9|ConsoleYAMLSample|dashboard-sample|-|no|Unknown|"
                     + "GroupVersionKind console.openshift.io/v1, Kind=ConsoleYAMLSample not found on the cluster");
-            assertThat(lastLine(result)).startsWith("6 steps (0 optional): 6 Unknown. Phase Failed: predicted to fail "
+            assertThat(lastLine(result)).startsWith("10 steps (0 optional): 10 Unknown. Phase Failed: predicted to fail "
                     + "against built-in kubernetes 1.34 + OLM v0 APIs: ConsolePlugin/dashboard-console-plugin: ");
         }
 
@@ -317,7 +342,10 @@ class PlanCommandTest {
                     "--api-surface", TestPaths.arg("samples/api-surfaces/openshift-extras.yaml"));
 
             assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.OK);
-            assertThat(tableRows(result)).allSatisfy(row -> assertThat(row).endsWith("|no|Unknown|"));
+            // OLM mode's four steps carry their notes; every other step is to apply, with no message.
+            assertThat(tableRows(result)).hasSize(10).startsWith(DASHBOARD_WITHOUT_CONSOLE_ROWS.subList(0, 4)
+                    .toArray(String[]::new));
+            assertThat(tableRows(result).subList(4, 10)).allSatisfy(row -> assertThat(row).endsWith("|no|Unknown|"));
         }
 
         @Test
@@ -361,8 +389,8 @@ class PlanCommandTest {
             assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.OK);
             assertThat(result.err()).isEmpty();
             assertThat(tableRows(result)).containsExactlyElementsOf(DASHBOARD_WITHOUT_CONSOLE_ROWS);
-            assertThat(lastLine(result)).isEqualTo("6 steps (0 optional): 4 Unknown, 2 NotCreated. Phase RequiresApproval: "
-                    + "6 steps planned against built-in kubernetes 1.34 + OLM v0 APIs: 4 to apply, 2 not created");
+            assertThat(lastLine(result)).isEqualTo("10 steps (0 optional): 8 Unknown, 2 NotCreated. Phase RequiresApproval: "
+                    + "10 steps planned against built-in kubernetes 1.34 + OLM v0 APIs: 8 to apply, 2 not created");
         }
     }
 

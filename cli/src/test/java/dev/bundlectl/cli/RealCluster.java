@@ -69,6 +69,10 @@ final class RealCluster {
                 - apiGroups: [""]
                   resources: [secrets, configmaps]
                   verbs: [get, list, watch, create, update, patch, delete]
+                # An OLM-mode plan reads the namespace's OperatorGroups; reading them is not writing them.
+                - apiGroups: [operators.coreos.com]
+                  resources: [operatorgroups]
+                  verbs: [get, list, watch]
                 """.formatted(namespace));
         server.create("""
                 apiVersion: rbac.authorization.k8s.io/v1

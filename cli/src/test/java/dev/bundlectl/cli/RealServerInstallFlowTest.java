@@ -144,7 +144,8 @@ class RealServerInstallFlowTest {
             @Served(RealApiServer.Flavour.OLM) RealApiServer server, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         RealCluster cluster = RealCluster.in(server, "forbidden");
         String ns = cluster.namespace();
-        // alice may keep install records and read what a plan reads, but may not create CRDs or CSVs.
+        // alice may keep install records and read what a plan reads, but may not create CRDs or CSVs, nor the
+        // OperatorGroup that OLM mode applies first.
         var alice = cluster.kubeconfigForRecordKeeper(dir, "alice");
 
         CliRun run = cluster.runWith(alice, "install", RealCluster.sample(), "-n", ns, "-o", "json");
@@ -152,10 +153,11 @@ class RealServerInstallFlowTest {
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCode.PLAN_FAILED);
         JsonNode plan = RealCluster.json(run);
         assertThat(plan.path("status").path("phase").asText()).isEqualTo("Failed");
-        String csvMessage = RealCluster.step(plan, "ClusterServiceVersion", "cachebox-operator.v0.3.1")
-                .path("message").asText();
-        assertThat(csvMessage).contains("forbidden").contains("User \"alice\" cannot create resource "
-                + "\"clusterserviceversions\"");
+        String operatorGroupMessage = RealCluster.step(plan, "OperatorGroup", ns).path("message").asText();
+        assertThat(operatorGroupMessage).contains("forbidden").contains("User \"alice\" cannot ")
+                .contains("\"operatorgroups\"");
+        assertThat(RealCluster.step(plan, "ClusterServiceVersion", "cachebox-operator.v0.3.1").path("status").asText())
+                .as("the CSV is not sent after a step before it failed").isEqualTo("Unknown");
         assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get())
                 .as("no step after the failed foundation ran").isNull();
     }

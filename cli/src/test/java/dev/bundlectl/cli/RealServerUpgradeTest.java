@@ -193,9 +193,13 @@ class RealServerUpgradeTest {
         CliRun stale = cluster.run("install", "--plan-file", offline.toString());
 
         assertThat(stale.exitCode()).as(stale.toString()).isEqualTo(ExitCode.INVALID_INPUT);
+        // The old CSV's RBAC that OLM mode generated (named after that CSV) is deleted; the old CSV is kept.
         assertThat(stale.err()).contains("the plan's delete and keep steps (none) are not those the latest install of "
-                + "cachebox-operator in namespace " + ns + " asks for now (Keep ClusterServiceVersion/" + ns + "/" + V1
-                + " (uid ").contains("Delete ConfigMap/" + ns + "/" + LEGACY + " (uid ");
+                + "cachebox-operator in namespace " + ns + " asks for now (Delete Role/" + ns + "/" + V1
+                + "-cachebox-operator-")
+                .contains("Delete ClusterRoleBinding/" + V1 + "-")
+                .contains("Keep ClusterServiceVersion/" + ns + "/" + V1 + " (uid ")
+                .contains("Delete ConfigMap/" + ns + "/" + LEGACY + " (uid ");
         assertThat(cluster.get("operators.coreos.com/v1alpha1", "ClusterServiceVersion", "clusterserviceversions", V2))
                 .isNull();
 
@@ -216,7 +220,8 @@ class RealServerUpgradeTest {
         UpgradeBundles bundles = new UpgradeBundles(dir);
         assertThat(cluster.run("install", bundles.write(bundles.version("0.1.0").withLegacyConfigMap()), "-n", ns)
                 .exitCode()).isZero();
-        // alice may keep install records and ConfigMaps, but may not create the new CSV.
+        // alice may keep install records and ConfigMaps, but may not create the new CSV, nor the OperatorGroup
+        // and RBAC that OLM mode applies before it: the first of those fails, and the CSV is never sent.
         Path alice = cluster.kubeconfigForRecordKeeper(dir, "alice");
 
         CliRun upgrade = cluster.runWith(alice, "install", bundles.write(bundles.version("0.2.0").replacing(V1)),
@@ -224,7 +229,11 @@ class RealServerUpgradeTest {
 
         assertThat(upgrade.exitCode()).as(upgrade.toString()).isEqualTo(ExitCode.PLAN_FAILED);
         JsonNode plan = RealCluster.json(upgrade);
-        assertThat(RealCluster.step(plan, "ClusterServiceVersion", V2).path("status").asText()).isEqualTo("Failed");
+        assertThat(RealCluster.step(plan, "OperatorGroup", ns).path("status").asText()).isEqualTo("Failed");
+        assertThat(RealCluster.step(plan, "OperatorGroup", ns).path("message").asText()).contains("forbidden");
+        assertThat(RealCluster.step(plan, "ClusterServiceVersion", V2).path("status").asText()).isEqualTo("Unknown");
+        assertThat(cluster.get("operators.coreos.com/v1alpha1", "ClusterServiceVersion", "clusterserviceversions", V2))
+                .isNull();
         JsonNode legacy = RealCluster.step(plan, "ConfigMap", LEGACY);
         assertThat(legacy.path("status").asText()).isEqualTo("Unknown");
         assertThat(legacy.path("message").asText())

@@ -97,7 +97,7 @@ class ReviewedPlanInstallCliTest {
         CliRun install = cluster.run("install", "--plan-file", plan.toString(), "--create-namespace");
 
         assertThat(install.exitCode()).as(install.toString()).isEqualTo(ExitCode.INVALID_INPUT);
-        assertThat(install.err()).contains("step 6 (Secret/demo/cachebox-license): the Secret value at "
+        assertThat(install.err()).contains("step 12 (Secret/demo/cachebox-license): the Secret value at "
                 + "stringData.license-key is not the one reviewed (its digest differs)");
         assertThat(cluster.mock().writes()).isEmpty();
     }
@@ -120,7 +120,8 @@ class ReviewedPlanInstallCliTest {
         assertThat(events).isNotEmpty();
         assertThat(events).allSatisfy(event -> assertThat(event.fieldNames()).toIterable()
                 .contains("time", "step", "resource", "from", "status"));
-        assertThat(events.stream().filter(e -> e.path("status").asText().equals("Created")).count()).isEqualTo(9);
+        // The 9 objects of the bundle to apply, and OLM mode's OperatorGroup, ServiceAccount and four RBAC objects.
+        assertThat(events.stream().filter(e -> e.path("status").asText().equals("Created")).count()).isEqualTo(15);
         assertThat(events.stream().filter(e -> e.path("status").asText().equals("WaitingForApi")).count()).isEqualTo(2);
     }
 }

@@ -149,7 +149,7 @@ class TamperedPlanCliTest {
                 step.resource().manifest().replace("\"data\":{", "\"data\":{\"injected\":\"yes\",")))));
 
         assertRefusedOffline(install(plan), "the plan differs from a fresh plan of",
-                "step 4 (ConfigMap/demo/cachebox-defaults): manifest differs from the bundle's at data.injected",
+                "step 10 (ConfigMap/demo/cachebox-defaults): manifest differs from the bundle's at data.injected",
                 "nothing was applied");
     }
 
@@ -167,7 +167,7 @@ class TamperedPlanCliTest {
         }));
 
         assertRefusedOffline(install(plan),
-                "step 13 (ClusterRoleBinding/everyone-admin): not in the plan of the bundle (added or renamed after review)");
+                "step 19 (ClusterRoleBinding/everyone-admin): not in the plan of the bundle (added or renamed after review)");
     }
 
     @Test
@@ -178,7 +178,7 @@ class TamperedPlanCliTest {
                     r.namespace(), r.sourceName(), r.sourceNamespace(), r.manifest()));
         })));
 
-        assertRefusedOffline(install(plan), "step 4 (ConfigMap/demo/harmless-looking): resource.manifest metadata.name: "
+        assertRefusedOffline(install(plan), "step 10 (ConfigMap/demo/harmless-looking): resource.manifest metadata.name: "
                 + "is \"cachebox-defaults\" but the step's resource says \"harmless-looking\"");
     }
 
@@ -188,7 +188,7 @@ class TamperedPlanCliTest {
                 step -> step.withResource(step.resource().withNamespace("kube-system")))));
 
         assertRefusedOffline(install(plan),
-                "step 5 (Role/kube-system/cachebox-editor): not in the plan of the bundle (added or renamed after review)",
+                "step 11 (Role/kube-system/cachebox-editor): not in the plan of the bundle (added or renamed after review)",
                 "Role/demo/cachebox-editor: in the plan of the bundle but missing from the plan file");
     }
 
@@ -197,7 +197,7 @@ class TamperedPlanCliTest {
         Path plan = edited(p -> withSteps(p, replacing("cachebox-license", step -> withManifest(step,
                 step.resource().manifest().replaceAll("<redacted sha256:[0-9a-f]+>", "planted-in-clear")))));
 
-        assertRefusedOffline(install(plan), "step 6 (Secret/demo/cachebox-license): manifest differs from the bundle's at");
+        assertRefusedOffline(install(plan), "step 12 (Secret/demo/cachebox-license): manifest differs from the bundle's at");
         assertThat(install(plan).err()).doesNotContain("CBX-SAMPLE");
     }
 
@@ -205,7 +205,7 @@ class TamperedPlanCliTest {
     void aManifestThatIsNotJsonIsRefused() throws Exception {
         Path plan = edited(p -> withSteps(p, replacing("cachebox-defaults", step -> withManifest(step, "{broken"))));
 
-        assertRefusedOffline(install(plan), "step 4 (ConfigMap/demo/cachebox-defaults): resource.manifest: not valid JSON");
+        assertRefusedOffline(install(plan), "step 10 (ConfigMap/demo/cachebox-defaults): resource.manifest: not valid JSON");
     }
 
     @Test
@@ -258,7 +258,7 @@ class TamperedPlanCliTest {
 
             assertThat(install.exitCode()).as(install.toString()).isZero();
             assertThat(install.err()).contains("warning: applying an edited plan (--allow-edited-plan)")
-                    .contains("warning: step 4 (ConfigMap/demo/cachebox-defaults): manifest differs from the bundle's "
+                    .contains("warning: step 10 (ConfigMap/demo/cachebox-defaults): manifest differs from the bundle's "
                             + "at data.injected");
             assertThat(cluster.connection().client().configMaps().inNamespace("demo").withName("cachebox-defaults")
                     .get().getData()).containsEntry("injected", "yes");

@@ -39,6 +39,13 @@ final class TestBundleDirectory {
                     strategy: deployment
                     spec:
                       deployments: []
+                  # OLM installs a CSV only where an OperatorGroup targets a mode the CSV supports, so OLM
+                  # mode's OperatorGroup step needs one (AllNamespaces, as most real CSVs declare).
+                  installModes:
+                  - {type: OwnNamespace, supported: true}
+                  - {type: SingleNamespace, supported: true}
+                  - {type: MultiNamespace, supported: false}
+                  - {type: AllNamespaces, supported: true}
                 """.formatted(packageName));
         return bundle;
     }

@@ -28,8 +28,10 @@ class UnusualCsvApiVersionTest {
         assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.OK);
         var plan = PlanOutput.parse(result);
         assertThat(plan.status().phase()).isEqualTo(InstallPlanPhase.REQUIRES_APPROVAL);
-        assertThat(plan.steps()).hasSize(1);
-        assertThat(plan.steps().get(0).status()).isEqualTo(StepStatus.UNKNOWN);
-        assertThat(plan.steps().get(0).resource().apiVersion()).isEqualTo("operators.coreos.com/v1alpha1");
+        // OLM mode's OperatorGroup, then the CSV (the tiny CSV asks for no permissions).
+        assertThat(plan.steps()).extracting(PlanOutput::kindAndName)
+                .containsExactly("OperatorGroup default", "ClusterServiceVersion tiny-operator.v0.1.0");
+        assertThat(plan.steps().get(1).status()).isEqualTo(StepStatus.UNKNOWN);
+        assertThat(plan.steps().get(1).resource().apiVersion()).isEqualTo("operators.coreos.com/v1alpha1");
     }
 }

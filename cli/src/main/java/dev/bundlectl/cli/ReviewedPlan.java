@@ -14,6 +14,7 @@ import dev.bundlectl.plan.review.PlanComparison;
 import dev.bundlectl.plan.upgrade.UpgradeSteps;
 import dev.bundlectl.plan.review.PlanOptions;
 import dev.bundlectl.plan.review.PlanOptionsAnnotation;
+import dev.bundlectl.plan.olm.OperatorGroupChoice;
 import dev.bundlectl.plan.review.ReviewedPlans;
 import dev.bundlectl.plan.review.ReviewedStepCheck;
 import dev.bundlectl.plan.review.StepDifference;
@@ -98,7 +99,7 @@ final class ReviewedPlan {
         List<StepDifference> differences =
                 PlanComparison.differences(reviewed.steps(), SecretRedaction.redact(fresh).steps());
         if (differences.isEmpty()) {
-            return freshPlan.withPlan(ReviewedPlans.approved(reviewed, fresh));
+            return freshPlan.withPlan(ReviewedPlans.approved(reviewed, fresh), OperatorGroupChoice::isStep);
         }
         List<String> lines = new ArrayList<>();
         lines.add(planFile + ": the plan differs from a fresh plan of " + bundle + " made with the same options ("

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Every dev-corpus bundle that plans installable, installed in OLM mode with the real olm-operator
+ * Dev-corpus bundles that plan installable, installed in OLM mode with the real olm-operator
  * judging it: {@code install --wait} must end with OLM reporting the CSV {@code Succeeded}, or be
  * refused before anything is written, with OLM's reason. Nothing is made by hand; the one
  * simulated part is {@link KubeletStandIn}, which marks the Deployments OLM creates as rolled
@@ -34,6 +34,13 @@ class RealServerOlmCorpusTest {
             .withPlural("clusterserviceversions").withNamespaced(true).build();
     private static final int MESSAGE_LIMIT = 200;
 
+    /**
+     * Every STRIDE-th bundle in corpus order is tried: 1 tries all 150 (some 11 minutes here); the
+     * default, 2, tries the same 75 on every run and keeps CI within its time budget. Every bundle's
+     * outcome stays pinned; {@code -Dbundlectl.olmCorpus.stride=1} checks them all.
+     */
+    private static final int STRIDE = Integer.getInteger("bundlectl.olmCorpus.stride", 2);
+
     @Test
     void everyInstallableDevBundleRunsUnderRealOlmOrIsRefusedFirst(RealOlm olm) {
         PinnedOutcomes pinned = PinnedOutcomes.in("real-olm-corpus.tsv");
@@ -42,14 +49,17 @@ class RealServerOlmCorpusTest {
         int index = 0;
         for (Path bundle : SharedCorpus.devBundleDirs()) {
             index++;
+            if ((index - 1) % STRIDE != 0) {
+                continue;
+            }
             String name = SharedCorpus.devName(bundle);
             String outcome = installOnce(olm, bundle, "olmc-" + index, name, crashes);
             pinned.record(name, outcome);
             counts.merge(outcome.replaceAll("[:(].*", "").strip(), 1, Integer::sum);
         }
-        System.out.println("real-OLM corpus: " + index + " bundles; " + counts);
+        System.out.println("real-OLM corpus: every " + STRIDE + " of " + index + " bundles; " + counts);
         assertThat(crashes).as("runs that crashed (exit 1 or a stack trace)").isEmpty();
-        pinned.verify();
+        pinned.verifyRecorded();
     }
 
     private static String installOnce(RealOlm olm, Path bundle, String namespace, String name, List<String> crashes) {

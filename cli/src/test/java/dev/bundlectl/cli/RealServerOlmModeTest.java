@@ -206,6 +206,57 @@ class RealServerOlmModeTest {
                 .contains("CustomResourceDefinition/widgets.example.com NotPresent");
     }
 
+    @Test
+    void aPlanReviewedOfflineIsRefusedWhereTheNamespaceNowHasAnotherOperatorGroup(RealOlm olm, @TempDir Path dir)
+            throws IOException {
+        RealCluster cluster = cluster(olm, "olm-rev-off");
+        String ns = cluster.namespace();
+        CliRun plan = CliRun.of("plan", RealCluster.sample(), "-n", ns, "-o", "yaml");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        Path file = dir.resolve("plan.yaml");
+        Files.writeString(file, plan.out());
+        olm.server().create("""
+                apiVersion: operators.coreos.com/v1
+                kind: OperatorGroup
+                metadata: {name: team, namespace: %s}
+                spec: {}
+                """.formatted(ns));
+
+        CliRun install = cluster.run("install", "--plan-file", file.toString(), RealCluster.sample(), "-n", ns);
+
+        assertThat(install.exitCode()).as(install.toString()).isEqualTo(2);
+        assertThat(install.err()).contains("the reviewed plan creates OperatorGroup " + ns)
+                .contains("which already has team").contains("TooManyOperatorGroups").contains("plan again");
+        assertNothingWritten(cluster, ns);
+    }
+
+    @Test
+    void aPlanReviewedAgainstTheClusterUsesItsOperatorGroup(RealOlm olm, @TempDir Path dir) throws IOException {
+        RealCluster cluster = cluster(olm, "olm-rev-live");
+        String ns = cluster.namespace();
+        olm.server().create("""
+                apiVersion: operators.coreos.com/v1
+                kind: OperatorGroup
+                metadata: {name: team, namespace: %s}
+                spec: {targetNamespaces: [%s]}
+                """.formatted(ns, ns));
+        CliRun plan = cluster.run("plan", RealCluster.sample(), "-n", ns, "-o", "yaml");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        Path file = dir.resolve("plan.yaml");
+        Files.writeString(file, plan.out());
+
+        CliRun install;
+        try (KubeletStandIn.Background kubelet = KubeletStandIn.of(olm.server()).start(ns, CSV)) {
+            install = cluster.run("install", "--plan-file", file.toString(), RealCluster.sample(), "-n", ns, "--wait",
+                    "--wait-timeout", "120s");
+        }
+
+        assertThat(install.exitCode()).as(install + "\n" + olm.logTail(30)).isZero();
+        assertThat(install.out()).containsPattern("OperatorGroup\\s+team\\s+" + ns + "\\s+no\\s+Present");
+        assertThat(cluster.client().genericKubernetesResources(OPERATOR_GROUPS).inNamespace(ns).list().getItems())
+                .hasSize(1);
+    }
+
     private static void assertNothingWritten(RealCluster cluster, String ns) {
         assertThat(cluster.client().genericKubernetesResources(CSVS).inNamespace(ns).list().getItems()).isEmpty();
         assertThat(cluster.client().serviceAccounts().inNamespace(ns).withName("cachebox-operator").get()).isNull();

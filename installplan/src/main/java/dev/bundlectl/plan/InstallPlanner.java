@@ -111,13 +111,19 @@ public final class InstallPlanner {
         List<PlannedStep> planned = new ArrayList<>(ordered.size());
         for (Manifest manifest : ordered) {
             Manifest applied = CsvApiVersion.asOlmReadsIt(manifest, warnings);
-            Optionality optionality = optionalSteps.of(applied, warnings);
+            // What OLM mode adds is bundlectl's, not the bundle's: never optional, whatever the rules.
+            boolean added = olmSteps.adds(manifest);
+            Optionality optionality = added ? Optionality.REQUIRED : optionalSteps.of(applied, warnings);
             String namespace = placement.namespaceFor(applied, warnings);
             duplicates.check(applied, namespace, warnings);
             StepResource resource = resource(applied, namespace, packageName);
-            OutcomePredictor.Prediction prediction = ConversionNotes.adjust(converted, applied,
-                    optionality.optional(), predictor.predict(applied, resource.manifest(), optionality.optional(),
-                            optionality.origin(), exclusions.get(manifest), !expansion.expands(manifest), warnings));
+            // Added objects are checked as rendered ones are: served and valid, whatever a bundle may carry.
+            OutcomePredictor.Prediction prediction = added
+                    ? predictor.predictRendered(applied, resource.manifest(), warnings)
+                    : ConversionNotes.adjust(converted, applied, optionality.optional(),
+                            predictor.predict(applied, resource.manifest(), optionality.optional(),
+                                    optionality.origin(), exclusions.get(manifest), !expansion.expands(manifest),
+                                    warnings));
             prediction = olmPrediction(olmSteps, manifest, applied, prediction, surface, request);
             StepSource source = StepSource.ofBundle(sourceNamespace, packageName, applied.source());
             Step step = new Step(csvName, resource, optionality.optional(), prediction.status(), prediction.message(),
@@ -172,14 +178,13 @@ public final class InstallPlanner {
      */
     private static OutcomePredictor.Prediction olmPrediction(OlmModeSteps olmSteps, Manifest manifest,
             Manifest applied, OutcomePredictor.Prediction prediction, ApiSurface surface, PlanRequest request) {
-        Optional<OperatorGroupChoice> operatorGroup = olmSteps.operatorGroupOf(manifest);
-        // bundlectl's own OperatorGroup: a bundle may not carry the kind, but the plan may add it.
-        if (operatorGroup.isPresent() && (prediction.status() == StepStatus.UNKNOWN && prediction.message() == null
-                || prediction.status() == StepStatus.UNSUPPORTED_RESOURCE)) {
-            return new OutcomePredictor.Prediction(operatorGroup.get().status(), operatorGroup.get().message());
-        }
-        if (!olmSteps.active() || prediction.status() != StepStatus.UNKNOWN) {
+        // A prediction already made (an unserved API, an object the server would refuse) stands.
+        if (!olmSteps.active() || prediction.status() != StepStatus.UNKNOWN || prediction.message() != null) {
             return prediction;
+        }
+        Optional<OperatorGroupChoice> operatorGroup = olmSteps.operatorGroupOf(manifest);
+        if (operatorGroup.isPresent()) {
+            return new OutcomePredictor.Prediction(operatorGroup.get().status(), operatorGroup.get().message());
         }
         if (applied.groupKind().isCsv()) {
             List<String> unmet = CsvRequirements.unmet(applied, surface, request.olmCluster().kubernetesVersion());

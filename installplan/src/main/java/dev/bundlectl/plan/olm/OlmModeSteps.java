@@ -90,6 +90,11 @@ public final class OlmModeSteps {
         return generated.contains(manifest);
     }
 
+    /** Whether OLM mode adds this object (the OperatorGroup, or a generated one) rather than the bundle. */
+    public boolean adds(Manifest manifest) {
+        return operatorGroupOf(manifest).isPresent() || isGenerated(manifest);
+    }
+
     /** Whether this plan has OLM-mode steps at all. */
     public boolean active() {
         return operatorGroup != null;

@@ -3,6 +3,8 @@ package dev.bundlectl.plan.olm;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.render.CsvInstallModes;
 import dev.bundlectl.render.InstallModeType;
@@ -37,6 +39,11 @@ public record OperatorGroupChoice(Manifest manifest, StepStatus status, String m
     public static final String API_VERSION = "operators.coreos.com/v1";
     /** The kind. */
     public static final String KIND = "OperatorGroup";
+
+    /** Whether {@code step} is an OLM-mode plan's OperatorGroup step. */
+    public static boolean isStep(Step step) {
+        return KIND.equals(step.resource().kind()) && GroupKind.OLM_GROUP.equals(step.resource().group());
+    }
 
     /**
      * Decides the step.

@@ -1,5 +1,6 @@
 package dev.bundlectl.plan.planned;
 
+import java.util.function.Predicate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
@@ -86,6 +87,36 @@ public record PlannedInstall(InstallPlan plan, List<PlannedStep> steps, PayloadO
      */
     public PlannedInstall withPlan(InstallPlan newPlan) {
         return new PlannedInstall(newPlan, bind(newPlan, steps), payloadOrder);
+    }
+
+    /**
+     * This install under another version of its document in which the steps {@code fromDocument}
+     * picks may carry other objects (a reviewed plan's OperatorGroup step, which depends on the
+     * cluster the reviewer planned against): those take their object from the document's manifest,
+     * the rest must carry the planned ones.
+     *
+     * @throws IllegalArgumentException when another step's manifest differs, or a picked one is not JSON
+     */
+    public PlannedInstall withPlan(InstallPlan newPlan, Predicate<Step> fromDocument) {
+        List<PlannedStep> rebound = new ArrayList<>(steps.size());
+        for (int index = 0; index < steps.size() && index < newPlan.steps().size(); index++) {
+            Step step = newPlan.steps().get(index);
+            PlannedStep earlier = steps.get(index);
+            rebound.add(fromDocument.test(step) ? new PlannedStep(step, parsed(step), earlier.source()) : earlier);
+        }
+        return new PlannedInstall(newPlan, bind(newPlan, rebound.size() == steps.size() ? rebound : steps),
+                payloadOrder);
+    }
+
+    private static ObjectNode parsed(Step step) {
+        try {
+            if (JsonTrees.read(step.resource().manifest()) instanceof ObjectNode object) {
+                return object;
+            }
+        } catch (IOException e) {
+            // Reported below, with the step named.
+        }
+        throw new IllegalArgumentException("step " + step.resource().displayName() + " carries no JSON object");
     }
 
     /** Whether this is a release payload's plan, run in run-graph order. */

@@ -1,5 +1,7 @@
 package dev.bundlectl.plan.review;
 
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.olm.OperatorGroupChoice;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -31,8 +33,17 @@ public final class PlanComparison {
     private PlanComparison() {
     }
 
-    /** Every difference; empty when the reviewed steps are the fresh plan's. */
+    /**
+     * Every difference; empty when the reviewed steps are the fresh plan's. An OperatorGroup that
+     * the reviewed plan found in the namespace and uses as it is ({@code Present}) is the cluster's,
+     * not the bundle's: the fresh plan, made offline, cannot know it, so neither side's OperatorGroup
+     * step is compared, and the install checks the namespace's OperatorGroups again.
+     */
     public static List<StepDifference> differences(List<Step> reviewed, List<Step> fresh) {
+        if (reviewed.stream().anyMatch(step -> OperatorGroupChoice.isStep(step) && step.status() == StepStatus.PRESENT)) {
+            reviewed = reviewed.stream().filter(step -> !OperatorGroupChoice.isStep(step)).toList();
+            fresh = fresh.stream().filter(step -> !OperatorGroupChoice.isStep(step)).toList();
+        }
         List<StepDifference> differences = new ArrayList<>();
         List<Step> unmatched = new ArrayList<>(fresh);
         List<Integer> matchedOrder = new ArrayList<>();

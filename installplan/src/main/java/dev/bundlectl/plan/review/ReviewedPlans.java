@@ -1,5 +1,6 @@
 package dev.bundlectl.plan.review;
 
+import dev.bundlectl.plan.olm.OperatorGroupChoice;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.Step;
@@ -23,7 +24,7 @@ public final class ReviewedPlans {
      * A reviewed plan that equals the fresh one ({@link PlanComparison} found no difference): the
      * fresh steps, with their real Secret values, each in the namespace the reviewer saw (the
      * reviewer's API surface may have known a kind as cluster-scoped where the fresh plan, made
-     * without one, could not tell).
+     * without one, could not tell); the reviewed OperatorGroup step, which depends on the cluster.
      */
     public static InstallPlan approved(InstallPlan reviewed, InstallPlan fresh) {
         if (reviewed.steps().size() != fresh.steps().size()) {
@@ -32,7 +33,14 @@ public final class ReviewedPlans {
         List<Step> steps = new ArrayList<>();
         for (int i = 0; i < fresh.steps().size(); i++) {
             Step step = fresh.steps().get(i);
-            steps.add(step.withResource(step.resource().withNamespace(reviewed.steps().get(i).resource().namespace())));
+            Step asReviewed = reviewed.steps().get(i);
+            // The OperatorGroup is the cluster's answer, which the offline fresh plan cannot give:
+            // the reviewed decision stands, and the install checks it against the namespace again.
+            // Only its decision to use one as it is: a forged status or message is never taken.
+            steps.add(OperatorGroupChoice.isStep(asReviewed) && asReviewed.status() == StepStatus.PRESENT
+                    ? asReviewed.withStatus(StepStatus.PRESENT, "the namespace's OperatorGroup, used as it is "
+                            + "(as reviewed; checked against the namespace again)")
+                    : step.withResource(step.resource().withNamespace(asReviewed.resource().namespace())));
         }
         return new InstallPlan(reviewed.metadata(), reviewed.spec(), withSteps(fresh.status(), steps));
     }

@@ -1,7 +1,9 @@
 package dev.bundlectl.executor.planning;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.SourceLocation;
 import dev.bundlectl.executor.capability.ClusterVersionReader;
 import dev.bundlectl.executor.capability.ExistenceCheck;
 import dev.bundlectl.executor.capability.ExistingObjects;
@@ -123,12 +125,24 @@ public final class ClusterPlanning {
      */
     public Future<ClusterReading> readForReviewed(PlanTarget target, PlannedInstall plan, String source) {
         Optional<CapabilityConfig> planned = CapabilityReport.config(plan.plan().status().capabilities(), source);
-        return previousInstall(target).map(previous -> {
-            List<PlanningNote> notes = new ArrayList<>();
+        List<PlanningNote> notes = new ArrayList<>();
+        Future<OlmCluster> olm = target.payload() ? Future.succeededFuture(null)
+                : new OlmClusterReader(connection.retryingApi()).read(null, target.namespace(), notes);
+        Future<PreviousInstall> previousInstall = previousInstall(target);
+        return Future.all(olm, previousInstall).map(both -> {
+            PreviousInstall previous = previousInstall.result();
             planned.ifPresent(config -> notes.add(new PlanningNote.Diagnosed(CapabilityResolver.resolve(config,
                     previous.enabledCapabilities(), manifest -> false, plan.manifests()).diagnostics())));
-            return new ClusterReading(null, previous, planned, notes);
+            Optional.ofNullable(olm.result()).flatMap(cluster -> ReviewedOperatorGroups.problem(plan.plan(), cluster))
+                    .ifPresent(problem -> notes.add(new PlanningNote.Diagnosed(refusal(source, problem))));
+            return new ClusterReading(null, previous, planned, notes, olm.result());
         });
+    }
+
+    private static Diagnostics refusal(String source, String problem) {
+        Diagnostics.Collector diagnostics = new Diagnostics.Collector();
+        diagnostics.error(SourceLocation.file(source), null, null, problem);
+        return diagnostics.toDiagnostics();
     }
 
     private Future<ApiSurface> served(ApiSurface givenSurface, Duration patience) {
@@ -154,7 +168,7 @@ public final class ClusterPlanning {
                 : fromClusterVersion(manifests, notes);
         // OLM's part is read beside the capabilities: two more requests, not two more round trips.
         Future<OlmCluster> olm = target.payload() ? Future.succeededFuture(null)
-                : new OlmClusterReader(connection.retryingApi()).read(served, target.namespace())
+                : new OlmClusterReader(connection.retryingApi()).read(served, target.namespace(), notes)
                         .recover(failure -> Future.failedFuture(new IllegalStateException("cannot read the "
                                 + "OperatorGroups of namespace " + target.namespace() + " or the server's version: "
                                 + failure.getMessage(), failure)));

@@ -2,6 +2,7 @@ package dev.bundlectl.executor.planning;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.api.ApiSurface;
@@ -24,6 +25,7 @@ final class OlmClusterReader {
     static final ApiResource OPERATOR_GROUPS = new ApiResource("operators.coreos.com", "v1",
             OperatorGroupChoice.KIND, "operatorgroups", true);
     private static final int PAGE = 100;
+    private static final int FORBIDDEN = 403;
 
     private final KubeApi api;
 
@@ -31,15 +33,31 @@ final class OlmClusterReader {
         this.api = api;
     }
 
-    /** The namespace's OperatorGroups and the server's version; fails when either read fails. */
-    Future<OlmCluster> read(ApiSurface served, String namespace) {
-        Future<List<ExistingOperatorGroup>> groups = served != null
+    /**
+     * The namespace's OperatorGroups and the server's version; fails when either read fails, but
+     * for a user who may not list OperatorGroups (403): the groups are then unknown, as offline, and
+     * a note says so.
+     */
+    Future<OlmCluster> read(ApiSurface served, String namespace, List<PlanningNote> notes) {
+        Future<Optional<List<ExistingOperatorGroup>>> groups = served != null
                 && served.find(OPERATOR_GROUPS.group(), OPERATOR_GROUPS.version(), OPERATOR_GROUPS.kind()).isEmpty()
-                ? Future.succeededFuture(List.of())
-                : api.listAll(OPERATOR_GROUPS, namespace, null, PAGE).map(OlmClusterReader::operatorGroups);
+                ? Future.succeededFuture(Optional.of(List.of()))
+                : api.listAll(OPERATOR_GROUPS, namespace, null, PAGE)
+                        .map(items -> Optional.of(operatorGroups(items)))
+                        .recover(failure -> forbidden(failure, namespace, notes));
         Future<Optional<JsonNode>> version = api.discover("/version");
-        return Future.all(groups, version).map(both -> OlmCluster.live(groups.result(),
-                version.result().map(answer -> answer.path("gitVersion").asText(null)).orElse(null)));
+        return Future.all(groups, version).map(both -> new OlmCluster(groups.result(),
+                version.result().map(answer -> answer.path("gitVersion").asText(null))));
+    }
+
+    private static Future<Optional<List<ExistingOperatorGroup>>> forbidden(Throwable failure, String namespace,
+            List<PlanningNote> notes) {
+        if (failure instanceof ApiException refused && refused.isHttp(FORBIDDEN)) {
+            notes.add(new PlanningNote.Warned("cannot list the OperatorGroups of namespace " + namespace + " ("
+                    + refused.getMessage() + "); an OLM-mode plan assumes it has none"));
+            return Future.succeededFuture(Optional.empty());
+        }
+        return Future.failedFuture(failure);
     }
 
     private static List<ExistingOperatorGroup> operatorGroups(List<ObjectNode> items) {

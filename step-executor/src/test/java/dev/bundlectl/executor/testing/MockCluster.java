@@ -193,9 +193,14 @@ public final class MockCluster implements AutoCloseable {
             String body = request.getBody() == null || request.getBody().getBytes() == null
                     ? ""
                     : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
-            MockResponse response = isServerSideApply(request) && !isScripted(request)
-                    ? serverSideApply(request, body)
-                    : delegate.dispatch(request);
+            MockResponse response;
+            if (isServerSideApply(request) && !isScripted(request)) {
+                response = serverSideApply(request, body);
+            } else if (isDryRun(request) && !"PATCH".equals(request.getMethod())) {
+                response = dryRunAnswer(request, body);
+            } else {
+                response = delegate.dispatch(request);
+            }
             synchronized (log) {
                 log.add(new Request(request.getMethod(), request.getPath(), body, request.getHeader("Authorization"),
                         response.code()));
@@ -210,6 +215,32 @@ public final class MockCluster implements AutoCloseable {
         private boolean isScripted(RecordedRequest request) {
             Queue<ServerResponse> answers = scripted.get(new SimpleRequest(HttpMethod.PATCH, request.getPath()));
             return answers != null && !answers.isEmpty();
+        }
+
+        private static boolean isDryRun(RecordedRequest request) {
+            String path = request.getPath();
+            return path != null && path.contains("dryRun=All");
+        }
+
+        /**
+         * The CRUD store ignores {@code dryRun}: a dry-run create, update or delete is answered as the
+         * real server answers it (201 or 409 AlreadyExists, 200) and changes nothing.
+         */
+        private MockResponse dryRunAnswer(RecordedRequest request, String body) {
+            String path = request.getPath();
+            String objectPath = path.substring(0, path.indexOf('?'));
+            if (!"POST".equals(request.getMethod())) {
+                return new MockResponse().setResponseCode(200).setBody(body.isEmpty() ? "{}" : body);
+            }
+            String name = Manifests.read(body).path("metadata").path("name").asText();
+            MockResponse stored = delegate.dispatch(rewritten(request, HttpMethod.GET, objectPath + "/" + name,
+                    "application/json", ""));
+            if (stored.code() == 200) {
+                return new MockResponse().setResponseCode(409).setBody("{\"kind\":\"Status\",\"apiVersion\":\"v1\","
+                        + "\"status\":\"Failure\",\"reason\":\"AlreadyExists\",\"code\":409,\"message\":\""
+                        + name + " already exists\"}");
+            }
+            return new MockResponse().setResponseCode(201).setBody(body);
         }
 
         private static boolean isServerSideApply(RecordedRequest request) {
@@ -229,16 +260,21 @@ public final class MockCluster implements AutoCloseable {
             String path = apply.getPath();
             int query = path.indexOf('?');
             String objectPath = query < 0 ? path : path.substring(0, query);
+            // A dry run is answered as the real server answers it, and nothing is stored.
+            boolean dryRun = query >= 0 && path.substring(query).contains("dryRun=All");
             MockResponse stored = delegate.dispatch(rewritten(apply, HttpMethod.GET, objectPath, "application/json", ""));
             if (stored.code() == 200) {
                 ObjectNode merged = Manifests.read(new String(stored.getBody().getBytes(), StandardCharsets.UTF_8));
                 mergeInto(merged, Manifests.read(body));
-                return delegate.dispatch(rewritten(apply, HttpMethod.PUT, objectPath, "application/json",
-                        Manifests.write(merged)));
+                return dryRun ? new MockResponse().setResponseCode(200).setBody(Manifests.write(merged))
+                        : delegate.dispatch(rewritten(apply, HttpMethod.PUT, objectPath, "application/json",
+                                Manifests.write(merged)));
+            }
+            if (dryRun) {
+                return new MockResponse().setResponseCode(201).setBody(body);
             }
             String collection = objectPath.substring(0, objectPath.lastIndexOf('/'));
-            String dryRun = query >= 0 && path.substring(query).contains("dryRun=All") ? "?dryRun=All" : "";
-            return delegate.dispatch(rewritten(apply, HttpMethod.POST, collection + dryRun, "application/json", body));
+            return delegate.dispatch(rewritten(apply, HttpMethod.POST, collection, "application/json", body));
         }
 
         private static void mergeInto(ObjectNode target, ObjectNode applied) {

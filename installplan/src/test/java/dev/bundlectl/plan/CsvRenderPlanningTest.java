@@ -113,8 +113,12 @@ class CsvRenderPlanningTest {
             assertThat(csvModeCondition(render).reason()).isEqualTo("Requested");
             assertThat(render.plan().metadata().annotations()).containsEntry("bundlectl.dev/csv-mode", "render");
             assertThat(csvModeCondition(olm).reason()).isEqualTo("Requested");
-            assertThat(olm.verdict().reasons()).singleElement().asString()
-                    .contains("ClusterServiceVersion", "not found on the cluster");
+            // Without OLM's APIs neither the CSV nor the OperatorGroup OLM mode adds can be applied.
+            assertThat(olm.verdict().reasons()).containsExactly(
+                    "OperatorGroup/cachebox/cachebox: GroupVersionKind operators.coreos.com/v1, Kind=OperatorGroup "
+                            + "not found on the cluster",
+                    "ClusterServiceVersion/cachebox/cachebox-operator.v0.3.1: GroupVersionKind "
+                            + "operators.coreos.com/v1alpha1, Kind=ClusterServiceVersion not found on the cluster");
         }
 
         @Test

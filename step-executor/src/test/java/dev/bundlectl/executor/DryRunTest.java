@@ -57,7 +57,7 @@ class DryRunTest {
                 ApplySettings.builder().dryRunServer(true).scheduler(new VirtualScheduler()).build(), listener).result());
 
         assertThat(result.status().phase()).isEqualTo(InstallPlanPhase.COMPLETE);
-        assertThat(cluster.writes()).isNotEmpty().allSatisfy(request -> assertThat(request.path()).endsWith("dryRun=All"));
+        assertThat(cluster.dryRuns()).isNotEmpty().allSatisfy(request -> assertThat(request.path()).endsWith("dryRun=All"));
         assertThat(result.steps().get(1).status()).isEqualTo(StepStatus.CREATED);
         assertThat(result.steps().get(1).message()).isEqualTo("dry run: created");
         // No CRD wait in a dry run: nothing was stored, so it would never become Established.

@@ -77,6 +77,10 @@ class RealServerLeaderFailoverInstallTest {
             AtomicBoolean csvCreated = new AtomicBoolean();
             AtomicBoolean crdApplied = new AtomicBoolean();
             proxyA.holdAfter(request -> {
+                // The preflight's dry runs come first and write nothing: only real writes count.
+                if (request.path().contains("dryRun=All")) {
+                    return false;
+                }
                 if (request.upstreamStatus() == 201 && object(request).endsWith("/clusterserviceversions/"
                         + "cachebox-operator.v0.3.1")) {
                     csvCreated.set(true);
@@ -159,10 +163,11 @@ class RealServerLeaderFailoverInstallTest {
 
     /**
      * The requests the server answered 201 Created: a POST (the CSV, install records), or a
-     * server-side apply that created its object.
+     * server-side apply that created its object. A dry run's 201 (the preflight) created nothing.
      */
     private static List<ProxiedRequest> creates(FaultProxy proxy) {
-        return proxy.requests().stream().filter(request -> request.upstreamStatus() == 201).toList();
+        return proxy.requests().stream().filter(request -> request.upstreamStatus() == 201)
+                .filter(request -> !request.path().contains("dryRun=All")).toList();
     }
 
     /** The object a request created: its path, or for a POST the collection and the posted name. */

@@ -125,8 +125,15 @@ public final class MockCluster implements AutoCloseable {
                 .toList();
     }
 
+    /** The requests that changed (or would have changed) the store: not reads, not dry runs. */
     public List<Request> writes() {
-        return requests().stream().filter(request -> !request.method().equals("GET")).toList();
+        return requests().stream().filter(request -> !request.method().equals("GET"))
+                .filter(request -> !request.path().contains("dryRun=All")).toList();
+    }
+
+    /** The dry-run writes (the preflight's, or {@code --dry-run=server}'s), in arrival order. */
+    public List<Request> dryRuns() {
+        return requests().stream().filter(request -> request.path().contains("dryRun=All")).toList();
     }
 
     /** The {@code metadata.name} of every object whose creation was requested (POST), in arrival order. */

@@ -24,10 +24,10 @@ public record ProxiedRequest(long ordinal, String method, String uri, String obj
     /**
      * Whether the server created an object and the client never heard of it: the reset after
      * forwarding a request the server answered 201 (a POST, or a server-side apply PATCH that
-     * created the object).
+     * created the object); a dry run's 201 created nothing.
      */
     public boolean createdButUnanswered() {
-        return fault == Fault.RESET_AFTER_FORWARDING && upstreamStatus == 201;
+        return fault == Fault.RESET_AFTER_FORWARDING && upstreamStatus == 201 && !uri.contains("dryRun=All");
     }
 
     /** One line for failure messages and reports. */

@@ -78,7 +78,7 @@ class RealServerLeaderFailoverInstallTest {
             AtomicBoolean crdApplied = new AtomicBoolean();
             proxyA.holdAfter(request -> {
                 // The preflight's dry runs come first and write nothing: only real writes count.
-                if (request.path().contains("dryRun=All")) {
+                if (request.dryRun()) {
                     return false;
                 }
                 if (request.upstreamStatus() == 201 && object(request).endsWith("/clusterserviceversions/"
@@ -167,7 +167,7 @@ class RealServerLeaderFailoverInstallTest {
      */
     private static List<ProxiedRequest> creates(FaultProxy proxy) {
         return proxy.requests().stream().filter(request -> request.upstreamStatus() == 201)
-                .filter(request -> !request.path().contains("dryRun=All")).toList();
+                .filter(request -> !request.dryRun()).toList();
     }
 
     /** The object a request created: its path, or for a POST the collection and the posted name. */

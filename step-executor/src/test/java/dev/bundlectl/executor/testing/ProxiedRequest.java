@@ -27,7 +27,12 @@ public record ProxiedRequest(long ordinal, String method, String uri, String obj
      * created the object); a dry run's 201 created nothing.
      */
     public boolean createdButUnanswered() {
-        return fault == Fault.RESET_AFTER_FORWARDING && upstreamStatus == 201 && !uri.contains("dryRun=All");
+        return fault == Fault.RESET_AFTER_FORWARDING && upstreamStatus == 201 && !dryRun();
+    }
+
+    /** Whether the request was a dry run ({@code dryRun=All}), which the server judges and never stores. */
+    public boolean dryRun() {
+        return uri.contains("dryRun=All");
     }
 
     /** One line for failure messages and reports. */

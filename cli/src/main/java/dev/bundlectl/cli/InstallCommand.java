@@ -179,7 +179,7 @@ final class InstallCommand implements Callable<Integer> {
             InstallPlan plan = planned.plan();
             PlanVerdict verdict = PlanVerdict.of(plan.steps());
             if (!verdict.installable()) {
-                PlanTable.print(SecretRedaction.redact(plan), out);
+                printDocument(SecretRedaction.redact(plan), out);
                 err.println("error: the plan cannot succeed on this cluster; nothing was applied");
                 verdict.reasons().forEach(reason -> err.println("  " + TerminalText.safe(reason)));
                 UnservedApiHint.of(plan.steps()).ifPresent(hint -> err.println("  " + hint));
@@ -187,7 +187,7 @@ final class InstallCommand implements Callable<Integer> {
             }
             InstallOutcome outcome = install(connection, planned, reading.previous(), namespace, out, err);
             if (ServerPreflight.refused(outcome.plan())) {
-                PlanTable.print(SecretRedaction.redact(outcome.plan()), out);
+                printDocument(SecretRedaction.redact(outcome.plan()), out);
                 err.println("error: the server refused the plan in preflight (a server-side dry run of every step); "
                         + "nothing was written");
                 outcome.plan().steps().stream().filter(step -> step.status() == StepStatus.FAILED)
@@ -291,7 +291,19 @@ final class InstallCommand implements Callable<Integer> {
     }
 
     private void printResult(InstallOutcome outcome, PrintWriter out, PrintWriter err) {
-        InstallPlan redacted = withRecordName(SecretRedaction.redact(outcome.plan()), outcome.record());
+        printDocument(withRecordName(SecretRedaction.redact(outcome.plan()), outcome.record()), out);
+        outcome.warnings().forEach(warning -> err.println("warning: " + TerminalText.safe(warning)));
+        if (outcome.record() != null) {
+            err.println("install record: " + outcome.record().namespace() + "/" + outcome.record().name()
+                    + " (see: " + spec.root().name() + " status -n " + outcome.record().namespace() + " " + outcome.record().name() + ")");
+        } else {
+            err.println("dry run: nothing was persisted and no install record was written");
+        }
+        out.flush();
+    }
+
+    /** The final plan (redacted) in the output format: a document, or the table; jsonl printed its events. */
+    private void printDocument(InstallPlan redacted, PrintWriter out) {
         switch (output) {
             case YAML -> out.print(InstallPlanCodec.toYaml(redacted));
             case JSON -> out.println(InstallPlanCodec.toJson(redacted));
@@ -303,14 +315,6 @@ final class InstallCommand implements Callable<Integer> {
                 // jsonl: the events were the output.
             }
         }
-        outcome.warnings().forEach(warning -> err.println("warning: " + TerminalText.safe(warning)));
-        if (outcome.record() != null) {
-            err.println("install record: " + outcome.record().namespace() + "/" + outcome.record().name()
-                    + " (see: " + spec.root().name() + " status -n " + outcome.record().namespace() + " " + outcome.record().name() + ")");
-        } else {
-            err.println("dry run: nothing was persisted and no install record was written");
-        }
-        out.flush();
     }
 
     /** The plan naming its install record ({@link PlanAnnotations#INSTALL_RECORD}); unchanged for a dry run. */

@@ -242,7 +242,11 @@ class PlanCommandTest {
                             "ClusterServiceVersion"),
                     List.of("clusterrolebindings", "", "rbac.authorization.k8s.io/v1", "false", "ClusterRoleBinding"),
                     List.of("clusterroles", "", "rbac.authorization.k8s.io/v1", "false", "ClusterRole"),
-                    List.of("roles", "", "rbac.authorization.k8s.io/v1", "true", "Role"))));
+                    List.of("roles", "", "rbac.authorization.k8s.io/v1", "true", "Role"),
+                    // What OLM mode adds in front of the CSV: an OperatorGroup, and OLM's ServiceAccount and RBAC.
+                    List.of("rolebindings", "", "rbac.authorization.k8s.io/v1", "true", "RoleBinding"),
+                    List.of("serviceaccounts", "sa", "v1", "true", "ServiceAccount"),
+                    List.of("operatorgroups", "og", "operators.coreos.com/v1", "true", "OperatorGroup"))));
 
             assertPrometheusServedVpaNotCreated(Cli.run("plan", CACHEBOX, "--api-surface", surface.toString()));
         }
@@ -280,15 +284,18 @@ class PlanCommandTest {
             String csvUnserved = "GroupVersionKind operators.coreos.com/v1alpha1, Kind=ClusterServiceVersion not found on the cluster";
             assertThat(tableRows(result).get(6))
                     .isEqualTo("7|ClusterServiceVersion|cachebox-operator.v0.3.1|default|no|Unknown|" + csvUnserved);
+            // Nor the OperatorGroup that OLM mode adds: both of OLM's APIs are missing.
             assertThat(lastLine(result)).isEqualTo("18 steps (3 optional): 15 Unknown, 3 NotCreated. Phase Failed: "
-                    + "predicted to fail against built-in kubernetes 1.34: "
+                    + "predicted to fail against built-in kubernetes 1.34: OperatorGroup/default/default: "
+                    + "GroupVersionKind operators.coreos.com/v1, Kind=OperatorGroup not found on the cluster; "
                     + "ClusterServiceVersion/default/cachebox-operator.v0.3.1: " + csvUnserved);
 
             InstallPlan plan = PlanOutput.parse(Cli.run("plan", CACHEBOX, "--api-surface", "kubernetes-without-olm",
                     "--csv-mode", "olm", "-o", "yaml"));
             assertThat(plan.status().phase()).isEqualTo(InstallPlanPhase.FAILED);
             assertThat(plan.status().message())
-                    .isEqualTo("predicted to fail against built-in kubernetes 1.34: "
+                    .isEqualTo("predicted to fail against built-in kubernetes 1.34: OperatorGroup/default/default: "
+                            + "GroupVersionKind operators.coreos.com/v1, Kind=OperatorGroup not found on the cluster; "
                             + "ClusterServiceVersion/default/cachebox-operator.v0.3.1: " + csvUnserved);
         }
 

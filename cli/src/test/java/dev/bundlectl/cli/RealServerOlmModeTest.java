@@ -58,11 +58,7 @@ class RealServerOlmModeTest {
         RealCluster cluster = cluster(olm, "olm-sample");
         String ns = cluster.namespace();
 
-        CliRun install;
-        try (KubeletStandIn.Background kubelet = KubeletStandIn.of(olm.server()).start(ns, CSV)) {
-            install = cluster.run("install", RealCluster.sample(), "-n", ns, "--wait", "--wait-timeout", "120s",
-                    "-o", "json");
-        }
+        CliRun install = installWithKubelet(olm, cluster, "install", RealCluster.sample(), "-n", ns, "-o", "json");
 
         assertThat(install.exitCode()).as(install + "\n" + olm.logTail(30)).isZero();
         assertThat(install.err()).contains("OLM: ").contains("operator running: " + ns + "/" + CSV + " Succeeded");
@@ -109,10 +105,7 @@ class RealServerOlmModeTest {
                 spec: {targetNamespaces: [%s]}
                 """.formatted(ns, ns));
 
-        CliRun install;
-        try (KubeletStandIn.Background kubelet = KubeletStandIn.of(olm.server()).start(ns, CSV)) {
-            install = cluster.run("install", RealCluster.sample(), "-n", ns, "--wait", "--wait-timeout", "120s");
-        }
+        CliRun install = installWithKubelet(olm, cluster, "install", RealCluster.sample(), "-n", ns);
 
         assertThat(install.exitCode()).as(install + "\n" + olm.logTail(30)).isZero();
         assertThat(install.out()).containsPattern("OperatorGroup\\s+team\\s+" + ns + "\\s+no\\s+Present");
@@ -129,11 +122,8 @@ class RealServerOlmModeTest {
         RealCluster cluster = cluster(olm, "olm-ownns");
         String ns = cluster.namespace();
 
-        CliRun install;
-        try (KubeletStandIn.Background kubelet = KubeletStandIn.of(olm.server()).start(ns, CSV)) {
-            install = cluster.run("install", RealCluster.sample(), "-n", ns, "--install-mode", "OwnNamespace",
-                    "--wait", "--wait-timeout", "120s");
-        }
+        CliRun install = installWithKubelet(olm, cluster, "install", RealCluster.sample(), "-n", ns,
+                "--install-mode", "OwnNamespace");
 
         assertThat(install.exitCode()).as(install + "\n" + olm.logTail(30)).isZero();
         GenericKubernetesResource group = operatorGroup(cluster, ns);
@@ -245,16 +235,25 @@ class RealServerOlmModeTest {
         Path file = dir.resolve("plan.yaml");
         Files.writeString(file, plan.out());
 
-        CliRun install;
-        try (KubeletStandIn.Background kubelet = KubeletStandIn.of(olm.server()).start(ns, CSV)) {
-            install = cluster.run("install", "--plan-file", file.toString(), RealCluster.sample(), "-n", ns, "--wait",
-                    "--wait-timeout", "120s");
-        }
+        CliRun install = installWithKubelet(olm, cluster, "install", "--plan-file", file.toString(),
+                RealCluster.sample(), "-n", ns);
 
         assertThat(install.exitCode()).as(install + "\n" + olm.logTail(30)).isZero();
         assertThat(install.out()).containsPattern("OperatorGroup\\s+team\\s+" + ns + "\\s+no\\s+Present");
         assertThat(cluster.client().genericKubernetesResources(OPERATOR_GROUPS).inNamespace(ns).list().getItems())
                 .hasSize(1);
+    }
+
+    /**
+     * {@code install ARGS --wait} in the test's namespace while {@link KubeletStandIn} marks the
+     * Deployments OLM creates for the sample's CSV as rolled out.
+     */
+    private static CliRun installWithKubelet(RealOlm olm, RealCluster cluster, String... args) {
+        List<String> all = new java.util.ArrayList<>(List.of(args));
+        all.addAll(List.of("--wait", "--wait-timeout", "120s"));
+        try (KubeletStandIn.Background kubelet = KubeletStandIn.of(olm.server()).start(cluster.namespace(), CSV)) {
+            return cluster.run(all.toArray(String[]::new));
+        }
     }
 
     private static void assertNothingWritten(RealCluster cluster, String ns) {

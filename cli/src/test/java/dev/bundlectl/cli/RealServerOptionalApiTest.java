@@ -92,9 +92,10 @@ class RealServerOptionalApiTest {
 
         assertThat(install.exitCode()).as(install.toString()).isZero();
         assertThat(install.out()).contains("Phase Complete");
-        // Replanned without a surface, the step is sent to discovery, which finds no such API on the server.
+        // Replanned without a surface, the step is sent to discovery, which finds no such API on the server:
+        // in the preflight's dry run, so the install itself never sends it.
         assertThat(install.out()).containsPattern("ServiceMonitor\\s+cachebox-operator-metrics\\s+" + ns
-                + "\\s+yes\\s+NotCreated\\s+api-server resource not found installing ServiceMonitor "
+                + "\\s+yes\\s+NotCreated\\s+in preflight: api-server resource not found installing ServiceMonitor "
                 + "cachebox-operator-metrics: GroupVersionKind monitoring.coreos.com/v1, Kind=ServiceMonitor not found "
                 + "on the cluster \\(optional by --optional-api monitoring.coreos.com\\)");
         assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get()).isNotNull();

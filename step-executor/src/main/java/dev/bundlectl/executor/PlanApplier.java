@@ -70,14 +70,16 @@ public final class PlanApplier {
         Promise<InstallPlan> result = Promise.promise();
         Map<Integer, CreatedIdentity> created = new ConcurrentHashMap<>();
         Set<Integer> deletionsRequested = ConcurrentHashMap.newKeySet();
+        Set<Integer> unavailable = ConcurrentHashMap.newKeySet();
         context.runOnContext(start -> {
             try {
-                new PlanRun(plan, options, context, api, discovery, listener, created, deletionsRequested).run()
+                new PlanRun(plan, options, context, api, discovery, listener, created, deletionsRequested,
+                        unavailable).run()
                         .onComplete(result);
             } catch (RuntimeException bug) {
                 result.fail(bug);
             }
         });
-        return new RunningPlan(result.future(), created, deletionsRequested);
+        return new RunningPlan(result.future(), created, deletionsRequested, unavailable);
     }
 }

@@ -58,13 +58,14 @@ final class PlanRun implements StepStarter {
     private final PlanPreflight preflight;
     private final Map<Integer, String> failures = new LinkedHashMap<>();
     private final Set<Integer> deletionsRequested;
+    private final Set<Integer> unavailable;
     private final Instant startTime;
     private RunEnvironment env;
     private StepApplier runner;
 
     PlanRun(PlannedInstall planned, ApplySettings options, Context context, KubeApi api, Discovery discovery,
             Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created,
-            Set<Integer> deletionsRequested) {
+            Set<Integer> deletionsRequested, Set<Integer> unavailable) {
         this.planned = planned;
         this.plan = planned.plan();
         this.options = options;
@@ -73,6 +74,7 @@ final class PlanRun implements StepStarter {
         this.discovery = discovery;
         this.tracker = new StepTracker(plan.steps(), options.clock(), listener, created);
         this.deletionsRequested = deletionsRequested;
+        this.unavailable = unavailable;
         this.preflight = new PlanPreflight();
         this.startTime = options.clock().instant();
     }
@@ -139,6 +141,9 @@ final class PlanRun implements StepStarter {
                         }
                         tracker.finish(index, applied.status(), applied.message());
                         return true;
+                    }
+                    if (((StepOutcome.Failed) outcome).unavailable()) {
+                        unavailable.add(index);
                     }
                     fail(index, outcome.message());
                     return false;

@@ -12,11 +12,14 @@ public final class RunningPlan {
     private final Future<InstallPlan> result;
     private final Map<Integer, CreatedIdentity> created;
     private final Set<Integer> deletionsRequested;
+    private final Set<Integer> unavailable;
 
-    RunningPlan(Future<InstallPlan> result, Map<Integer, CreatedIdentity> created, Set<Integer> deletionsRequested) {
+    RunningPlan(Future<InstallPlan> result, Map<Integer, CreatedIdentity> created, Set<Integer> deletionsRequested,
+            Set<Integer> unavailable) {
         this.result = Objects.requireNonNull(result, "result");
         this.created = Objects.requireNonNull(created, "created");
         this.deletionsRequested = Objects.requireNonNull(deletionsRequested, "deletionsRequested");
+        this.unavailable = Objects.requireNonNull(unavailable, "unavailable");
     }
 
     /**
@@ -43,5 +46,14 @@ public final class RunningPlan {
      */
     public Set<Integer> deletionsRequested() {
         return Set.copyOf(deletionsRequested);
+    }
+
+    /**
+     * The indexes of the steps that failed because the server could not answer (a failed
+     * discovery, transient errors past the retries) rather than refused them. Complete once
+     * {@link #result()} is.
+     */
+    public Set<Integer> unavailableSteps() {
+        return Set.copyOf(unavailable);
     }
 }

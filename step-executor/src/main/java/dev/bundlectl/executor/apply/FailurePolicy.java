@@ -25,10 +25,10 @@ final class FailurePolicy {
     static StepOutcome outcome(Throwable error, boolean optional, String verb) {
         if (error instanceof DiscoveryFailedException discoveryFailed) {
             // Not "not served": nobody could tell, so even an optional step fails (a transient error exhausted).
-            return StepOutcome.failed(discoveryFailed.getMessage());
+            return StepOutcome.unavailable(discoveryFailed.getMessage());
         }
         if (error instanceof RetriesExhaustedException exhausted) {
-            return StepOutcome.failed(verb + " failed: " + exhausted.getMessage());
+            return StepOutcome.unavailable(verb + " failed: " + exhausted.getMessage());
         }
         if (error instanceof ApiException api) {
             boolean notCreated = ApiErrorClassifier.classify(api.failure()).errorClass() == ErrorClass.NOT_CREATED;
@@ -38,6 +38,6 @@ final class FailurePolicy {
             return StepOutcome.failed(verb + " failed: " + api.failure().describe());
         }
         String text = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
-        return StepOutcome.failed(verb + " failed: " + text);
+        return StepOutcome.unavailable(verb + " failed: " + text);
     }
 }

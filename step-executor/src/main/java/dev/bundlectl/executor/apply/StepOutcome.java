@@ -24,9 +24,17 @@ public sealed interface StepOutcome permits StepOutcome.Applied, StepOutcome.Fai
         return new Applied(StepStatus.DELETED, message, Objects.requireNonNull(result, "result"));
     }
 
-    /** A step that fails the plan. */
+    /** A step that fails the plan: the server refused it, or a check before sending did. */
     static StepOutcome failed(String message) {
-        return new Failed(message);
+        return new Failed(message, false);
+    }
+
+    /**
+     * A step that fails the plan because the server could not answer: its discovery failed, or
+     * transient errors outlasted the retries. A preflight does not call that a refusal.
+     */
+    static StepOutcome unavailable(String message) {
+        return new Failed(message, true);
     }
 
     /**
@@ -57,8 +65,9 @@ public sealed interface StepOutcome permits StepOutcome.Applied, StepOutcome.Fai
      * The step failed; the plan fails.
      *
      * @param message the step and the API's answer
+     * @param unavailable whether the server could not answer (rather than refused)
      */
-    record Failed(String message) implements StepOutcome {
+    record Failed(String message, boolean unavailable) implements StepOutcome {
         public Failed {
             Objects.requireNonNull(message, "message");
         }

@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.install;
 
 import dev.bundlectl.executor.PlanApplier;
+import dev.bundlectl.executor.RunningPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
@@ -12,6 +13,7 @@ import io.vertx.core.Future;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The first stage of every real install (docs/semantics.md §3, "Preflight"): the plan's steps are
@@ -20,7 +22,9 @@ import java.util.List;
  * checks cannot (CEL rules and their cost, admission, quota): a required step it refuses stops the
  * install with nothing written; an optional one it refuses is {@code NotCreated}, with the server's
  * reason, and is not sent again. Custom resources of CRDs that the plan itself creates cannot be
- * judged before their CRD exists; they keep the offline check.
+ * judged before their CRD exists; they keep the offline check. A step the server could not answer
+ * (a failed discovery, transient errors past the retries) was not refused: the install goes on and
+ * meets it as it would have without a preflight.
  */
 public final class ServerPreflight {
 
@@ -44,8 +48,8 @@ public final class ServerPreflight {
      * refused a required step, a {@code Failed} plan that says nothing was written.
      */
     public Future<InstallPlan> check(PlannedInstall planned, ApplySettings options) {
-        return applier.start(planned, options.toBuilder().dryRunServer(true).build(), event -> { }).result()
-                .map(dryRun -> judged(planned.plan(), dryRun));
+        RunningPlan dryRun = applier.start(planned, options.toBuilder().dryRunServer(true).build(), event -> { });
+        return dryRun.result().map(judged -> judged(planned.plan(), judged, dryRun.unavailableSteps()));
     }
 
     /** A condition for a plan installed with {@code --no-preflight}, so that the record says so. */
@@ -54,7 +58,12 @@ public final class ServerPreflight {
                 + "plan before it was written", clock.instant().toString());
     }
 
-    private InstallPlan judged(InstallPlan plan, InstallPlan dryRun) {
+    /**
+     * The plan as the dry run judged it. A step the server could not answer (its discovery failed,
+     * transient errors outlasted the retries) was not refused: it is left to the install, which
+     * meets the same server again, as it would have without a preflight.
+     */
+    private InstallPlan judged(InstallPlan plan, InstallPlan dryRun, Set<Integer> unavailable) {
         List<Step> steps = new ArrayList<>(plan.steps());
         List<String> refusals = new ArrayList<>();
         int accepted = 0;
@@ -65,7 +74,9 @@ public final class ServerPreflight {
             if (before.status() == StepStatus.NOT_CREATED || before.status() == StepStatus.UNSUPPORTED_RESOURCE) {
                 continue;
             }
-            if (judged.status() == StepStatus.FAILED) {
+            if (judged.status() == StepStatus.FAILED && unavailable.contains(index)) {
+                unjudged++;
+            } else if (judged.status() == StepStatus.FAILED) {
                 refusals.add(judged.resource().displayName() + ": " + judged.message());
                 steps.set(index, before.withStatus(StepStatus.FAILED, "refused in preflight: " + judged.message()));
             } else if (judged.status() == StepStatus.NOT_CREATED) {
@@ -88,7 +99,7 @@ public final class ServerPreflight {
         }
         conditions.add(new PlanCondition(CONDITION, "True", "ServerAccepted", accepted + " steps accepted by a "
                 + "server-side dry run" + (unjudged == 0 ? "" : "; " + unjudged + " not judged (their CRDs are created "
-                        + "by this plan)"), now));
+                        + "by this plan, or the server could not answer)"), now));
         return plan.withStatus(new InstallPlan.Status(status.phase(), conditions, steps, status.startTime(),
                 status.completionTime(), status.message(), status.capabilities()));
     }

@@ -119,9 +119,14 @@ public final class MockCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * The requests of this method under this path, dry runs left out: what the server was asked to
+     * do, not what a preflight asked it to judge.
+     */
     public List<Request> requests(String method, String pathPrefix) {
         return requests().stream()
                 .filter(request -> request.method().equals(method) && request.path().startsWith(pathPrefix))
+                .filter(request -> !request.path().contains("dryRun=All"))
                 .toList();
     }
 

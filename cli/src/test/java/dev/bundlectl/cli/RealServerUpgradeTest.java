@@ -221,7 +221,8 @@ class RealServerUpgradeTest {
         assertThat(cluster.run("install", bundles.write(bundles.version("0.1.0").withLegacyConfigMap()), "-n", ns)
                 .exitCode()).isZero();
         // alice may keep install records and ConfigMaps, but may not create the new CSV, nor the OperatorGroup
-        // and RBAC that OLM mode applies before it: the first of those fails, and the CSV is never sent.
+        // and RBAC that OLM mode applies before it: the server refuses them in the preflight's dry run, so
+        // nothing is written, the CSV least of all.
         Path alice = cluster.kubeconfigForRecordKeeper(dir, "alice");
 
         CliRun upgrade = cluster.runWith(alice, "install", bundles.write(bundles.version("0.2.0").replacing(V1)),
@@ -237,7 +238,7 @@ class RealServerUpgradeTest {
         JsonNode legacy = RealCluster.step(plan, "ConfigMap", LEGACY);
         assertThat(legacy.path("status").asText()).isEqualTo("Unknown");
         assertThat(legacy.path("message").asText())
-                .isEqualTo("not deleted: an earlier step failed, so the old version's objects stay");
+                .isEqualTo("not deleted: the server refused the plan in preflight, so nothing was written");
         assertThat(configMap(cluster, LEGACY)).isNotNull();
     }
 

@@ -7,6 +7,7 @@ import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepAction;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Future;
@@ -91,6 +92,14 @@ public final class ServerPreflight {
         InstallPlan.Status status = plan.status();
         List<PlanCondition> conditions = new ArrayList<>(status.conditions());
         if (!refusals.isEmpty()) {
+            // An upgrade's delete step would otherwise still say what it was going to delete.
+            for (int index = 0; index < steps.size(); index++) {
+                Step step = steps.get(index);
+                if (step.action() == StepAction.DELETE && step.status() != StepStatus.FAILED) {
+                    steps.set(index, step.withStatus(StepStatus.UNKNOWN, "not deleted: the server refused the plan "
+                            + "in preflight, so nothing was written"));
+                }
+            }
             String message = "the server refused " + refusals.size() + (refusals.size() == 1 ? " step" : " steps")
                     + " in preflight (a server-side dry run); nothing was written: " + String.join("; ", refusals);
             conditions.add(new PlanCondition(CONDITION, "False", REFUSED, message, now));

@@ -21,7 +21,8 @@ import java.util.function.Consumer;
  */
 public final class DeploymentWait {
 
-    private static final ApiResource DEPLOYMENTS = new ApiResource("apps", "v1", "Deployment", "deployments", true);
+    /** The Deployments API, which the install package reads wherever it looks at a rollout. */
+    static final ApiResource DEPLOYMENTS = new ApiResource("apps", "v1", "Deployment", "deployments", true);
 
     private final Context context;
     private final KubeApi api;

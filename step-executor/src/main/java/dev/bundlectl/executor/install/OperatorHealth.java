@@ -3,7 +3,6 @@ package dev.bundlectl.executor.install;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.records.RecordedStep;
-import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.model.StepStatus;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -15,8 +14,6 @@ import java.util.List;
  * replicas. One line per object; an object that cannot be read says why.
  */
 public final class OperatorHealth {
-
-    private static final ApiResource DEPLOYMENTS = new ApiResource("apps", "v1", "Deployment", "deployments", true);
 
     private final KubeApi api;
 
@@ -61,7 +58,7 @@ public final class OperatorHealth {
 
     private Future<String> deploymentLine(RecordedStep step) {
         String prefix = "Deployment " + step.object().name() + ": ";
-        return api.get(DEPLOYMENTS, step.object().namespace(), step.object().name())
+        return api.get(DeploymentWait.DEPLOYMENTS, step.object().namespace(), step.object().name())
                 .map(deployment -> {
                     JsonNode status = deployment.path("status");
                     int wanted = deployment.path("spec").path("replicas").asInt(1);

@@ -1,5 +1,7 @@
 package dev.bundlectl.executor.uninstall;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.plan.olm.OperatorGroupChoice;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
@@ -15,9 +17,6 @@ import java.util.TreeSet;
  */
 final class SharedOperatorGroups {
 
-    private static final String KIND = "OperatorGroup";
-    private static final String GROUP = "operators.coreos.com";
-
     private final InstallRecordStore store;
 
     SharedOperatorGroups(InstallRecordStore store) {
@@ -26,7 +25,8 @@ final class SharedOperatorGroups {
 
     /** Whether this is an OperatorGroup. */
     static boolean isOperatorGroup(CreatedObject created) {
-        return KIND.equals(created.object().kind()) && GROUP.equals(created.object().group());
+        return OperatorGroupChoice.KIND.equals(created.object().kind())
+                && GroupKind.OLM_GROUP.equals(created.object().group());
     }
 
     /**

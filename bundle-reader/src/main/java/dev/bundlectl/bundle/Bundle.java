@@ -1,5 +1,6 @@
 package dev.bundlectl.bundle;
 
+import dev.bundlectl.bundle.dependency.Dependency;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -15,6 +16,8 @@ import java.util.Objects;
  *     the CSV included; identical duplicates appear once
  * @param properties all properties: metadata file, CSV annotation, then derived
  * @param optionalManifests the entries of every {@code olm.manifests.optional} property
+ * @param dependencies what the bundle needs installed beside it ({@code metadata/dependencies.yaml}
+ *     and the required-properties), first declared first
  */
 public record Bundle(
         Path root,
@@ -22,7 +25,8 @@ public record Bundle(
         Manifest csv,
         List<Manifest> manifests,
         List<Property> properties,
-        List<OptionalManifestRef> optionalManifests) {
+        List<OptionalManifestRef> optionalManifests,
+        List<Dependency> dependencies) {
 
     public Bundle {
         Objects.requireNonNull(root, "root");
@@ -31,6 +35,18 @@ public record Bundle(
         manifests = List.copyOf(manifests);
         properties = List.copyOf(properties);
         optionalManifests = List.copyOf(optionalManifests);
+        dependencies = dependencies == null ? List.of() : List.copyOf(dependencies);
+    }
+
+    /** A bundle without dependencies. */
+    public Bundle(Path root, BundleAnnotations annotations, Manifest csv, List<Manifest> manifests,
+            List<Property> properties, List<OptionalManifestRef> optionalManifests) {
+        this(root, annotations, csv, manifests, properties, optionalManifests, List.of());
+    }
+
+    /** This bundle with these manifests in place of its own. */
+    public Bundle withManifests(List<Manifest> newManifests) {
+        return new Bundle(root, annotations, csv, newManifests, properties, optionalManifests, dependencies);
     }
 
     /** The package name: from the annotations, else from the derived {@code olm.package} property. */

@@ -3,6 +3,8 @@ package dev.bundlectl.plan;
 import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.model.Approval;
 import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.dependency.DependencyCheck;
+import dev.bundlectl.plan.dependency.DependencyReport;
 import dev.bundlectl.plan.olm.CsvRequirements;
 import dev.bundlectl.plan.olm.OlmModeSteps;
 import dev.bundlectl.plan.olm.OlmNotes;
@@ -98,6 +100,11 @@ public final class InstallPlanner {
                 .filter(crd -> exclusions.get(crd).isEmpty())
                 .toList();
         ApiSurface surface = ApiSurfaces.withBundleCrds(request.apiSurface(), appliedCrds);
+        DependencyReport dependencies = new DependencyCheck(appliedCrds, request.apiSurface(), request.targetNamespace(),
+                request.dependencies()).judge(bundle.dependencies());
+        for (String warning : dependencies.warnings()) {
+            warnings.warning(bundle.csv().source(), bundle.csv().displayName(), null, warning);
+        }
         StepPlacement placement = new StepPlacement(surface, request.targetNamespace());
         OutcomePredictor predictor = new OutcomePredictor(surface, request.installPhase(),
                 new ObjectChecks(CustomResourceSchemas.of(appliedCrds)));
@@ -129,12 +136,14 @@ public final class InstallPlanner {
             Step step = new Step(csvName, resource, optionality.optional(), prediction.status(), prediction.message(),
                     null, optionality.origin(), source, null);
             if (!expansion.expands(manifest)) {
+                step = withDependencyFailure(step, applied, dependencies);
                 steps.add(step);
                 planned.add(new PlannedStep(step, applied.body(), source));
                 continue;
             }
-            steps.add(expansion.csvStep(step));
-            planned.add(new PlannedStep(expansion.csvStep(step), applied.body(), source));
+            Step csvStep = withDependencyFailure(expansion.csvStep(step), applied, dependencies);
+            steps.add(csvStep);
+            planned.add(new PlannedStep(csvStep, applied.body(), source));
             for (Manifest child : expansion.children()) {
                 duplicates.check(child, child.namespace(), warnings);
                 StepResource childResource = resource(child, child.namespace(), packageName);
@@ -156,8 +165,23 @@ public final class InstallPlanner {
                 new InstallPlan.Spec(request.approval().wireName(), request.approval() == Approval.AUTOMATIC,
                         List.of(csvName)),
                 PlanStatuses.initial(steps, verdict, withConditions(request, csvMode.conditions(expansion.detail()),
-                        ConversionNotes.conditions(converted))));
+                        ConversionNotes.conditions(converted), dependencies.condition().stream().toList()),
+                        dependencies.statuses()));
         return new PlanResult(PlannedInstall.of(plan, planned), warnings.toDiagnostics(), verdict);
+    }
+
+    /**
+     * The CSV's step failed with the unmet dependencies, unless they are ignored: OLM's resolver
+     * installs nothing of a bundle whose dependencies are unmet, and the CSV stands for the bundle.
+     * A CSV step that already fails keeps its reason first.
+     */
+    private static Step withDependencyFailure(Step step, Manifest applied, DependencyReport dependencies) {
+        Optional<String> failure = dependencies.failure();
+        if (failure.isEmpty() || !applied.groupKind().isCsv()) {
+            return step;
+        }
+        return step.withStatus(StepStatus.FAILED, step.status() == StepStatus.FAILED && step.message() != null
+                ? step.message() + "; " + failure.get() : failure.get());
     }
 
     /**
@@ -225,8 +249,7 @@ public final class InstallPlanner {
 
     /** The bundle with these manifests (its own, some converted) in place of its own. */
     private static Bundle withManifests(Bundle bundle, List<Manifest> manifests) {
-        return new Bundle(bundle.root(), bundle.annotations(), bundle.csv(), manifests, bundle.properties(),
-                bundle.optionalManifests());
+        return bundle.withManifests(manifests);
     }
 
     /** The bundle's manifests, with its CSV in front if the manifest list lacks it. */
@@ -253,6 +276,9 @@ public final class InstallPlanner {
         annotations.put(PlanAnnotations.API_SURFACE, request.apiSurface().description());
         csvMode.annotate(annotations);
         ConversionNotes.annotate(annotations, converted);
+        if (request.dependencies().ignored()) {
+            annotations.put(PlanAnnotations.IGNORE_DEPENDENCIES, "true");
+        }
         String name = request.planName() != null ? request.planName() : PlanNames.defaultFor(csvName);
         return new InstallPlan.Metadata(name, request.targetNamespace(), annotations);
     }

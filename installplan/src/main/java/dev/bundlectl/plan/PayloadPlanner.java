@@ -111,7 +111,7 @@ public final class PayloadPlanner {
         InstallPlan plan = new InstallPlan(
                 metadata(request, sourceNamespace, steps),
                 new InstallPlan.Spec(base.approval().wireName(), base.approval() == Approval.AUTOMATIC, List.of()),
-                PlanStatuses.initial(steps, verdict, base));
+                PlanStatuses.initial(steps, verdict, base, List.of()));
         return new PayloadPlanResult(new PlanResult(PlannedInstall.of(plan, planned), diagnostics.toDiagnostics(), verdict),
                 selection.filteredOut());
     }

@@ -31,6 +31,12 @@ public final class PlanAnnotations {
      */
     public static final String INSTALL_RECORD = "bundlectl.dev/install-record";
 
+    /**
+     * {@code "true"} when the plan was made with {@code --ignore-dependencies}: its unmet
+     * dependencies are reported, not failed.
+     */
+    public static final String IGNORE_DEPENDENCIES = "bundlectl.dev/ignore-dependencies";
+
     private PlanAnnotations() {
     }
 }

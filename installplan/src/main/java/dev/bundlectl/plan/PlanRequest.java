@@ -1,5 +1,6 @@
 package dev.bundlectl.plan;
 
+import dev.bundlectl.plan.dependency.DependencyTarget;
 import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.model.Approval;
 import dev.bundlectl.plan.model.ManifestExclusion;
@@ -40,6 +41,8 @@ import java.util.Optional;
  *     when null
  * @param olmCluster what the target says about the OperatorGroups and Kubernetes version that OLM
  *     checks (docs/semantics.md §6); when null, nothing was read ({@link OlmCluster#offline})
+ * @param dependencies what the target has installed, for the bundle's dependencies, and whether
+ *     they are ignored; when null, nothing was read ({@link DependencyTarget#offline})
  * @throws IllegalArgumentException when the namespace or plan name is not a valid DNS name;
  *     callers validate user input first with {@link PlanNames}
  */
@@ -56,7 +59,8 @@ public record PlanRequest(
         RenderOptions renderOptions,
         InstallHistory installPhase,
         OptionalApis optionalApis,
-        OlmCluster olmCluster) {
+        OlmCluster olmCluster,
+        DependencyTarget dependencies) {
 
     public PlanRequest {
         PlanNames.namespaceProblem(targetNamespace).ifPresent(problem -> {
@@ -70,6 +74,7 @@ public record PlanRequest(
         installPhase = installPhase == null ? InstallHistory.UNKNOWN : installPhase;
         optionalApis = optionalApis == null ? OptionalApis.NONE : optionalApis;
         olmCluster = olmCluster == null ? OlmCluster.offline(apiSurface) : olmCluster;
+        dependencies = dependencies == null ? DependencyTarget.offline() : dependencies;
         if (planName != null) {
             PlanNames.planNameProblem(planName).ifPresent(problem -> {
                 throw new IllegalArgumentException(problem);
@@ -82,7 +87,7 @@ public record PlanRequest(
             CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
             String sourceNamespace) {
         this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
-                sourceNamespace, null, null, null, null, null);
+                sourceNamespace, null, null, null, null, null, null);
     }
 
     /** A request without an install-time optional policy (see {@link #optionalApis()}). */
@@ -90,7 +95,7 @@ public record PlanRequest(
             CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
             String sourceNamespace, CsvMode csvMode, RenderOptions renderOptions, InstallHistory installPhase) {
         this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
-                sourceNamespace, csvMode, renderOptions, installPhase, null, null);
+                sourceNamespace, csvMode, renderOptions, installPhase, null, null, null);
     }
 
     /** A manual plan with no exclusions, capabilities or extra conditions, and the default name. */
@@ -102,49 +107,56 @@ public record PlanRequest(
     /** This request with these exclusion rules. */
     public PlanRequest withExclusions(List<ManifestExclusion> newExclusions) {
         return new PlanRequest(targetNamespace, apiSurface, newExclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies);
     }
 
     /** This request with these capabilities and extra conditions for the status. */
     public PlanRequest withCapabilities(CapabilitiesStatus newCapabilities, List<PlanCondition> newConditions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, newCapabilities, newConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies);
     }
 
     /** This request with this approval. */
     public PlanRequest withApproval(Approval newApproval) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, newApproval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies);
     }
 
     /** This request with this plan name. */
     public PlanRequest withPlanName(String newPlanName) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                newPlanName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster);
+                newPlanName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies);
     }
 
     /** This request with this CSV mode and, for {@link CsvMode#RENDER}, these render options. */
     public PlanRequest withCsvMode(CsvMode newCsvMode, RenderOptions newRenderOptions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, newCsvMode, newRenderOptions, installPhase, optionalApis, olmCluster);
+                planName, sourceNamespace, newCsvMode, newRenderOptions, installPhase, optionalApis, olmCluster, dependencies);
     }
 
     /** This request for a target in this install phase. */
     public PlanRequest withInstallPhase(InstallHistory newInstallPhase) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, newInstallPhase, optionalApis, olmCluster);
+                planName, sourceNamespace, csvMode, renderOptions, newInstallPhase, optionalApis, olmCluster, dependencies);
     }
 
     /** This request with what the target says about OperatorGroups and its Kubernetes version. */
     public PlanRequest withOlmCluster(OlmCluster newOlmCluster) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, newOlmCluster);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, newOlmCluster, dependencies);
+    }
+
+    /** This request with what the target has installed for the bundle's dependencies. */
+    public PlanRequest withDependencies(DependencyTarget newDependencies) {
+        return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster,
+                newDependencies);
     }
 
     /** This request with this install-time optional policy ({@code --optional-api}). */
     public PlanRequest withOptionalApis(OptionalApis newOptionalApis) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, newOptionalApis, olmCluster);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, newOptionalApis, olmCluster, dependencies);
     }
 
     /**

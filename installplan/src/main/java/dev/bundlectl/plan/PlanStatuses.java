@@ -1,6 +1,7 @@
 package dev.bundlectl.plan;
 
 import dev.bundlectl.plan.model.PlanCondition;
+import dev.bundlectl.plan.model.PlanDependency;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.model.Step;
@@ -17,19 +18,21 @@ final class PlanStatuses {
     private PlanStatuses() {
     }
 
-    static InstallPlan.Status initial(List<Step> steps, PlanVerdict verdict, PlanRequest request) {
+    static InstallPlan.Status initial(List<Step> steps, PlanVerdict verdict, PlanRequest request,
+            List<PlanDependency> dependencies) {
         List<PlanCondition> conditions = new ArrayList<>(request.extraConditions());
         String surface = request.apiSurface().description();
         if (verdict.installable()) {
             return new InstallPlan.Status(InstallPlanPhase.REQUIRES_APPROVAL, conditions, steps, null, null,
-                    installableMessage(steps, surface), request.capabilities());
+                    installableMessage(steps, surface), request.capabilities(), dependencies);
         }
         String failing = String.join("; ", verdict.reasons());
         conditions.add(new PlanCondition(CONDITION_INSTALLED, "False", REASON_COMPONENT_FAILED,
                 "required steps cannot be installed: " + failing, null));
         return new InstallPlan.Status(InstallPlanPhase.FAILED, conditions, steps, null, null,
                 "predicted to fail against " + surface + ": " + failing
-                        + UnservedApiHint.of(steps).map(hint -> "; " + hint).orElse(""), request.capabilities());
+                        + UnservedApiHint.of(steps).map(hint -> "; " + hint).orElse(""), request.capabilities(),
+                dependencies);
     }
 
     /** For example {@code 12 steps planned against built-in kubernetes 1.34: 11 to apply, 1 not created}. */

@@ -201,7 +201,7 @@ final class PlanRun implements StepStarter {
         InstallPlan.Status before = plan.status();
         InstallPlan.Status after = new InstallPlan.Status(failed ? InstallPlanPhase.FAILED : InstallPlanPhase.COMPLETE,
                 conditions(installed, before.conditions()), tracker.steps(), rfc3339(startTime), time, message,
-                before.capabilities());
+                before.capabilities(), before.dependencies());
         return plan.withStatus(after);
     }
 

@@ -20,6 +20,8 @@ import dev.bundlectl.bundle.metadata.MetadataDirectory;
 import dev.bundlectl.bundle.metadata.MetadataFile;
 import dev.bundlectl.bundle.metadata.OptionalManifestResolver;
 import dev.bundlectl.bundle.metadata.PropertyCollector;
+import dev.bundlectl.bundle.dependency.Dependency;
+import dev.bundlectl.bundle.dependency.DependencyReader;
 import dev.bundlectl.bundle.objects.CsvSelector;
 import dev.bundlectl.bundle.objects.DuplicateObjects;
 import dev.bundlectl.bundle.objects.ManifestFileReader;
@@ -52,6 +54,7 @@ public final class BundleReader {
     private final DuplicateObjects duplicates = new DuplicateObjects(DuplicateObjects.Policy.REJECT_DIFFERING);
     private final CsvSelector csvSelector = new CsvSelector();
     private final PropertyCollector propertyCollector;
+    private final DependencyReader dependencyReader = new DependencyReader();
     private final OptionalManifestResolver optionalManifests = new OptionalManifestResolver();
 
     /** A reader with {@link ReaderLimits#defaults()}. */
@@ -133,6 +136,7 @@ public final class BundleReader {
         for (DeclaredProperty property : declared) {
             properties.add(property.property());
         }
-        return Optional.of(new Bundle(root, annotations, csv.get(), manifests, properties, optional));
+        List<Dependency> dependencies = dependencyReader.read(metadata, declared, diagnostics);
+        return Optional.of(new Bundle(root, annotations, csv.get(), manifests, properties, optional, dependencies));
     }
 }

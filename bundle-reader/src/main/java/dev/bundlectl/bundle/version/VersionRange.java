@@ -75,6 +75,17 @@ public final class VersionRange {
         return text;
     }
 
+    /** Ranges written the same are equal: a dependency declared twice is one dependency. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof VersionRange that && text.trim().equals(that.text.trim());
+    }
+
+    @Override
+    public int hashCode() {
+        return text.trim().hashCode();
+    }
+
     private static List<Bound> bounds(String text, String alternative) {
         if (alternative.isEmpty()) {
             throw new IllegalArgumentException("\"" + text + "\": an empty alternative around ||");

@@ -60,7 +60,7 @@ public record InstallPlan(
                 .forEach(conditions::add);
         conditions.add(condition);
         return withStatus(new Status(status.phase(), conditions, status.plan(), status.startTime(),
-                status.completionTime(), status.message(), status.capabilities()));
+                status.completionTime(), status.message(), status.capabilities(), status.dependencies()));
     }
 
     /**
@@ -109,9 +109,12 @@ public record InstallPlan(
      * @param completionTime RFC 3339 completion time, or null
      * @param message a summary message, or null
      * @param capabilities the capabilities the plan was made under, or null
+     * @param dependencies the bundle's dependencies and whether the target meets each; empty when
+     *     it declares none
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"phase", "message", "conditions", "capabilities", "startTime", "completionTime", "plan"})
+    @JsonPropertyOrder({"phase", "message", "conditions", "capabilities", "dependencies", "startTime", "completionTime",
+            "plan"})
     public record Status(
             @JsonProperty("phase") InstallPlanPhase phase,
             @JsonProperty("conditions") List<PlanCondition> conditions,
@@ -119,12 +122,20 @@ public record InstallPlan(
             @JsonProperty("startTime") String startTime,
             @JsonProperty("completionTime") String completionTime,
             @JsonProperty("message") String message,
-            @JsonProperty("capabilities") CapabilitiesStatus capabilities) {
+            @JsonProperty("capabilities") CapabilitiesStatus capabilities,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("dependencies") List<PlanDependency> dependencies) {
 
         public Status {
             Objects.requireNonNull(phase, "phase");
             conditions = conditions == null ? List.of() : List.copyOf(conditions);
             plan = plan == null ? List.of() : List.copyOf(plan);
+            dependencies = dependencies == null ? List.of() : List.copyOf(dependencies);
+        }
+
+        /** A status without dependencies. */
+        public Status(InstallPlanPhase phase, List<PlanCondition> conditions, List<Step> plan, String startTime,
+                String completionTime, String message, CapabilitiesStatus capabilities) {
+            this(phase, conditions, plan, startTime, completionTime, message, capabilities, List.of());
         }
     }
 }

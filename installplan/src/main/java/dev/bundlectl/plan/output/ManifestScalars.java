@@ -59,7 +59,7 @@ final class ManifestScalars {
         }
         InstallPlan.Status status = plan.status();
         String yaml = emitter.apply(plan.withStatus(new InstallPlan.Status(status.phase(), status.conditions(),
-                tokenised, status.startTime(), status.completionTime(), status.message(), status.capabilities())));
+                tokenised, status.startTime(), status.completionTime(), status.message(), status.capabilities(), status.dependencies())));
         return Optional.ofNullable(replaceTokens(yaml, manifests));
     }
 

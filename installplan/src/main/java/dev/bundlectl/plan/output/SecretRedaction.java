@@ -53,7 +53,7 @@ public final class SecretRedaction {
         }
         InstallPlan.Status status = plan.status();
         return plan.withStatus(new InstallPlan.Status(status.phase(), status.conditions(), steps, status.startTime(),
-                status.completionTime(), status.message(), status.capabilities()));
+                status.completionTime(), status.message(), status.capabilities(), status.dependencies()));
     }
 
     /** The step with Secret values in its manifest redacted; the same instance when there are none. */

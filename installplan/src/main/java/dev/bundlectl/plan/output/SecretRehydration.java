@@ -54,7 +54,7 @@ public final class SecretRehydration {
         }
         InstallPlan.Status status = plan.status();
         return new Result(Optional.of(plan.withStatus(new InstallPlan.Status(status.phase(), status.conditions(), steps,
-                status.startTime(), status.completionTime(), status.message(), status.capabilities()))), List.of());
+                status.startTime(), status.completionTime(), status.message(), status.capabilities(), status.dependencies()))), List.of());
     }
 
     private static Step restore(Step step, List<Manifest> bundleManifests, List<String> problems) {

@@ -67,6 +67,6 @@ public final class ReviewedPlans {
 
     private static InstallPlan.Status withSteps(InstallPlan.Status status, List<Step> steps) {
         return new InstallPlan.Status(status.phase(), status.conditions(), steps, null, null, status.message(),
-                status.capabilities());
+                status.capabilities(), status.dependencies());
     }
 }

@@ -85,7 +85,7 @@ public final class UpgradeSteps {
         return new InstallPlan(plan.apiVersion(), plan.kind(),
                 new InstallPlan.Metadata(plan.metadata().name(), plan.metadata().namespace(), annotations),
                 plan.spec(), new InstallPlan.Status(status.phase(), conditions, steps, status.startTime(),
-                        status.completionTime(), status.message(), status.capabilities()));
+                        status.completionTime(), status.message(), status.capabilities(), status.dependencies()));
     }
 
     /** The upgrade condition's message (e.g. {@code upgrade from X (1.0.0) to Y (1.1.0) via spec.replaces}), if any. */
@@ -115,7 +115,7 @@ public final class UpgradeSteps {
         return new InstallPlan(plan.apiVersion(), plan.kind(),
                 new InstallPlan.Metadata(plan.metadata().name(), plan.metadata().namespace(), annotations),
                 plan.spec(), new InstallPlan.Status(status.phase(), conditions, steps, status.startTime(),
-                        status.completionTime(), status.message(), status.capabilities()));
+                        status.completionTime(), status.message(), status.capabilities(), status.dependencies()));
     }
 
     /** The plan with these steps appended, e.g. a reviewed plan's delete and keep steps kept for checking. */
@@ -127,7 +127,7 @@ public final class UpgradeSteps {
         steps.addAll(appended);
         return plan.withStatus(new InstallPlan.Status(plan.status().phase(), plan.status().conditions(), steps,
                 plan.status().startTime(), plan.status().completionTime(), plan.status().message(),
-                plan.status().capabilities()));
+                plan.status().capabilities(), plan.status().dependencies()));
     }
 
     private static boolean aboutPreviousInstall(Step step) {

@@ -126,13 +126,13 @@ public final class InstallSession {
     private static InstallPlan completedAt(InstallPlan plan, Instant completion) {
         InstallPlan.Status status = plan.status();
         return plan.withStatus(new InstallPlan.Status(status.phase(), status.conditions(), status.plan(),
-                status.startTime(), completion.toString(), status.message(), status.capabilities()));
+                status.startTime(), completion.toString(), status.message(), status.capabilities(), status.dependencies()));
     }
 
     private static InstallPlan installing(InstallPlan plan, Instant startTime) {
         InstallPlan.Status status = plan.status();
         return plan.withStatus(new InstallPlan.Status(InstallPlanPhase.INSTALLING, status.conditions(), status.plan(),
-                startTime.toString(), null, "installing", status.capabilities()));
+                startTime.toString(), null, "installing", status.capabilities(), status.dependencies()));
     }
 
     /**

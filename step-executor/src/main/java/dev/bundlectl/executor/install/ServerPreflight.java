@@ -104,13 +104,13 @@ public final class ServerPreflight {
                     + " in preflight (a server-side dry run); nothing was written: " + String.join("; ", refusals);
             conditions.add(new PlanCondition(CONDITION, "False", REFUSED, message, now));
             return plan.withStatus(new InstallPlan.Status(InstallPlanPhase.FAILED, conditions, steps,
-                    status.startTime(), now, message, status.capabilities()));
+                    status.startTime(), now, message, status.capabilities(), status.dependencies()));
         }
         conditions.add(new PlanCondition(CONDITION, "True", "ServerAccepted", accepted + " steps accepted by a "
                 + "server-side dry run" + (unjudged == 0 ? "" : "; " + unjudged + " not judged (their CRDs are created "
                         + "by this plan, or the server could not answer)"), now));
         return plan.withStatus(new InstallPlan.Status(status.phase(), conditions, steps, status.startTime(),
-                status.completionTime(), status.message(), status.capabilities()));
+                status.completionTime(), status.message(), status.capabilities(), status.dependencies()));
     }
 
     /** Whether {@code plan} is one the preflight refused (nothing was written). */

@@ -57,6 +57,13 @@ final class PlanInputOptions {
                     + "an install is refused before anything is written.")
     boolean force;
 
+    @Option(names = "--ignore-dependencies",
+            description = "Plan and install a bundle whose dependencies (metadata/dependencies.yaml, "
+                    + "olm.package.required and olm.gvk.required properties) the cluster does not meet, with a "
+                    + "warning; the plan records that it was given. Without it such an install is refused before "
+                    + "anything is written.")
+    boolean ignoreDependencies;
+
     @Mixin
     RenderModeOptions render = new RenderModeOptions();
 
@@ -88,6 +95,7 @@ final class PlanInputOptions {
         copy.apiSurfaces = apiSurfaces;
         copy.optionalApis = optionalApis;
         copy.noConvert = noConvert;
+        copy.ignoreDependencies = ignoreDependencies;
         copy.render = render;
         copy.capabilities = capabilities;
         copy.payload = payload;

@@ -1,6 +1,7 @@
 package dev.bundlectl.cli;
 
 import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.PlanDependency;
 import dev.bundlectl.plan.PlanSummary;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepStatus;
@@ -16,6 +17,8 @@ final class PlanTable {
     private static final int ACTION_COLUMN = 6;
     private static final List<String> UPGRADE_HEADERS =
             List.of("#", "KIND", "NAME", "NAMESPACE", "OPTIONAL", "STATUS", "ACTION", "MESSAGE");
+
+    private static final List<String> DEPENDENCY_HEADERS = List.of("DEPENDENCY", "STATUS", "MESSAGE");
 
     private PlanTable() {
     }
@@ -50,8 +53,24 @@ final class PlanTable {
             table.row(row);
         }
         table.print(out);
+        printDependencies(plan, out);
         out.println();
         out.println(TerminalText.safe(summaryLine(plan)));
+    }
+
+    /** The bundle's dependencies and their statuses, under the steps; nothing when it has none. */
+    private static void printDependencies(InstallPlan plan, PrintWriter out) {
+        List<PlanDependency> dependencies = plan.status().dependencies();
+        if (dependencies.isEmpty()) {
+            return;
+        }
+        out.println();
+        TextTable table = new TextTable(DEPENDENCY_HEADERS);
+        for (PlanDependency dependency : dependencies) {
+            table.row(List.of(dependency.describe(), dependency.status().wireName(),
+                    dependency.message() == null ? "" : dependency.message()));
+        }
+        table.print(out);
     }
 
     /** e.g. {@code 14 steps (3 optional): 11 Unknown, 3 NotCreated. Phase RequiresApproval: installable.} */

@@ -5,6 +5,7 @@ import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.executor.planning.BundlePlanSettings;
 import dev.bundlectl.executor.planning.BundlePlanning;
+import dev.bundlectl.plan.dependency.DependencyTarget;
 import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.executor.planning.ClusterPlan;
 import dev.bundlectl.executor.planning.ClusterPlanning;
@@ -42,6 +43,7 @@ final class Planning {
 
     private final DiagnosticsPrinter diagnostics;
     private final Live live;
+    private final EarlierBundles earlier;
 
     /**
      * A live cluster to plan against: the facade that reads it once, where its notes go, and how
@@ -60,8 +62,21 @@ final class Planning {
      * install records count (see {@link ClusterPlanning}); null plans offline.
      */
     Planning(DiagnosticsPrinter diagnostics, Live live) {
+        this(diagnostics, live, EarlierBundles.NONE);
+    }
+
+    private Planning(DiagnosticsPrinter diagnostics, Live live, EarlierBundles earlier) {
         this.diagnostics = diagnostics;
         this.live = live;
+        this.earlier = earlier;
+    }
+
+    /**
+     * This planning for a bundle installed after {@code earlier} in the same run (a dependency
+     * chain): their packages count as installed, and their CRDs as served.
+     */
+    Planning after(EarlierBundles newEarlier) {
+        return new Planning(diagnostics, live, newEarlier);
     }
 
     /**
@@ -139,10 +154,10 @@ final class Planning {
             CapabilityOptions capabilityOptions, Supplier<ApiSurface> surface) {
         Bundle bundle = read.bundle();
         SourcedInput source = read.source();
-        PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false);
+        PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false, !bundle.dependencies().isEmpty());
         PlannedInput planned = planned(target, bundle.manifests(), capabilityOptions, surface, ApiSurfaces.builtIn(),
-                (served, history, capabilities, olm) -> bundlePlan(bundle, input, source, namespace, served, history,
-                        capabilities, olm));
+                (served, history, capabilities, olm, dependencies) -> bundlePlan(bundle, input, source, namespace,
+                        earlier.surface(served), history, capabilities, olm, earlier.target(dependencies)));
         if (live == null) {
             return planned;
         }
@@ -154,10 +169,12 @@ final class Planning {
 
     /** Plans a bundle with what the options and the cluster (if any) gave; reports nothing itself. */
     private static PlannedInput bundlePlan(Bundle bundle, PlanInputOptions input, SourcedInput source, String namespace,
-            ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities, OlmCluster olm) {
+            ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities, OlmCluster olm,
+            DependencyTarget dependencies) {
         BundlePlanSettings settings = new BundlePlanSettings(namespace, source.label(), input.render.mode(),
-                input.render.renderOptions(), input.optionalApiRules(), !input.noConvert);
-        PlanResult planned = new BundlePlanning(settings).plan(bundle, surface, history, capabilities, olm);
+                input.render.renderOptions(), input.optionalApiRules(), !input.noConvert, input.ignoreDependencies);
+        PlanResult planned = new BundlePlanning(settings).plan(bundle, surface, history, capabilities, olm,
+                dependencies);
         if (source.image().isPresent()) {
             planned = new PlanResult(planned.planned().withPlan(
                     BundleSourceAnnotation.recordOn(planned.plan(), source.image().get())),
@@ -173,7 +190,7 @@ final class Planning {
         PlanTarget target = new PlanTarget(namespace, directoryName(source.directory()), true);
         PayloadFilterSettings filters = payloadOptions.settings();
         return planned(target, manifests, capabilityOptions, surface, new UncheckedApiSurface(),
-                (served, history, capabilities, olm) -> {
+                (served, history, capabilities, olm, dependencies) -> {
                     PlanRequest base = PlanRequest.of(namespace, served, source.label()).reporting(capabilities);
                     PayloadPlanRequest request = new PayloadPlanRequest(base, target.packageName(), filters,
                             capabilities.orElse(null), history);
@@ -191,7 +208,7 @@ final class Planning {
     @FunctionalInterface
     private interface Planner {
         PlannedInput plan(ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities,
-                OlmCluster olm);
+                OlmCluster olm, DependencyTarget dependencies);
     }
 
     /**
@@ -206,12 +223,13 @@ final class Planning {
         PlannedInput planned;
         if (live == null) {
             ApiSurface given = surface.get();
-            planned = planner.plan(given != null ? given : offlineSurface, InstallHistory.UNKNOWN, requested, null);
+            planned = planner.plan(given != null ? given : offlineSurface, InstallHistory.UNKNOWN, requested, null,
+                    DependencyTarget.offline());
         } else {
             ClusterPlan<PlannedInput> answer = Blocking.result(live.cluster().plan(target, manifests, requested,
                     surface.get(), live.discoveryPatience(),
-                    reading -> planner.plan(reading.served(), reading.history(), reading.capabilities(), reading.olm())
-                            .withReading(reading)));
+                    reading -> planner.plan(reading.served(), reading.history(), reading.capabilities(), reading.olm(),
+                            reading.dependencyTarget()).withReading(reading)));
             report(answer.reading(), diagnostics, live.err());
             planned = answer.result().orElseThrow(() ->
                     new IllegalStateException("a refused cluster reading carries an error"));

@@ -106,7 +106,7 @@ public final class PipelineInstaller implements BundleInstaller {
         OptionalApis optionalApis = optionalApis(spec.optionalApis());
         CsvMode csvMode = CsvMode.fromWireName(spec.csvMode()).orElseThrow(() ->
                 new ReconcileException("spec.csvMode: \"" + spec.csvMode() + "\" is not auto, olm or render", false));
-        PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false);
+        PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false, !bundle.dependencies().isEmpty());
         // The same planning as `bundlectl install`: request, capability filter, recorded options, upgrade path.
         BundlePlanning planning = new BundlePlanning(new BundlePlanSettings(namespace, fetched.label(), csvMode, null,
                 optionalApis, true));

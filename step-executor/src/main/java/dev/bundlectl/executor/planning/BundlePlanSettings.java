@@ -17,9 +17,17 @@ import java.util.Objects;
  * @param optionalApis {@code --optional-api} / {@code spec.optionalApis}
  * @param convert whether objects of removed API versions are converted when the cluster no longer
  *     serves them ({@code --no-convert} turns it off)
+ * @param ignoreDependencies whether unmet dependencies are reported rather than failed
+ *     ({@code --ignore-dependencies})
  */
 public record BundlePlanSettings(String namespace, String label, CsvMode csvMode, RenderOptions render,
-        OptionalApis optionalApis, boolean convert) {
+        OptionalApis optionalApis, boolean convert, boolean ignoreDependencies) {
+
+    /** Settings that fail unmet dependencies. */
+    public BundlePlanSettings(String namespace, String label, CsvMode csvMode, RenderOptions render,
+            OptionalApis optionalApis, boolean convert) {
+        this(namespace, label, csvMode, render, optionalApis, convert, false);
+    }
 
     public BundlePlanSettings {
         Objects.requireNonNull(namespace, "namespace");

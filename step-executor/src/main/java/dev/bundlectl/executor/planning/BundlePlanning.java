@@ -8,6 +8,7 @@ import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.capability.CapabilityConfig;
+import dev.bundlectl.plan.dependency.DependencyTarget;
 import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.convert.ConversionPolicy;
 import dev.bundlectl.plan.model.InstallPlan;
@@ -38,7 +39,8 @@ public final class BundlePlanning {
 
     /** Plans {@code bundle} against what {@code reading} found: its surface, install history and capabilities. */
     public PlanResult plan(Bundle bundle, ClusterReading reading) {
-        return plan(bundle, reading.served(), reading.history(), reading.capabilities(), reading.olm());
+        return plan(bundle, reading.served(), reading.history(), reading.capabilities(), reading.olm(),
+                reading.dependencyTarget());
     }
 
     /**
@@ -61,8 +63,22 @@ public final class BundlePlanning {
      */
     public PlanResult plan(Bundle bundle, ApiSurface surface, InstallHistory history,
             Optional<CapabilityConfig> capabilities, OlmCluster olm) {
+        return plan(bundle, surface, history, capabilities, olm, null);
+    }
+
+    /**
+     * Plans {@code bundle} with what the target has installed for its dependencies; see
+     * {@link #plan(Bundle, ApiSurface, InstallHistory, Optional, OlmCluster)}.
+     *
+     * @param dependencies the installed packages and the bundles installed before this one in the
+     *     same run; null when nothing was read (offline)
+     */
+    public PlanResult plan(Bundle bundle, ApiSurface surface, InstallHistory history,
+            Optional<CapabilityConfig> capabilities, OlmCluster olm, DependencyTarget dependencies) {
+        DependencyTarget target = dependencies == null ? DependencyTarget.offline() : dependencies;
         PlanRequest request = PlanRequest.of(settings.namespace(), surface, settings.label())
                 .withOlmCluster(olm)
+                .withDependencies(target.withIgnored(settings.ignoreDependencies()))
                 .withCsvMode(settings.csvMode(), settings.render())
                 .withInstallPhase(history)
                 .withOptionalApis(settings.optionalApis())

@@ -21,6 +21,7 @@ import dev.bundlectl.plan.capability.CapabilityConfigResult;
 import dev.bundlectl.plan.capability.CapabilityReport;
 import dev.bundlectl.plan.capability.CapabilityResolution;
 import dev.bundlectl.plan.capability.CapabilityResolver;
+import dev.bundlectl.plan.dependency.InstalledPackage;
 import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.capability.ClusterCapabilityStatus;
 import dev.bundlectl.plan.planned.PlannedInstall;
@@ -175,8 +176,16 @@ public final class ClusterPlanning {
         Future<Optional<CapabilityConfig>> capabilities = wanted.compose(config -> config.isEmpty() || refused(notes)
                 ? Future.succeededFuture(Optional.<CapabilityConfig>empty())
                 : resolve(config.get(), previous, target, manifests, notes));
-        return Future.all(olm, capabilities)
-                .map(both -> new ClusterReading(served, previous, capabilities.result(), notes, olm.result()));
+        Future<Optional<List<InstalledPackage>>> installed = !target.readsInstalledPackages()
+                ? Future.succeededFuture(Optional.empty())
+                : new InstalledPackagesReader(connection.retryingApi(), records).read(served, target.namespace(), notes)
+                        .<Optional<List<InstalledPackage>>>map(Optional::of)
+                        .recover(failure -> Future.failedFuture(new IllegalStateException("cannot read the "
+                                + "installed packages of namespace " + target.namespace() + " for the bundle's "
+                                + "dependencies: " + failure.getMessage(), failure)));
+        return Future.all(olm, capabilities, installed)
+                .map(all -> new ClusterReading(served, previous, capabilities.result(), notes, olm.result(),
+                        installed.result()));
     }
 
     private Future<Optional<CapabilityConfig>> resolve(CapabilityConfig requested, PreviousInstall previous,

@@ -5,6 +5,8 @@ import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.payload.InstallHistory;
+import dev.bundlectl.plan.dependency.DependencyTarget;
+import dev.bundlectl.plan.dependency.InstalledPackage;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,11 +22,14 @@ import java.util.Optional;
  * @param notes what to tell the user, in order; a note with errors means planning stopped there
  * @param olm the namespace's OperatorGroups and the server's version, for an OLM-mode plan; null
  *     when they were not read (a payload, or a reviewed plan)
+ * @param installed the namespace's installed packages, for the bundle's dependencies; empty when
+ *     they were not read (the bundle declares none, or a reviewed plan)
  */
 public record ClusterReading(ApiSurface served, PreviousInstall previous, Optional<CapabilityConfig> capabilities,
-        List<PlanningNote> notes, OlmCluster olm) {
+        List<PlanningNote> notes, OlmCluster olm, Optional<List<InstalledPackage>> installed) {
 
     public ClusterReading {
+        installed = installed == null ? Optional.empty() : installed.map(List::copyOf);
         Objects.requireNonNull(previous, "previous");
         Objects.requireNonNull(capabilities, "capabilities");
         notes = List.copyOf(notes);
@@ -33,7 +38,18 @@ public record ClusterReading(ApiSurface served, PreviousInstall previous, Option
     /** A reading without OLM's part. */
     public ClusterReading(ApiSurface served, PreviousInstall previous, Optional<CapabilityConfig> capabilities,
             List<PlanningNote> notes) {
-        this(served, previous, capabilities, notes, null);
+        this(served, previous, capabilities, notes, null, Optional.empty());
+    }
+
+    /** A reading without the installed packages. */
+    public ClusterReading(ApiSurface served, PreviousInstall previous, Optional<CapabilityConfig> capabilities,
+            List<PlanningNote> notes, OlmCluster olm) {
+        this(served, previous, capabilities, notes, olm, Optional.empty());
+    }
+
+    /** What the planner takes for the dependencies: the installed packages, or offline when not read. */
+    public DependencyTarget dependencyTarget() {
+        return installed.map(DependencyTarget::live).orElseGet(DependencyTarget::offline);
     }
 
     /** First install or update, as the target's records say; the plan and the install both follow it. */

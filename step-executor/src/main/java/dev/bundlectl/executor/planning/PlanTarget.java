@@ -11,8 +11,15 @@ import java.util.Objects;
  * @param namespace the install namespace, where the target's install records are
  * @param packageName the package (a payload's directory name), which names the target
  * @param payload whether it is a release payload, whose objects keep their own namespaces
+ * @param readsInstalledPackages whether planning reads the namespace's installed packages (for a
+ *     bundle that declares dependencies)
  */
-public record PlanTarget(String namespace, String packageName, boolean payload) {
+public record PlanTarget(String namespace, String packageName, boolean payload, boolean readsInstalledPackages) {
+
+    /** A target whose installed packages are not read. */
+    public PlanTarget(String namespace, String packageName, boolean payload) {
+        this(namespace, packageName, payload, false);
+    }
 
     public PlanTarget {
         Objects.requireNonNull(namespace, "namespace");

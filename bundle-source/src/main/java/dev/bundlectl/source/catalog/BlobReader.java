@@ -2,6 +2,9 @@ package dev.bundlectl.source.catalog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.version.SemanticVersion;
+import dev.bundlectl.bundle.dependency.Dependency;
+import dev.bundlectl.bundle.dependency.RequiredGvk;
+import dev.bundlectl.bundle.dependency.RequiredPackage;
 import dev.bundlectl.bundle.version.VersionRange;
 import dev.bundlectl.source.errors.CatalogException;
 import java.util.ArrayList;
@@ -84,19 +87,62 @@ final class BlobReader {
         String packageName = required(blob, "package", where);
         String image = required(blob, "image", where);
         SemanticVersion version = null;
+        List<Dependency> dependencies = new ArrayList<>();
+        List<RequiredGvk> provides = new ArrayList<>();
         JsonNode properties = blob.path("properties");
         for (int i = 0; i < properties.size(); i++) {
             JsonNode property = properties.get(i);
-            if ("olm.package".equals(property.path("type").asText())) {
-                String text = property.path("value").path("version").asText("");
-                version = SemanticVersion.parseTolerant(text).orElse(null);
-                if (version == null) {
-                    throw field(where, "properties[" + i + "].value.version",
-                            "\"" + text + "\" is not a semantic version (MAJOR.MINOR.PATCH)");
+            String at = "properties[" + i + "].value";
+            JsonNode value = property.path("value");
+            switch (property.path("type").asText()) {
+                case "olm.package" -> {
+                    String text = value.path("version").asText("");
+                    version = SemanticVersion.parseTolerant(text).orElse(null);
+                    if (version == null) {
+                        throw field(where, at + ".version",
+                                "\"" + text + "\" is not a semantic version (MAJOR.MINOR.PATCH)");
+                    }
+                }
+                case "olm.gvk" -> provides.add(gvk(value, where, at));
+                case "olm.gvk.required" -> dependencies.add(gvk(value, where, at));
+                case "olm.package.required" -> dependencies.add(requiredPackage(value, where, at));
+                case "olm.constraint" -> {
+                    // Only package and GVK constraints are resolved; CEL and compound ones are not.
+                    if (value.has("package")) {
+                        dependencies.add(requiredPackage(value.get("package"), where, at + ".package"));
+                    } else if (value.has("gvk")) {
+                        dependencies.add(gvk(value.get("gvk"), where, at + ".gvk"));
+                    }
+                }
+                default -> {
+                    // Other properties neither provide nor require anything the resolver reads.
                 }
             }
         }
-        return new CatalogBundle(name, packageName, image, version);
+        return new CatalogBundle(name, packageName, image, version, dependencies, provides);
+    }
+
+    private RequiredGvk gvk(JsonNode value, String where, String at) {
+        String version = optional(value, "version");
+        String kind = optional(value, "kind");
+        if (version == null || version.isBlank() || kind == null || kind.isBlank()) {
+            throw field(where, at, "an API needs a version and a kind");
+        }
+        String group = optional(value, "group");
+        return new RequiredGvk(group == null ? "" : group, version, kind);
+    }
+
+    private RequiredPackage requiredPackage(JsonNode value, String where, String at) {
+        String packageName = optional(value, "packageName");
+        String range = optional(value, "versionRange");
+        if (packageName == null || packageName.isBlank()) {
+            throw field(where, at + ".packageName", "is required");
+        }
+        try {
+            return new RequiredPackage(packageName, VersionRange.read(range));
+        } catch (IllegalArgumentException e) {
+            throw field(where, at + ".versionRange", e.getMessage());
+        }
     }
 
     private String required(JsonNode blob, String field, String where) {

@@ -1,6 +1,13 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.bundle.dependency.Dependency;
+import dev.bundlectl.bundle.dependency.RequiredGvk;
 import dev.bundlectl.executor.waiting.Blocking;
+import dev.bundlectl.plan.api.ApiSurfaces;
+import dev.bundlectl.source.catalog.CatalogBundle;
+import dev.bundlectl.source.catalog.CatalogSelection;
+import dev.bundlectl.source.catalog.DependencyResolution;
+import dev.bundlectl.source.catalog.DependencyResolver;
 import dev.bundlectl.source.errors.BadReferenceException;
 import dev.bundlectl.source.BundleSources;
 import dev.bundlectl.source.errors.CatalogException;
@@ -12,7 +19,11 @@ import dev.bundlectl.source.reference.ReferenceParser;
 import io.vertx.core.Vertx;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Turns what the user named (a directory, an image reference, or a catalog and package) into a
@@ -33,15 +44,7 @@ final class BundleSourcing {
     SourcedInput resolve(PlanInputOptions input) {
         CatalogChoiceOptions catalog = input.catalog;
         if (catalog.given()) {
-            if (catalog.catalog == null) {
-                throw new UserInputException("--package, --channel and --version choose from a catalog; give --catalog DIR|IMAGE");
-            }
-            if (input.directory != null) {
-                throw new UserInputException("give either DIR (or an image) or --catalog, not both");
-            }
-            if (catalog.packageName == null) {
-                throw new UserInputException("--catalog " + catalog.catalog + " needs --package P");
-            }
+            checkCatalogChoice(input);
             BundleSources.Chosen chosen = withSources(sources -> Blocking.result(sources.fromCatalog(catalog.catalog,
                     catalog.packageName, catalog.channel, catalog.version)));
             err.println("catalog " + catalog.catalog + ": package " + catalog.packageName + ", channel "
@@ -50,6 +53,58 @@ final class BundleSourcing {
             return sourced(chosen.source(), chosen.choice().bundle().image());
         }
         return reference(input.directory.toString());
+    }
+
+    /**
+     * The bundle a catalog picks and every dependency it resolves to, pulled, for
+     * {@code --catalog}; the dependencies are resolved as offline (only APIs of the built-in surface
+     * count as met), and a live install drops what the cluster already meets
+     * ({@link CatalogChain#without}).
+     */
+    CatalogChain resolveChain(PlanInputOptions input) {
+        CatalogChoiceOptions choice = input.catalog;
+        checkCatalogChoice(input);
+        return withSources(sources -> {
+            BundleSources.LoadedCatalog loaded = Blocking.result(sources.catalog(choice.catalog));
+            CatalogBundle root = CatalogSelection.choose(loaded.catalog(), choice.packageName, choice.channel,
+                    choice.version).bundle();
+            DependencyResolution resolution = new DependencyResolver(loaded.catalog(), OFFLINE_MET).resolve(root);
+            if (resolution instanceof DependencyResolution.Refused refused) {
+                throw new UserInputException("--catalog " + choice.catalog + ": " + refused.reason());
+            }
+            List<CatalogBundle> chain = ((DependencyResolution.Resolved) resolution).chain();
+            Map<String, SourcedInput> pulled = new LinkedHashMap<>();
+            for (CatalogBundle bundle : chain) {
+                pulled.put(bundle.name(), sourced(Blocking.result(sources.bundle(bundle.image())), bundle.image()));
+            }
+            if (chain.size() > 1) {
+                err.println("catalog " + choice.catalog + ": dependencies resolved, in install order: "
+                        + CatalogChain.describe(chain));
+            }
+            return new CatalogChain(loaded.catalog(), root, chain, pulled);
+        });
+    }
+
+    private static void checkCatalogChoice(PlanInputOptions input) {
+        CatalogChoiceOptions catalog = input.catalog;
+        if (catalog.catalog == null) {
+            throw new UserInputException("--package, --channel and --version choose from a catalog; give --catalog DIR|IMAGE");
+        }
+        if (input.directory != null) {
+            throw new UserInputException("give either DIR (or an image) or --catalog, not both");
+        }
+        if (catalog.packageName == null) {
+            throw new UserInputException("--catalog " + catalog.catalog + " needs --package P");
+        }
+    }
+
+    /** Offline, a dependency is met only by an API the built-in surface serves. */
+    private static final Predicate<Dependency> OFFLINE_MET = dependency -> dependency instanceof RequiredGvk gvk
+            && builtInServes(gvk);
+
+    /** Whether the built-in surface (Kubernetes and OLM's APIs) serves the API. */
+    static boolean builtInServes(RequiredGvk gvk) {
+        return ApiSurfaces.builtIn().find(gvk.group(), gvk.version(), gvk.kind()).isPresent();
     }
 
     /** A directory or an image reference. */

@@ -150,6 +150,9 @@ final class InstallCommand implements Callable<Integer> {
                         input.directory == null ? null : sourcing.reference(input.directory.toString()).directory(),
                         allowEditedPlan)
                 : null;
+        if (planFile == null && input.catalog.given()) {
+            return installChain(sourcing.resolveChain(input), diagnostics, out, err);
+        }
         // An image is pulled (or a catalog read) before the kubeconfig is read, like every input check.
         SourcedInput source = planFile == null ? sourcing.resolve(input) : null;
         // The bundle is read and checked while the connection is set up, and before it is used.
@@ -176,42 +179,102 @@ final class InstallCommand implements Callable<Integer> {
                 reading = fresh.reading();
                 planned = fresh.result().planned();
             }
-            InstallPlan plan = planned.plan();
-            PlanVerdict verdict = PlanVerdict.of(plan.steps());
-            if (!verdict.installable()) {
-                printDocument(SecretRedaction.redact(plan), out);
-                err.println("error: the plan cannot succeed on this cluster; nothing was applied");
-                verdict.reasons().forEach(reason -> err.println("  " + TerminalText.safe(reason)));
-                UnservedApiHint.of(plan.steps()).ifPresent(hint -> err.println("  " + hint));
-                return ExitCode.PLAN_FAILED;
-            }
-            InstallOutcome outcome = install(connection, planned, reading.previous(), namespace, out, err);
-            if (ServerPreflight.refused(outcome.plan())) {
-                printDocument(SecretRedaction.redact(outcome.plan()), out);
-                err.println("error: the server refused the plan in preflight (a server-side dry run of every step); "
-                        + "nothing was written");
-                outcome.plan().steps().stream().filter(step -> step.status() == StepStatus.FAILED)
-                        .forEach(step -> err.println("  " + step.resource().displayName() + ": "
-                                + TerminalText.safe(step.message())));
-                return ExitCode.PLAN_FAILED;
-            }
-            boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
-            if (!complete || !waitForDeployments || dryRun != DryRunMode.NONE) {
-                printResult(outcome, out, err);
-                return complete ? ExitCode.OK : ExitCode.PLAN_FAILED;
-            }
-            Optional<Step> csv = OperatorRunning.csvStep(outcome.plan());
-            if (csv.isEmpty()) {
-                printResult(outcome, out, err);
-                return awaitDeployments(connection, outcome.plan(), err) ? ExitCode.OK : ExitCode.PLAN_FAILED;
-            }
-            // OLM mode: the operator runs when OLM says so; the document carries the answer.
-            CsvWaitOutcome running = new OlmModeWait(connection, err).await(csv.get(), waitTimeout);
-            printResult(new InstallOutcome(outcome.plan().withCondition(
-                    OperatorRunning.condition(running, Instant.now())), outcome.record(), outcome.firstInstall(),
-                    outcome.warnings()), out, err);
-            return running.running() ? ExitCode.OK : ExitCode.PLAN_FAILED;
+            return applyPlanned(connection, planned, reading, namespace, out, err);
         }
+    }
+
+    /**
+     * {@code --catalog}: the chosen bundle after the dependencies the cluster does not already meet,
+     * resolved from the catalog. Every plan is made, and must be installable, before the first is
+     * applied; then each is installed (and recorded) in turn, its CRDs established before the next
+     * starts. A failure stops the chain and says which bundles are installed; a re-run converges.
+     */
+    private int installChain(CatalogChain chain, DiagnosticsPrinter diagnostics, PrintWriter out, PrintWriter err) {
+        try (ClusterConnection connection = BackgroundConnection.openWhile(cluster, () -> null).connection()) {
+            ClusterPlanning live = new ClusterPlanning(connection);
+            String namespace = TargetNamespace.of(input.namespace, connection);
+            List<SourcedInput> needed = chain.without(ChainPlanning.metBy(
+                    Blocking.result(live.installedPackages(namespace)), BundleSourcing::builtInServes));
+            List<PlannedInput> plans = new ChainPlanning(new Planning(diagnostics,
+                    new Planning.Live(live, err, discoveryPatience()))).plan(input, needed, namespace,
+                            () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+            List<String> names = plans.stream().map(planned -> planned.result().plan().spec()
+                    .clusterServiceVersionNames().get(0)).toList();
+            if (plans.size() > 1) {
+                err.println("installing " + plans.size() + " bundles in order: " + String.join(", ", names));
+            }
+            for (int i = 0; i < plans.size(); i++) {
+                PlannedInput planned = plans.get(i);
+                if (!planned.result().verdict().installable()) {
+                    ChainOutput.print(plans.stream().map(p -> SecretRedaction.redact(p.result().plan())).toList(),
+                            output == OutputFormat.JSONL ? OutputFormat.TABLE : output, out);
+                    err.println("error: bundle " + names.get(i) + " cannot succeed on this cluster; nothing was "
+                            + "applied");
+                    planned.result().verdict().reasons().forEach(reason -> err.println("  "
+                            + TerminalText.safe(reason)));
+                    return ExitCode.PLAN_FAILED;
+                }
+            }
+            for (int i = 0; i < plans.size(); i++) {
+                PlannedInput planned = plans.get(i);
+                int exit = applyPlanned(connection, planned.result().planned(), planned.reading(), namespace, out,
+                        err);
+                if (exit != ExitCode.OK) {
+                    if (plans.size() > 1) {
+                        err.println("error: the chain stopped at " + names.get(i) + "; installed before it: "
+                                + (i == 0 ? "none" : String.join(", ", names.subList(0, i)))
+                                + "; not started: " + (i == plans.size() - 1 ? "none"
+                                        : String.join(", ", names.subList(i + 1, plans.size())))
+                                + " (run the same install again to go on)");
+                    }
+                    return exit;
+                }
+            }
+            return ExitCode.OK;
+        }
+    }
+
+    /**
+     * Checks the plan's verdict, installs it (preflight first) and, with --wait, waits until it
+     * runs; the exit code says how it ended.
+     */
+    private int applyPlanned(ClusterConnection connection, PlannedInstall planned, ClusterReading reading,
+            String namespace, PrintWriter out, PrintWriter err) {
+        InstallPlan plan = planned.plan();
+        PlanVerdict verdict = PlanVerdict.of(plan.steps());
+        if (!verdict.installable()) {
+            printDocument(SecretRedaction.redact(plan), out);
+            err.println("error: the plan cannot succeed on this cluster; nothing was applied");
+            verdict.reasons().forEach(reason -> err.println("  " + TerminalText.safe(reason)));
+            UnservedApiHint.of(plan.steps()).ifPresent(hint -> err.println("  " + hint));
+            return ExitCode.PLAN_FAILED;
+        }
+        InstallOutcome outcome = install(connection, planned, reading.previous(), namespace, out, err);
+        if (ServerPreflight.refused(outcome.plan())) {
+            printDocument(SecretRedaction.redact(outcome.plan()), out);
+            err.println("error: the server refused the plan in preflight (a server-side dry run of every step); "
+                    + "nothing was written");
+            outcome.plan().steps().stream().filter(step -> step.status() == StepStatus.FAILED)
+                    .forEach(step -> err.println("  " + step.resource().displayName() + ": "
+                            + TerminalText.safe(step.message())));
+            return ExitCode.PLAN_FAILED;
+        }
+        boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
+        if (!complete || !waitForDeployments || dryRun != DryRunMode.NONE) {
+            printResult(outcome, out, err);
+            return complete ? ExitCode.OK : ExitCode.PLAN_FAILED;
+        }
+        Optional<Step> csv = OperatorRunning.csvStep(outcome.plan());
+        if (csv.isEmpty()) {
+            printResult(outcome, out, err);
+            return awaitDeployments(connection, outcome.plan(), err) ? ExitCode.OK : ExitCode.PLAN_FAILED;
+        }
+        // OLM mode: the operator runs when OLM says so; the document carries the answer.
+        CsvWaitOutcome running = new OlmModeWait(connection, err).await(csv.get(), waitTimeout);
+        printResult(new InstallOutcome(outcome.plan().withCondition(
+                OperatorRunning.condition(running, Instant.now())), outcome.record(), outcome.firstInstall(),
+                outcome.warnings()), out, err);
+        return running.running() ? ExitCode.OK : ExitCode.PLAN_FAILED;
     }
 
     /**

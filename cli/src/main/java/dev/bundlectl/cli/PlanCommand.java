@@ -3,6 +3,8 @@ package dev.bundlectl.cli;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.planning.ClusterPlanning;
+import dev.bundlectl.executor.waiting.Blocking;
+import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.output.InstallPlanCodec;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -84,6 +87,9 @@ final class PlanCommand implements Callable<Integer> {
             throw new UserInputException("-o jsonl is for install progress and for several bundles (DIR DIR... or "
                     + "--recursive); one plan prints table, yaml or json");
         }
+        if (input.catalog.given()) {
+            return planChain(out, err);
+        }
         PlannedInput planned = plan(new DiagnosticsPrinter(err), err);
         PlanResult result = planned.result();
         print(SecretRedaction.redact(result.plan()), out);
@@ -123,6 +129,34 @@ final class PlanCommand implements Callable<Integer> {
             return new Planning(diagnostics, live).plan(input, read, TargetNamespace.of(input.namespace, connection),
                     () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
         }
+    }
+
+    /**
+     * {@code --catalog}: the chosen bundle and the dependencies resolved for it from the catalog,
+     * each planned as if those before it were installed; exit 3 when any one cannot succeed.
+     */
+    private int planChain(PrintWriter out, PrintWriter err) {
+        DiagnosticsPrinter diagnostics = new DiagnosticsPrinter(err);
+        CatalogChain chain = new BundleSourcing(input.registry, err).resolveChain(input);
+        Supplier<ApiSurface> surface = () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null);
+        List<PlannedInput> plans;
+        if (!cluster.given()) {
+            plans = new ChainPlanning(new Planning(diagnostics)).plan(input, chain.inputs(),
+                    TargetNamespace.offline(input.namespace), surface);
+        } else {
+            try (ClusterConnection connection = BackgroundConnection.openWhile(cluster, () -> null).connection()) {
+                ClusterPlanning live = new ClusterPlanning(connection);
+                String namespace = TargetNamespace.of(input.namespace, connection);
+                List<SourcedInput> needed = chain.without(ChainPlanning.metBy(
+                        Blocking.result(live.installedPackages(namespace)), BundleSourcing::builtInServes));
+                plans = new ChainPlanning(new Planning(diagnostics, new Planning.Live(live, err,
+                        DiscoveryRetries.DEFAULT_PATIENCE))).plan(input, needed, namespace, surface);
+            }
+        }
+        ChainOutput.print(plans.stream().map(planned -> SecretRedaction.redact(planned.result().plan())).toList(),
+                output, out);
+        return plans.stream().allMatch(planned -> planned.result().verdict().installable()) ? ExitCode.OK
+                : ExitCode.PLAN_FAILED;
     }
 
     private void print(InstallPlan plan, PrintWriter out) {

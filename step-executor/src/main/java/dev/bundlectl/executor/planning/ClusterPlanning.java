@@ -118,6 +118,14 @@ public final class ClusterPlanning {
     }
 
     /**
+     * The packages installed in {@code namespace} (install records, OLM-annotated CSVs), for
+     * resolving a dependency chain against what the cluster already has.
+     */
+    public Future<List<InstalledPackage>> installedPackages(String namespace) {
+        return new InstalledPackagesReader(connection.retryingApi(), records).read(null, namespace, new ArrayList<>());
+    }
+
+    /**
      * Reads what the install of a reviewed plan needs: the target's latest install record, and
      * whether the plan would disable a capability that install enabled (a reviewed plan may no
      * more do that than a fresh one).

@@ -66,8 +66,11 @@ final class BundleSourcing {
         checkCatalogChoice(input);
         return withSources(sources -> {
             BundleSources.LoadedCatalog loaded = Blocking.result(sources.catalog(choice.catalog));
-            CatalogBundle root = CatalogSelection.choose(loaded.catalog(), choice.packageName, choice.channel,
-                    choice.version).bundle();
+            CatalogSelection.Chosen chosen = CatalogSelection.choose(loaded.catalog(), choice.packageName,
+                    choice.channel, choice.version);
+            CatalogBundle root = chosen.bundle();
+            err.println("catalog " + choice.catalog + ": package " + choice.packageName + ", channel "
+                    + chosen.channel() + ": " + root.name() + " (" + root.image() + ")");
             DependencyResolution resolution = new DependencyResolver(loaded.catalog(), OFFLINE_MET).resolve(root);
             if (resolution instanceof DependencyResolution.Refused refused) {
                 throw new UserInputException("--catalog " + choice.catalog + ": " + refused.reason());

@@ -2,6 +2,7 @@ package dev.bundlectl.bundle.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.Set;
 import org.yaml.snakeyaml.nodes.NodeId;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.resolver.Resolver;
@@ -21,6 +22,13 @@ final class PlainScalarTypes {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     // Decimal integers up to this many digits fit a long; Jackson makes an int of those that fit one.
     private static final int MAX_LONG_DIGITS = 18;
+
+    /**
+     * Every word of SnakeYAML's boolean and null patterns (YAML 1.1), the only implicit types whose
+     * patterns start with a letter; {@code PlainScalarTypesTest} checks this against the resolver.
+     */
+    static final Set<String> RESOLVED_WORDS = Set.of("yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE",
+            "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL");
 
     // The resolver Jackson's YAML parser types plain scalars with.
     private final Resolver resolver = new Resolver();
@@ -62,7 +70,9 @@ final class PlainScalarTypes {
     /**
      * The tag SnakeYAML's resolver gives a plain scalar. Its implicit resolvers are keyed by first
      * character, and for an ASCII letter only the boolean and null words can match, so every other
-     * word starting with a letter is a string without a regular expression.
+     * word starting with a letter is a string without a regular expression. Checking the first
+     * letter and the length alone still sent the commonest keys of all ({@code type}, {@code name})
+     * through the resolver's patterns: 7 % of a catalog batch's CPU (bench/README.md, issue 26).
      */
     Tag tagOf(String plain) {
         if (plain.isEmpty()) {
@@ -70,7 +80,7 @@ final class PlainScalarTypes {
         }
         char c = plain.charAt(0);
         boolean letter = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
-        if (letter && (plain.length() > 5 || "yYnNtTfFoO".indexOf(c) < 0)) {
+        if (letter && !RESOLVED_WORDS.contains(plain)) {
             return Tag.STR;
         }
         return resolver.resolve(NodeId.scalar, plain, true);

@@ -15,8 +15,8 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Plans many bundles on a pool sized to the machine's cores (planning is pure CPU) and hands each
- * result on in input order. Only the pool's threads hold a bundle being planned; what runs ahead
+ * Plans many bundles on a pool sized to the machine's cores (planning is pure CPU) and to the heap,
+ * and hands each result on in input order. Only the pool's threads hold a bundle being planned; what runs ahead
  * of the printing is at most {@link #AHEAD_PER_THREAD} per thread, each either a path waiting for a
  * thread or a finished summary waiting for its turn, so memory stays bounded by the pool, not by
  * the catalog.
@@ -44,9 +44,22 @@ final class BatchPlanner {
         this.judge = judge;
     }
 
-    /** A planner with one thread per available core. */
+    /**
+     * Heap a planning thread may need: the largest catalog bundles (7 MB of YAML) need about 40 MB
+     * while planned. The launcher's batch heap (256 MB) thus runs four threads at most, however
+     * many cores the machine has.
+     */
+    static final long HEAP_PER_THREAD = 64L << 20;
+
+    /** A planner with one thread per available core, as many as the maximum heap holds. */
     static BatchPlanner perCore(Function<Path, BundleSummary> judge) {
-        return new BatchPlanner(Runtime.getRuntime().availableProcessors(), judge);
+        return new BatchPlanner(threadsFor(Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory()),
+                judge);
+    }
+
+    /** One thread per core, at most one per {@link #HEAP_PER_THREAD} of {@code maxHeap}, at least one. */
+    static int threadsFor(int cores, long maxHeap) {
+        return (int) Math.max(1, Math.min(cores, maxHeap / HEAP_PER_THREAD));
     }
 
     /** Plans every directory and passes each result to {@code sink}, in the order of {@code directories}. */

@@ -90,4 +90,13 @@ class BatchPlannerTest {
             throw new IllegalStateException(e);
         }
     }
+
+    @Test
+    void threadsFollowTheCoresUpToWhatTheHeapHolds() {
+        long mb = 1L << 20;
+        assertThat(BatchPlanner.threadsFor(2, 256 * mb)).isEqualTo(2);
+        assertThat(BatchPlanner.threadsFor(16, 256 * mb)).isEqualTo(4);
+        assertThat(BatchPlanner.threadsFor(16, 4096 * mb)).isEqualTo(16);
+        assertThat(BatchPlanner.threadsFor(8, 32 * mb)).isEqualTo(1);
+    }
 }

@@ -16,10 +16,10 @@ import java.util.function.Function;
 
 /**
  * Plans many bundles on a pool sized to the machine's cores (planning is pure CPU) and to the heap,
- * and hands each result on in input order. Only the pool's threads hold a bundle being planned; what runs ahead
- * of the printing is at most {@link #AHEAD_PER_THREAD} per thread, each either a path waiting for a
- * thread or a finished summary waiting for its turn, so memory stays bounded by the pool, not by
- * the catalog.
+ * and hands each result on in input order. Only the pool's threads hold a bundle being planned;
+ * what runs ahead of the printing is at most {@link #AHEAD_PER_THREAD} per thread, each either a
+ * path waiting for a thread or a finished summary waiting for its turn, so memory stays bounded by
+ * the pool, not by the catalog.
  */
 final class BatchPlanner {
 
@@ -53,8 +53,8 @@ final class BatchPlanner {
 
     /** A planner with one thread per available core, as many as the maximum heap holds. */
     static BatchPlanner perCore(Function<Path, BundleSummary> judge) {
-        return new BatchPlanner(threadsFor(Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory()),
-                judge);
+        Runtime runtime = Runtime.getRuntime();
+        return new BatchPlanner(threadsFor(runtime.availableProcessors(), runtime.maxMemory()), judge);
     }
 
     /** One thread per core, at most one per {@link #HEAP_PER_THREAD} of {@code maxHeap}, at least one. */

@@ -26,7 +26,8 @@ import org.yaml.snakeyaml.nodes.Tag;
  * sequences and mappings on one line; comments. Declined: anchors, aliases, tags, directives,
  * {@code ...}, complex and merge keys, duplicate keys, multi-line plain and quoted scalars, tabs,
  * carriage returns, byte-order marks, non-printable characters, plain numbers other than decimal
- * integers of up to 18 digits and fractions without an exponent, and anything that is a YAML error (SnakeYAML then reports it in its words).
+ * integers of up to 18 digits and fractions without an exponent, and anything that is a YAML
+ * error (SnakeYAML then reports it in its words).
  *
  * <p>The trees are the ones {@link TreeBuilder} builds from Jackson's YAML parser for the same
  * text: plain scalars are typed by {@link PlainScalarTypes}, and a key with nothing after it is

@@ -13,6 +13,12 @@
 #
 #   bench/install-vs-kubectl.sh [BUNDLE_DIR]   (default samples/bundles/cachebox-operator; RUNS=5)
 #
+# kubectl is the one on PATH when there is one (what users run), else the server's own 1.27 from
+# ../shared/kube-api-test; KUBECTL=PATH picks another. Both commands use the same kubeconfig:
+# AUTH=token (the default) a ServiceAccount token bound to cluster-admin, as a cloud cluster's or
+# a CI runner's kubeconfig authenticates; AUTH=cert the server's admin client certificate, as
+# kind's, kubeadm's and minikube's do. The kubectl client and server versions are printed.
+#
 # Needs cli/target/bundlectl.jar and bench/target/benchmarks.jar:
 #   ./mvnw -q -B -pl cli,bench -am package -DskipTests
 set -euo pipefail
@@ -21,7 +27,9 @@ source "$here/bench/timing.sh"
 source "$here/bench/real-server.sh"
 bundle="$(cd "${1:-$here/samples/bundles/cachebox-operator}" && pwd)"
 runs="${RUNS:-5}"
-kubectl="$here/../shared/kube-api-test/k8s/1.26.4-linux-amd64/kubectl"
+auth="${AUTH:-token}"
+[[ "$auth" == token || "$auth" == cert ]] || { echo "AUTH is token or cert, not $auth" >&2; exit 1; }
+kubectl="${KUBECTL:-$(command -v kubectl || echo "$here/../shared/kube-api-test/k8s/1.26.4-linux-amd64/kubectl")}"
 # BUNDLECTL: another bundlectl launcher to measure, e.g. the unpacked release archive's bin/bundlectl.
 bundlectl="${BUNDLECTL:-$here/bin/bundlectl}"
 for need in "$kubectl" "$here/cli/target/bundlectl.jar" "$here/bench/target/benchmarks.jar"; do
@@ -32,7 +40,28 @@ work="$(mktemp -d)"
 stop() { stop_real_server; rm -rf "$work"; }
 trap stop EXIT
 start_real_server "$work" "$here" || exit 1
-kc=(--kubeconfig "$work/kubeconfig")
+if [[ "$auth" == token ]]; then
+  # A ServiceAccount's token from the TokenRequest API (the API server signs it; no controller
+  # needed), bound to cluster-admin, in a kubeconfig of its own with the same server and CA.
+  admin=(--kubeconfig "$work/kubeconfig")
+  "$kubectl" "${admin[@]}" create serviceaccount bench-admin -n default >/dev/null
+  "$kubectl" "${admin[@]}" create clusterrolebinding bench-admin --clusterrole=cluster-admin \
+    --serviceaccount=default:bench-admin >/dev/null
+  token="$("$kubectl" "${admin[@]}" create token bench-admin -n default --duration=2h)"
+  "$kubectl" "${admin[@]}" config view --raw --minify --flatten >"$work/kubeconfig-token"
+  cluster="$("$kubectl" --kubeconfig "$work/kubeconfig-token" config view -o jsonpath='{.contexts[0].context.cluster}')"
+  "$kubectl" --kubeconfig "$work/kubeconfig-token" config set-credentials bench-token --token="$token" >/dev/null
+  "$kubectl" --kubeconfig "$work/kubeconfig-token" config set-context bench-token --cluster="$cluster" \
+    --user=bench-token >/dev/null
+  "$kubectl" --kubeconfig "$work/kubeconfig-token" config use-context bench-token >/dev/null
+  "$kubectl" --kubeconfig "$work/kubeconfig-token" config unset "users.$("$kubectl" "${admin[@]}" config view \
+    -o jsonpath='{.contexts[0].context.user}')" >/dev/null || true
+  kc=(--kubeconfig "$work/kubeconfig-token")
+else
+  kc=(--kubeconfig "$work/kubeconfig")
+fi
+echo "kubectl: $kubectl; authentication: $auth"
+"$kubectl" "${kc[@]}" version 2>/dev/null | sed 's/^/  /'
 
 # The objects bundlectl applies to NAMESPACE, as kubectl files: CRDs, and the rest.
 objects_for() {
@@ -108,6 +137,7 @@ summary "re-run   bundlectl install" "$work/rerun-bundlectl"
 summary "re-run   kubectl apply --server-side" "$work/rerun-kubectl"
 summary "first    bundlectl install (CRDs included)" "$work/first-bundlectl"
 summary "first    kubectl apply CRDs + wait Established + apply the rest" "$work/first-kubectl"
-paste "$work/rerun-bundlectl" "$work/rerun-kubectl" | awk '{ print $1 / $4 }' >"$work/rerun-ratio"
-paste "$work/first-bundlectl" "$work/first-kubectl" | awk '{ print $1 / $4 }' >"$work/first-ratio"
+paste "$work/rerun-bundlectl" "$work/rerun-kubectl" | awk '{ print $1 / $5 }' >"$work/rerun-ratio"
+paste "$work/first-bundlectl" "$work/first-kubectl" | awk '{ print $1 / $5 }' >"$work/first-ratio"
+echo "kubectl $("$kubectl" version --client 2>/dev/null | head -1), server $("$kubectl" "${kc[@]}" version 2>/dev/null | grep -i '^server' | head -1); authentication: $auth"
 echo "ratio bundlectl / kubectl, wall, median of the per-run ratios: re-run $(median_of "$work/rerun-ratio" 1)x, first install $(median_of "$work/first-ratio" 1)x"

@@ -12,9 +12,10 @@ import java.io.UncheckedIOException;
 
 /**
  * A batch as JSON Lines: one object per bundle, {@code {"path", "package", "csv", "verdict",
- * "reasons"}}, written as each bundle is done. Everything outside ASCII is written as
- * {@code \\uXXXX}, so that a bidi control in a reason can neither reorder what a person reads on
- * the terminal nor change what a JSON parser reads.
+ * "reasons", "ms"}} ({@code ms}: how long planning the bundle took, in milliseconds), written as
+ * each bundle is done. Everything outside ASCII is written as {@code \\uXXXX}, so that a bidi
+ * control in a reason can neither reorder what a person reads on the terminal nor change what a
+ * JSON parser reads.
  */
 final class BatchJsonLines implements BatchPrinter {
 
@@ -28,8 +29,8 @@ final class BatchJsonLines implements BatchPrinter {
     }
 
     @Override
-    public void bundle(BundleSummary summary) {
-        out.println(line(summary));
+    public void bundle(BatchResult result) {
+        out.println(line(result));
         out.flush();
     }
 
@@ -58,8 +59,9 @@ final class BatchJsonLines implements BatchPrinter {
         }
     }
 
-    /** The summary as one line of JSON. */
-    static String line(BundleSummary summary) {
+    /** The result as one line of JSON. */
+    static String line(BatchResult result) {
+        BundleSummary summary = result.summary();
         StringWriter text = new StringWriter();
         try (JsonGenerator json = JSON.createGenerator(text)) {
             json.setCharacterEscapes(ESCAPES);
@@ -73,6 +75,7 @@ final class BatchJsonLines implements BatchPrinter {
                 json.writeString(reason);
             }
             json.writeEndArray();
+            json.writeNumberField("ms", result.millis());
             json.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write a summary line", e);

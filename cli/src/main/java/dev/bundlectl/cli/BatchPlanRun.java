@@ -56,9 +56,10 @@ final class BatchPlanRun {
         BatchTally tally = new BatchTally();
         BatchPrinter printer = output == OutputFormat.JSONL ? new BatchJsonLines(out) : new BatchTable(out);
         BundleJudge judge = new BundleJudge(resolved, namespace, surface);
-        BatchPlanner.perCore(judge::judge).planAll(bundles, summary -> {
+        BatchPlanner.perCore(judge::judge).planAll(bundles, result -> {
+            BundleSummary summary = result.summary();
             summary.warnings().forEach(warning -> err.println(TerminalText.safe(summary.path()) + ": " + warning));
-            printer.bundle(summary);
+            printer.bundle(result);
             tally.add(summary);
         });
         printer.finish(tally);

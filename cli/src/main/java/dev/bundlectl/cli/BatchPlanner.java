@@ -15,14 +15,21 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Plans many bundles on a pool sized to the machine's cores (planning is pure CPU) and hands each
- * summary on in input order. At most {@link #AHEAD_PER_THREAD} bundles per thread are in flight or
- * waiting to be handed on, so memory stays bounded by the pool, not by the catalog.
+ * Plans many bundles on a pool sized to the machine's cores (planning is pure CPU) and to the heap,
+ * and hands each result on in input order. Only the pool's threads hold a bundle being planned;
+ * what runs ahead of the printing is at most {@link #AHEAD_PER_THREAD} per thread, each either a
+ * path waiting for a thread or a finished summary waiting for its turn, so memory stays bounded by
+ * the pool, not by the catalog.
  */
 final class BatchPlanner {
 
-    /** How far planning may run ahead of the printing: enough to keep every thread busy. */
-    static final int AHEAD_PER_THREAD = 2;
+    /**
+     * How far planning may run ahead of the printing. A summary is a few short lines, so the
+     * window can be wide: one slow bundle (a catalog has bundles that take 50 times the median)
+     * then holds up the output, not the other threads. With two per thread, the other core sat idle
+     * behind every slow bundle.
+     */
+    static final int AHEAD_PER_THREAD = 64;
 
     private final int threads;
     private final Function<Path, BundleSummary> judge;
@@ -37,26 +44,39 @@ final class BatchPlanner {
         this.judge = judge;
     }
 
-    /** A planner with one thread per available core. */
+    /**
+     * Heap a planning thread may need: the largest catalog bundles (7 MB of YAML) need about 40 MB
+     * while planned. The launcher's batch heap (256 MB) thus runs four threads at most, however
+     * many cores the machine has.
+     */
+    static final long HEAP_PER_THREAD = 64L << 20;
+
+    /** A planner with one thread per available core, as many as the maximum heap holds. */
     static BatchPlanner perCore(Function<Path, BundleSummary> judge) {
-        return new BatchPlanner(Runtime.getRuntime().availableProcessors(), judge);
+        Runtime runtime = Runtime.getRuntime();
+        return new BatchPlanner(threadsFor(runtime.availableProcessors(), runtime.maxMemory()), judge);
     }
 
-    /** Plans every directory and passes each summary to {@code sink}, in the order of {@code directories}. */
-    void planAll(List<Path> directories, Consumer<BundleSummary> sink) {
+    /** One thread per core, at most one per {@link #HEAP_PER_THREAD} of {@code maxHeap}, at least one. */
+    static int threadsFor(int cores, long maxHeap) {
+        return (int) Math.max(1, Math.min(cores, maxHeap / HEAP_PER_THREAD));
+    }
+
+    /** Plans every directory and passes each result to {@code sink}, in the order of {@code directories}. */
+    void planAll(List<Path> directories, Consumer<BatchResult> sink) {
         if (threads == 1 || directories.size() == 1) {
-            directories.forEach(directory -> sink.accept(judge.apply(directory)));
+            directories.forEach(directory -> sink.accept(timed(directory)));
             return;
         }
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, directories.size()), planningThreads());
         try {
-            Deque<Future<BundleSummary>> inFlight = new ArrayDeque<>();
+            Deque<Future<BatchResult>> inFlight = new ArrayDeque<>();
             Iterator<Path> next = directories.iterator();
             int window = threads * AHEAD_PER_THREAD;
             while (next.hasNext() || !inFlight.isEmpty()) {
                 while (next.hasNext() && inFlight.size() < window) {
                     Path directory = next.next();
-                    inFlight.add(pool.submit(() -> judge.apply(directory)));
+                    inFlight.add(pool.submit(() -> timed(directory)));
                 }
                 sink.accept(await(inFlight.removeFirst()));
             }
@@ -65,7 +85,14 @@ final class BatchPlanner {
         }
     }
 
-    private static BundleSummary await(Future<BundleSummary> summary) {
+    /** Plans one bundle on the calling thread, timing it there: the time is the bundle's own. */
+    private BatchResult timed(Path directory) {
+        long start = System.nanoTime();
+        BundleSummary summary = judge.apply(directory);
+        return new BatchResult(summary, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private static BatchResult await(Future<BatchResult> summary) {
         try {
             return summary.get();
         } catch (InterruptedException e) {

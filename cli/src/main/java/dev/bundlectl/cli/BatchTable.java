@@ -6,13 +6,18 @@ import java.util.List;
 /**
  * A batch as a table, one row per bundle with its first reason, then the counts per verdict and
  * the most common reasons. Every cell and reason is escaped for the terminal ({@link TerminalText}).
+ * Rows are printed in chunks of {@link #CHUNK_ROWS}, so a catalog of any size holds at most one
+ * chunk of cells, and the first rows show while the rest is planned.
  */
 final class BatchTable implements BatchPrinter {
 
     private static final List<String> HEADERS = List.of("PATH", "PACKAGE", "CSV", "VERDICT", "REASON");
 
+    /** Rows per chunk: enough for columns that seldom move, few enough to hold. */
+    static final int CHUNK_ROWS = 500;
+
     private final PrintWriter out;
-    // The summaries' cells only (a few short strings per bundle): column widths need every row.
+    // One chunk of rows at most: column widths need the rows they are computed from.
     private final TextTable table = new TextTable(HEADERS);
 
     BatchTable(PrintWriter out) {
@@ -20,14 +25,19 @@ final class BatchTable implements BatchPrinter {
     }
 
     @Override
-    public void bundle(BundleSummary summary) {
+    public void bundle(BatchResult result) {
+        BundleSummary summary = result.summary();
         table.row(List.of(summary.path(), orDash(summary.packageName()), orDash(summary.csvName()),
                 summary.verdict().wireName(), firstReason(summary.reasons())));
+        if (table.heldRows() >= CHUNK_ROWS) {
+            table.printChunk(out);
+            out.flush();
+        }
     }
 
     @Override
     public void finish(BatchTally tally) {
-        table.print(out);
+        table.printChunk(out);
         out.println();
         out.println(countsLine(tally));
         List<BatchTally.RankedReason> top = tally.topReasons();

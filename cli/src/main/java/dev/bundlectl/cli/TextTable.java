@@ -14,6 +14,8 @@ final class TextTable {
 
     private final List<String> headers;
     private final List<List<String>> rows = new ArrayList<>();
+    // The column widths of the chunks printed so far; null before the first.
+    private int[] chunkWidths;
 
     TextTable(List<String> headers) {
         this.headers = List.copyOf(headers);
@@ -36,17 +38,44 @@ final class TextTable {
     }
 
     void print(PrintWriter out) {
-        int[] widths = new int[headers.size()];
+        int[] widths = widths(new int[headers.size()]);
+        printRow(out, headers, widths);
+        rows.forEach(row -> printRow(out, row, widths));
+    }
+
+    /**
+     * Prints the rows added since the last chunk and forgets them, for a table too long to hold
+     * (a batch over a whole catalog): the header comes with the first chunk, and each column is as
+     * wide as its widest cell so far, so a later chunk's columns move right only when it holds a
+     * wider cell, as kubectl's chunked lists do.
+     */
+    void printChunk(PrintWriter out) {
+        boolean first = chunkWidths == null;
+        chunkWidths = widths(first ? new int[headers.size()] : chunkWidths);
+        if (first) {
+            printRow(out, headers, chunkWidths);
+        }
+        rows.forEach(row -> printRow(out, row, chunkWidths));
+        rows.clear();
+    }
+
+    /** How many rows are held, not yet printed. */
+    int heldRows() {
+        return rows.size();
+    }
+
+    /** {@code atLeast} widened to the header and every held row. */
+    private int[] widths(int[] atLeast) {
+        int[] widths = atLeast.clone();
         for (int i = 0; i < widths.length; i++) {
-            widths[i] = headers.get(i).length();
+            widths[i] = Math.max(widths[i], headers.get(i).length());
         }
         for (List<String> row : rows) {
             for (int i = 0; i < widths.length; i++) {
                 widths[i] = Math.max(widths[i], row.get(i).length());
             }
         }
-        printRow(out, headers, widths);
-        rows.forEach(row -> printRow(out, row, widths));
+        return widths;
     }
 
     private static void printRow(PrintWriter out, List<String> cells, int[] widths) {

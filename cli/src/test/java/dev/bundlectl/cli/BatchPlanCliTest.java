@@ -62,6 +62,8 @@ class BatchPlanCliTest {
         assertThat(line.path("verdict").asText()).isEqualTo("installable");
         assertThat(line.path("reasons").isArray()).isTrue();
         assertThat(line.path("reasons")).isEmpty();
+        assertThat(line.path("ms").isIntegralNumber()).as("the bundle's planning time: %s", line).isTrue();
+        assertThat(line.path("ms").asLong()).isNotNegative();
     }
 
     @Test

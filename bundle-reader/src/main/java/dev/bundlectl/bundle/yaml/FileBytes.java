@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -47,14 +48,36 @@ public sealed interface FileBytes {
                 return new TooLarge(attributes.size());
             }
             try (InputStream in = Files.newInputStream(file)) {
-                // readNBytes grows its buffer as bytes arrive, so a bound of 64 MiB costs only
-                // what the file holds.
-                byte[] bytes = in.readNBytes(bound + 1);
-                return bytes.length > bound ? new TooLarge(bytes.length) : new Content(bytes);
+                return read(in, (int) attributes.size(), bound);
             }
         } catch (IOException | SecurityException e) {
             return new Unreadable(e);
         }
+    }
+
+    /**
+     * Reads a file said to hold {@code size} bytes into an array of that size, then checks for
+     * more: a whole catalog is read this way, and growing a buffer chunk by chunk
+     * ({@code readNBytes(bound + 1)}) zeroed and copied every file twice (bench/README.md, issue
+     * 26). A file that grew is read on within the bound; one that shrank is returned as read.
+     */
+    private static FileBytes read(InputStream in, int size, int bound) throws IOException {
+        byte[] bytes = new byte[size];
+        int read = in.readNBytes(bytes, 0, size);
+        if (read < size) {
+            return new Content(Arrays.copyOf(bytes, read));
+        }
+        byte[] more = in.readNBytes(bound + 1 - size);
+        if (more.length == 0) {
+            return new Content(bytes);
+        }
+        long total = (long) size + more.length;
+        if (total > bound) {
+            return new TooLarge(total);
+        }
+        byte[] all = Arrays.copyOf(bytes, (int) total);
+        System.arraycopy(more, 0, all, size, more.length);
+        return new Content(all);
     }
 
     /** The file was read. The array is the caller's; it is not copied. */

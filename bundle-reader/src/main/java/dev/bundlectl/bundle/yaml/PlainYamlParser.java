@@ -25,8 +25,9 @@ import org.yaml.snakeyaml.nodes.Tag;
  * scalars on one line; literal and folded block scalars without indentation indicators; flow
  * sequences and mappings on one line; comments. Declined: anchors, aliases, tags, directives,
  * {@code ...}, complex and merge keys, duplicate keys, multi-line plain and quoted scalars, tabs,
- * carriage returns, byte-order marks, non-printable characters, plain numbers other than short
- * decimal integers, and anything that is a YAML error (SnakeYAML then reports it in its words).
+ * carriage returns, byte-order marks, non-printable characters, plain numbers other than decimal
+ * integers of up to 18 digits and fractions without an exponent, and anything that is a YAML
+ * error (SnakeYAML then reports it in its words).
  *
  * <p>The trees are the ones {@link TreeBuilder} builds from Jackson's YAML parser for the same
  * text: plain scalars are typed by {@link PlainScalarTypes}, and a key with nothing after it is
@@ -749,7 +750,7 @@ final class PlainYamlParser {
         private JsonNode scalar(String plain) {
             JsonNode node = types.nodeOrNull(plain);
             if (node == null) {
-                throw new Decline("a number other than a short decimal integer");
+                throw new Decline("a number other than a decimal integer or fraction");
             }
             if (node.isTextual() && plain.length() > limits.maxStringLength()) {
                 throw new Decline("a string longer than the limit");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import dev.bundlectl.plan.model.PlanDependency;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -12,7 +13,8 @@ import java.io.UncheckedIOException;
 
 /**
  * A batch as JSON Lines: one object per bundle, {@code {"path", "package", "csv", "verdict",
- * "reasons", "ms"}} ({@code ms}: how long planning the bundle took, in milliseconds), written as
+ * "reasons", "dependencies", "ms"}} ({@code dependencies}: each with its status, only when the
+ * bundle declares any) ({@code ms}: how long planning the bundle took, in milliseconds), written as
  * each bundle is done. Everything outside ASCII is written as {@code \\uXXXX}, so that a bidi
  * control in a reason can neither reorder what a person reads on the terminal nor change what a
  * JSON parser reads.
@@ -75,6 +77,16 @@ final class BatchJsonLines implements BatchPrinter {
                 json.writeString(reason);
             }
             json.writeEndArray();
+            if (!summary.dependencies().isEmpty()) {
+                json.writeArrayFieldStart("dependencies");
+                for (PlanDependency dependency : summary.dependencies()) {
+                    json.writeStartObject();
+                    json.writeStringField("dependency", dependency.describe());
+                    json.writeStringField("status", dependency.status().wireName());
+                    json.writeEndObject();
+                }
+                json.writeEndArray();
+            }
             json.writeNumberField("ms", result.millis());
             json.writeEndObject();
         } catch (IOException e) {

@@ -1,7 +1,11 @@
 package dev.bundlectl.cli;
 
 import java.io.PrintWriter;
+import dev.bundlectl.plan.model.PlanDependency;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A batch as a table, one row per bundle with its first reason, then the counts per verdict and
@@ -11,7 +15,7 @@ import java.util.List;
  */
 final class BatchTable implements BatchPrinter {
 
-    private static final List<String> HEADERS = List.of("PATH", "PACKAGE", "CSV", "VERDICT", "REASON");
+    private static final List<String> HEADERS = List.of("PATH", "PACKAGE", "CSV", "VERDICT", "DEPENDENCIES", "REASON");
 
     /** Rows per chunk: enough for columns that seldom move, few enough to hold. */
     static final int CHUNK_ROWS = 500;
@@ -28,7 +32,7 @@ final class BatchTable implements BatchPrinter {
     public void bundle(BatchResult result) {
         BundleSummary summary = result.summary();
         table.row(List.of(summary.path(), orDash(summary.packageName()), orDash(summary.csvName()),
-                summary.verdict().wireName(), firstReason(summary.reasons())));
+                summary.verdict().wireName(), dependencies(summary.dependencies()), firstReason(summary.reasons())));
         if (table.heldRows() >= CHUNK_ROWS) {
             table.printChunk(out);
             out.flush();
@@ -61,6 +65,18 @@ final class BatchTable implements BatchPrinter {
             line.append(", ").append(tally.count(BatchVerdict.ERROR)).append(" could not be planned (error)");
         }
         return line.append('.').toString();
+    }
+
+    /** e.g. {@code 2 (1 Satisfied, 1 Unknown)}, or {@code -} for a bundle that declares none. */
+    static String dependencies(List<PlanDependency> dependencies) {
+        if (dependencies.isEmpty()) {
+            return "-";
+        }
+        Map<String, Integer> byStatus = new TreeMap<>();
+        dependencies.forEach(dependency -> byStatus.merge(dependency.status().wireName(), 1, Integer::sum));
+        List<String> counts = new ArrayList<>();
+        byStatus.forEach((status, count) -> counts.add(count + " " + status));
+        return dependencies.size() + " (" + String.join(", ", counts) + ")";
     }
 
     private static String firstReason(List<String> reasons) {

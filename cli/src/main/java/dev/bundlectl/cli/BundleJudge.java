@@ -52,7 +52,7 @@ final class BundleJudge {
             return new BundleSummary(path, plan.metadata().annotations().get(PlanAnnotations.PACKAGE),
                     csvNames.isEmpty() ? null : String.join(",", csvNames),
                     verdict.installable() ? BatchVerdict.INSTALLABLE : BatchVerdict.PREDICTED_TO_FAIL,
-                    verdict.reasons(), lines(warnings));
+                    verdict.reasons(), lines(warnings), plan.status().dependencies());
         } catch (UserInputException invalid) {
             return new BundleSummary(path, null, null, BatchVerdict.INVALID, invalid.problems(), lines(warnings));
         } catch (RuntimeException unexpected) {

@@ -2,6 +2,8 @@ package dev.bundlectl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bundlectl.plan.model.DependencyState;
+import dev.bundlectl.plan.model.PlanDependency;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -42,5 +44,24 @@ class BatchTableTest {
         assertThat(rows.get(bundles - 1).indexOf("op ")).as("the third chunk keeps the widest so far")
                 .isEqualTo(secondChunkColumn);
         assertThat(text.toString()).contains(bundles + " bundles: " + bundles + " installable");
+    }
+
+    @Test
+    void eachRowAndJsonLineSaysWhatTheBundleDependsOn() {
+        List<PlanDependency> dependencies = List.of(
+                new PlanDependency("olm.package", "zookeeper", "23.4.1", null, null, null, DependencyState.UNKNOWN,
+                        "not checked: the plan was made offline"),
+                new PlanDependency("olm.gvk", null, null, "", "v1", "ConfigMap", DependencyState.SATISFIED, "served"),
+                new PlanDependency("olm.package", "commons", "1.x", null, null, null, DependencyState.UNKNOWN, null));
+        BundleSummary summary = new BundleSummary("catalog/kafka/23.4.1", "kafka", "kafka.v23.4.1",
+                BatchVerdict.INSTALLABLE, List.of(), List.of(), dependencies);
+
+        assertThat(BatchTable.dependencies(dependencies)).isEqualTo("3 (1 Satisfied, 2 Unknown)");
+        assertThat(BatchTable.dependencies(List.of())).isEqualTo("-");
+        assertThat(BatchJsonLines.line(new BatchResult(summary, 12))).isEqualTo("{\"path\":\"catalog/kafka/23.4.1\","
+                + "\"package\":\"kafka\",\"csv\":\"kafka.v23.4.1\",\"verdict\":\"installable\",\"reasons\":[],"
+                + "\"dependencies\":[{\"dependency\":\"package zookeeper 23.4.1\",\"status\":\"Unknown\"},"
+                + "{\"dependency\":\"API v1 ConfigMap\",\"status\":\"Satisfied\"},"
+                + "{\"dependency\":\"package commons 1.x\",\"status\":\"Unknown\"}],\"ms\":12}");
     }
 }

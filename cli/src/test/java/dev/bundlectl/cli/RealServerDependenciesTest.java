@@ -162,7 +162,7 @@ class RealServerDependenciesTest {
     }
 
     /** The sample as package {@code <name>-operator}, CSV {@code <name>-operator.v0.3.1}, needing {@code needs} if given. */
-    private static Path copy(Path target, String name, String needs, String range) throws IOException {
+    static Path copy(Path target, String name, String needs, String range) throws IOException {
         Path bundle = SampleCopies.plain(target);
         Path annotations = bundle.resolve("metadata/annotations.yaml");
         Files.writeString(annotations, Files.readString(annotations).replace("package.v1: cachebox-operator",
@@ -190,7 +190,12 @@ class RealServerDependenciesTest {
                 """.formatted(group, version, kind));
     }
 
-    private static String entry(String name, Path bundle, String needs, String range) {
+    static String entry(String name, Path bundle, String needs, String range) {
+        return entry(name, bundle.toString(), needs, range);
+    }
+
+    /** A catalog entry whose bundle image is {@code image} (a directory or an image reference). */
+    static String entry(String name, String image, String needs, String range) {
         String pkg = name + "-operator";
         String required = needs == null ? "" : ",{\"type\":\"olm.package.required\",\"value\":{\"packageName\":\""
                 + needs + "\",\"versionRange\":\"" + range + "\"}}";
@@ -198,11 +203,11 @@ class RealServerDependenciesTest {
                 + "{\"schema\":\"olm.channel\",\"package\":\"" + pkg + "\",\"name\":\"stable\",\"entries\":[{\"name\":\""
                 + pkg + ".v0.3.1\"}]}\n"
                 + "{\"schema\":\"olm.bundle\",\"name\":\"" + pkg + ".v0.3.1\",\"package\":\"" + pkg + "\",\"image\":\""
-                + bundle + "\",\"properties\":[{\"type\":\"olm.package\",\"value\":{\"packageName\":\"" + pkg
+                + image + "\",\"properties\":[{\"type\":\"olm.package\",\"value\":{\"packageName\":\"" + pkg
                 + "\",\"version\":\"0.3.1\"}}" + required + "]}\n";
     }
 
-    private static Path catalog(Path dir, String... entries) throws IOException {
+    static Path catalog(Path dir, String... entries) throws IOException {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("catalog.json"), String.join("", entries));
         return dir;

@@ -21,7 +21,7 @@ import dev.bundlectl.bundle.metadata.MetadataFile;
 import dev.bundlectl.bundle.metadata.OptionalManifestResolver;
 import dev.bundlectl.bundle.metadata.PropertyCollector;
 import dev.bundlectl.bundle.dependency.Dependency;
-import dev.bundlectl.bundle.dependency.DependencyReader;
+import dev.bundlectl.bundle.metadata.DependencyReader;
 import dev.bundlectl.bundle.objects.CsvSelector;
 import dev.bundlectl.bundle.objects.DuplicateObjects;
 import dev.bundlectl.bundle.objects.ManifestFileReader;

@@ -1,11 +1,12 @@
-package dev.bundlectl.bundle.dependency;
+package dev.bundlectl.bundle.metadata;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.SourceLocation;
-import dev.bundlectl.bundle.metadata.DeclaredProperty;
-import dev.bundlectl.bundle.metadata.MetadataFile;
+import dev.bundlectl.bundle.dependency.Dependency;
+import dev.bundlectl.bundle.dependency.RequiredGvk;
+import dev.bundlectl.bundle.dependency.RequiredPackage;
 import dev.bundlectl.bundle.objects.NodeText;
 import dev.bundlectl.bundle.version.VersionRange;
 import dev.bundlectl.bundle.yaml.FieldPath;

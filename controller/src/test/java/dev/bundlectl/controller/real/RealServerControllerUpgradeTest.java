@@ -10,6 +10,7 @@ import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -104,7 +105,8 @@ class RealServerControllerUpgradeTest {
                     .endsWith("; nothing was applied").doesNotContain("\n").doesNotContain("--force");
             assertThat(condition(refused, "Failed")).containsEntry("status", "True")
                     .containsEntry("reason", "PlanningFailed").containsEntry("message", message);
-            assertThat(client.v1().events().inNamespace(ns).list().getItems()).anySatisfy(event -> {
+            // The reconciler writes the status first and the event after it: wait for the event.
+            assertThat(eventsOnceReasonAppears(client, ns, "PlanningFailed")).anySatisfy(event -> {
                 assertThat(event.getReason()).isEqualTo("PlanningFailed");
                 assertThat(event.getMessage()).isEqualTo(message);
             });
@@ -113,6 +115,23 @@ class RealServerControllerUpgradeTest {
             assertThat(client.genericKubernetesResources(CSV_API, "ClusterServiceVersion").inNamespace(ns)
                     .withName("cachebox-operator.v0.3.0").get()).isNull();
             assertThat(versions(refused)).containsExactly("0.3.1", "0.4.0");
+        }
+    }
+
+    /** The namespace's events, once one has {@code reason} or ten seconds have passed. */
+    private static List<Event> eventsOnceReasonAppears(KubernetesClient client, String ns, String reason) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (true) {
+            List<Event> events = client.v1().events().inNamespace(ns).list().getItems();
+            if (events.stream().anyMatch(event -> reason.equals(event.getReason())) || System.nanoTime() > deadline) {
+                return events;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return events;
+            }
         }
     }
 

@@ -40,17 +40,13 @@ final class BundleSourcing {
         this.err = err;
     }
 
-    /** The input of plan or install: DIR (or an image), or --catalog with --package. */
+    /**
+     * The input of plan or install: DIR, or an image. A {@code --catalog} input is resolved with its
+     * dependencies, by {@link #resolveChain}.
+     */
     SourcedInput resolve(PlanInputOptions input) {
-        CatalogChoiceOptions catalog = input.catalog;
-        if (catalog.given()) {
-            checkCatalogChoice(input);
-            BundleSources.Chosen chosen = withSources(sources -> Blocking.result(sources.fromCatalog(catalog.catalog,
-                    catalog.packageName, catalog.channel, catalog.version)));
-            err.println("catalog " + catalog.catalog + ": package " + catalog.packageName + ", channel "
-                    + chosen.choice().channel() + ": " + chosen.choice().bundle().name() + " ("
-                    + chosen.choice().bundle().image() + ")");
-            return sourced(chosen.source(), chosen.choice().bundle().image());
+        if (input.catalog.given()) {
+            throw new IllegalStateException("a --catalog input is resolved with its dependencies (resolveChain)");
         }
         return reference(input.directory.toString());
     }
@@ -102,8 +98,8 @@ final class BundleSourcing {
     }
 
     /** Offline, a dependency is met only by an API the built-in surface serves. */
-    private static final Predicate<Dependency> OFFLINE_MET = dependency -> dependency instanceof RequiredGvk gvk
-            && builtInServes(gvk);
+    private static final Predicate<Dependency> OFFLINE_MET =
+            ChainPlanning.metBy(List.of(), BundleSourcing::builtInServes);
 
     /** Whether the built-in surface (Kubernetes and OLM's APIs) serves the API. */
     static boolean builtInServes(RequiredGvk gvk) {

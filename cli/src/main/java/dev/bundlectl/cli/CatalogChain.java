@@ -1,6 +1,8 @@
 package dev.bundlectl.cli;
 
 import dev.bundlectl.bundle.dependency.Dependency;
+import dev.bundlectl.executor.planning.ClusterPlanning;
+import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.source.catalog.Catalog;
 import dev.bundlectl.source.catalog.CatalogBundle;
 import dev.bundlectl.source.catalog.DependencyResolution;
@@ -43,6 +45,15 @@ record CatalogChain(Catalog catalog, CatalogBundle root, List<CatalogBundle> cha
             throw new UserInputException(refused.reason());
         }
         return inputsOf(((DependencyResolution.Resolved) resolution).chain());
+    }
+
+    /**
+     * The chain's inputs for a namespace of a live cluster: without the packages installed there
+     * ({@link #without}); APIs count as met by the built-in surface, as offline.
+     */
+    List<SourcedInput> neededIn(ClusterPlanning cluster, String namespace) {
+        return without(ChainPlanning.metBy(Blocking.result(cluster.installedPackages(namespace)),
+                BundleSourcing::builtInServes));
     }
 
     /** {@code a -> b -> c}, for messages. */

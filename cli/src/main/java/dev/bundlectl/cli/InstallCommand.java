@@ -193,8 +193,7 @@ final class InstallCommand implements Callable<Integer> {
         try (ClusterConnection connection = BackgroundConnection.openWhile(cluster, () -> null).connection()) {
             ClusterPlanning live = new ClusterPlanning(connection);
             String namespace = TargetNamespace.of(input.namespace, connection);
-            List<SourcedInput> needed = chain.without(ChainPlanning.metBy(
-                    Blocking.result(live.installedPackages(namespace)), BundleSourcing::builtInServes));
+            List<SourcedInput> needed = chain.neededIn(live, namespace);
             List<PlannedInput> plans = new ChainPlanning(new Planning(diagnostics,
                     new Planning.Live(live, err, discoveryPatience()))).plan(input, needed, namespace,
                             () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));

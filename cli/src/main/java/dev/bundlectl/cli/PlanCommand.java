@@ -3,7 +3,6 @@ package dev.bundlectl.cli;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.planning.ClusterPlanning;
-import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.PlanResult;
@@ -147,8 +146,7 @@ final class PlanCommand implements Callable<Integer> {
             try (ClusterConnection connection = BackgroundConnection.openWhile(cluster, () -> null).connection()) {
                 ClusterPlanning live = new ClusterPlanning(connection);
                 String namespace = TargetNamespace.of(input.namespace, connection);
-                List<SourcedInput> needed = chain.without(ChainPlanning.metBy(
-                        Blocking.result(live.installedPackages(namespace)), BundleSourcing::builtInServes));
+                List<SourcedInput> needed = chain.neededIn(live, namespace);
                 plans = new ChainPlanning(new Planning(diagnostics, new Planning.Live(live, err,
                         DiscoveryRetries.DEFAULT_PATIENCE))).plan(input, needed, namespace, surface);
             }

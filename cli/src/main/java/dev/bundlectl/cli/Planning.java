@@ -19,6 +19,7 @@ import dev.bundlectl.plan.PayloadPlanResult;
 import dev.bundlectl.plan.PayloadPlanner;
 import dev.bundlectl.plan.PlanNames;
 import dev.bundlectl.plan.PlanRequest;
+import dev.bundlectl.plan.PlanUse;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
@@ -44,6 +45,7 @@ final class Planning {
     private final DiagnosticsPrinter diagnostics;
     private final Live live;
     private final EarlierBundles earlier;
+    private final PlanUse use;
 
     /**
      * A live cluster to plan against: the facade that reads it once, where its notes go, and how
@@ -62,13 +64,22 @@ final class Planning {
      * install records count (see {@link ClusterPlanning}); null plans offline.
      */
     Planning(DiagnosticsPrinter diagnostics, Live live) {
-        this(diagnostics, live, EarlierBundles.NONE);
+        this(diagnostics, live, EarlierBundles.NONE, PlanUse.DOCUMENT);
     }
 
-    private Planning(DiagnosticsPrinter diagnostics, Live live, EarlierBundles earlier) {
+    private Planning(DiagnosticsPrinter diagnostics, Live live, EarlierBundles earlier, PlanUse use) {
         this.diagnostics = diagnostics;
         this.live = live;
         this.earlier = earlier;
+        this.use = use;
+    }
+
+    /**
+     * This planning for callers that keep only each plan's verdict and status (a batch's summary
+     * lines): the plans leave out what only identifies a stored plan ({@link PlanUse#VERDICT}).
+     */
+    Planning forVerdicts() {
+        return new Planning(diagnostics, live, earlier, PlanUse.VERDICT);
     }
 
     /**
@@ -76,7 +87,7 @@ final class Planning {
      * chain): their packages count as installed, and their CRDs as served.
      */
     Planning after(EarlierBundles newEarlier) {
-        return new Planning(diagnostics, live, newEarlier);
+        return new Planning(diagnostics, live, newEarlier, use);
     }
 
     /**
@@ -156,7 +167,7 @@ final class Planning {
         SourcedInput source = read.source();
         PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false, !bundle.dependencies().isEmpty());
         PlannedInput planned = planned(target, bundle.manifests(), capabilityOptions, surface, ApiSurfaces.builtIn(),
-                (served, history, capabilities, olm, dependencies) -> bundlePlan(bundle, input, source, namespace,
+                (served, history, capabilities, olm, dependencies) -> bundlePlan(use, bundle, input, source, namespace,
                         earlier.surface(served), history, capabilities, olm, earlier.target(dependencies)));
         if (live == null) {
             return planned;
@@ -168,12 +179,12 @@ final class Planning {
     }
 
     /** Plans a bundle with what the options and the cluster (if any) gave; reports nothing itself. */
-    private static PlannedInput bundlePlan(Bundle bundle, PlanInputOptions input, SourcedInput source, String namespace,
+    private static PlannedInput bundlePlan(PlanUse use, Bundle bundle, PlanInputOptions input, SourcedInput source, String namespace,
             ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities, OlmCluster olm,
             DependencyTarget dependencies) {
         BundlePlanSettings settings = new BundlePlanSettings(namespace, source.label(), input.render.mode(),
                 input.render.renderOptions(), input.optionalApiRules(), !input.noConvert, input.ignoreDependencies);
-        PlanResult planned = new BundlePlanning(settings).plan(bundle, surface, history, capabilities, olm,
+        PlanResult planned = new BundlePlanning(settings, use).plan(bundle, surface, history, capabilities, olm,
                 dependencies);
         if (source.image().isPresent()) {
             planned = new PlanResult(planned.planned().withPlan(

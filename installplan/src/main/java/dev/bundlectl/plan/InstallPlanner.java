@@ -271,7 +271,9 @@ public final class InstallPlanner {
             String sourceNamespace, List<Step> steps, CsvModeChoice csvMode, ManifestConversions converted) {
         Map<String, String> annotations = new LinkedHashMap<>();
         annotations.put(PlanAnnotations.BUNDLE_PATH, sourceNamespace);
-        annotations.put(PlanAnnotations.BUNDLE_DIGEST, BundleDigest.of(steps));
+        if (request.use() == PlanUse.DOCUMENT) {
+            annotations.put(PlanAnnotations.BUNDLE_DIGEST, BundleDigest.of(steps));
+        }
         annotations.put(PlanAnnotations.PACKAGE, packageName);
         annotations.put(PlanAnnotations.API_SURFACE, request.apiSurface().description());
         csvMode.annotate(annotations);

@@ -130,7 +130,9 @@ public final class PayloadPlanner {
         Map<String, String> annotations = new LinkedHashMap<>();
         annotations.put(LAYOUT_ANNOTATION, LAYOUT_PAYLOAD);
         annotations.put(PlanAnnotations.BUNDLE_PATH, sourceNamespace);
-        annotations.put(PlanAnnotations.BUNDLE_DIGEST, BundleDigest.of(steps));
+        if (base.use() == PlanUse.DOCUMENT) {
+            annotations.put(PlanAnnotations.BUNDLE_DIGEST, BundleDigest.of(steps));
+        }
         annotations.put(PlanAnnotations.PACKAGE, request.name());
         annotations.put(PlanAnnotations.API_SURFACE, base.apiSurface().description());
         String name = base.planName() != null ? base.planName() : PlanNames.defaultFor(request.name());

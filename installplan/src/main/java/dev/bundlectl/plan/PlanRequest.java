@@ -43,6 +43,7 @@ import java.util.Optional;
  *     checks (docs/semantics.md §6); when null, nothing was read ({@link OlmCluster#offline})
  * @param dependencies what the target has installed, for the bundle's dependencies, and whether
  *     they are ignored; when null, nothing was read ({@link DependencyTarget#offline})
+ * @param use what the plan is made for; {@link PlanUse#DOCUMENT} (also when null) makes it whole
  * @throws IllegalArgumentException when the namespace or plan name is not a valid DNS name;
  *     callers validate user input first with {@link PlanNames}
  */
@@ -60,7 +61,8 @@ public record PlanRequest(
         InstallHistory installPhase,
         OptionalApis optionalApis,
         OlmCluster olmCluster,
-        DependencyTarget dependencies) {
+        DependencyTarget dependencies,
+        PlanUse use) {
 
     public PlanRequest {
         PlanNames.namespaceProblem(targetNamespace).ifPresent(problem -> {
@@ -75,6 +77,7 @@ public record PlanRequest(
         optionalApis = optionalApis == null ? OptionalApis.NONE : optionalApis;
         olmCluster = olmCluster == null ? OlmCluster.offline(apiSurface) : olmCluster;
         dependencies = dependencies == null ? DependencyTarget.offline() : dependencies;
+        use = use == null ? PlanUse.DOCUMENT : use;
         if (planName != null) {
             PlanNames.planNameProblem(planName).ifPresent(problem -> {
                 throw new IllegalArgumentException(problem);
@@ -87,7 +90,7 @@ public record PlanRequest(
             CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
             String sourceNamespace) {
         this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
-                sourceNamespace, null, null, null, null, null, null);
+                sourceNamespace, null, null, null, null, null, null, null);
     }
 
     /** A request without an install-time optional policy (see {@link #optionalApis()}). */
@@ -95,7 +98,7 @@ public record PlanRequest(
             CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
             String sourceNamespace, CsvMode csvMode, RenderOptions renderOptions, InstallHistory installPhase) {
         this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
-                sourceNamespace, csvMode, renderOptions, installPhase, null, null, null);
+                sourceNamespace, csvMode, renderOptions, installPhase, null, null, null, null);
     }
 
     /** A manual plan with no exclusions, capabilities or extra conditions, and the default name. */
@@ -107,56 +110,63 @@ public record PlanRequest(
     /** This request with these exclusion rules. */
     public PlanRequest withExclusions(List<ManifestExclusion> newExclusions) {
         return new PlanRequest(targetNamespace, apiSurface, newExclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies, use);
     }
 
     /** This request with these capabilities and extra conditions for the status. */
     public PlanRequest withCapabilities(CapabilitiesStatus newCapabilities, List<PlanCondition> newConditions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, newCapabilities, newConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies, use);
     }
 
     /** This request with this approval. */
     public PlanRequest withApproval(Approval newApproval) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, newApproval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies, use);
     }
 
     /** This request with this plan name. */
     public PlanRequest withPlanName(String newPlanName) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                newPlanName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies);
+                newPlanName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies, use);
     }
 
     /** This request with this CSV mode and, for {@link CsvMode#RENDER}, these render options. */
     public PlanRequest withCsvMode(CsvMode newCsvMode, RenderOptions newRenderOptions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, newCsvMode, newRenderOptions, installPhase, optionalApis, olmCluster, dependencies);
+                planName, sourceNamespace, newCsvMode, newRenderOptions, installPhase, optionalApis, olmCluster, dependencies, use);
     }
 
     /** This request for a target in this install phase. */
     public PlanRequest withInstallPhase(InstallHistory newInstallPhase) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, newInstallPhase, optionalApis, olmCluster, dependencies);
+                planName, sourceNamespace, csvMode, renderOptions, newInstallPhase, optionalApis, olmCluster, dependencies, use);
     }
 
     /** This request with what the target says about OperatorGroups and its Kubernetes version. */
     public PlanRequest withOlmCluster(OlmCluster newOlmCluster) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, newOlmCluster, dependencies);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, newOlmCluster, dependencies, use);
     }
 
     /** This request with what the target has installed for the bundle's dependencies. */
     public PlanRequest withDependencies(DependencyTarget newDependencies) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
                 planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster,
-                newDependencies);
+                newDependencies, use);
     }
 
     /** This request with this install-time optional policy ({@code --optional-api}). */
     public PlanRequest withOptionalApis(OptionalApis newOptionalApis) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, newOptionalApis, olmCluster, dependencies);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, newOptionalApis, olmCluster, dependencies, use);
+    }
+
+    /** This request for a plan made for {@code newUse}. */
+    public PlanRequest withUse(PlanUse newUse) {
+        return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies,
+                newUse);
     }
 
     /**

@@ -90,44 +90,63 @@ final class PlainYamlParser {
         if (utf8.length >= 3 && (utf8[0] & 0xFF) == 0xEF && (utf8[1] & 0xFF) == 0xBB && (utf8[2] & 0xFF) == 0xBF) {
             return new Declined("byte-order mark");
         }
-        if (isAscii(utf8)) {
-            return parse(new String(utf8, StandardCharsets.ISO_8859_1));
+        // One pass over the bytes answers both questions for ASCII, nearly every manifest, and widens
+        // them into the parser's characters: a pass over the decoded text cost as much again (7 % of
+        // a catalog run, in String.charAt).
+        char[] chars = new char[utf8.length];
+        int unprintable = -1;
+        for (int i = 0; i < utf8.length; i++) {
+            byte b = utf8[i];
+            if (b < 0x20) {
+                if (b < 0) {
+                    Optional<String> text = new FileBytes.Content(utf8).utf8();
+                    return text.isPresent() ? parse(text.get()) : new Declined("not UTF-8");
+                }
+                if (b != '\n' && unprintable < 0) {
+                    unprintable = i;
+                }
+            } else if (b == 0x7F && unprintable < 0) {
+                unprintable = i;
+            }
+            chars[i] = (char) b;
         }
-        Optional<String> text = new FileBytes.Content(utf8).utf8();
-        return text.isPresent() ? parse(text.get()) : new Declined("not UTF-8");
+        if (unprintable >= 0) {
+            return new Declined(unprintableReason(chars[unprintable]));
+        }
+        return parsePrintable(new String(utf8, StandardCharsets.ISO_8859_1), chars);
     }
 
     /** Parses a text. */
     Outcome parse(String text) {
-        String unprintable = firstUnprintable(text);
+        char[] chars = text.toCharArray();
+        String unprintable = firstUnprintable(chars);
         if (unprintable != null) {
             return new Declined(unprintable);
         }
+        return parsePrintable(text, chars);
+    }
+
+    /** Parses a text, {@code chars} its characters, in which {@link #firstUnprintable} finds nothing. */
+    private Outcome parsePrintable(String text, char[] chars) {
         try {
-            return new Parsed(new Cursor(text).documents());
+            return new Parsed(new Cursor(text, chars).documents());
         } catch (Decline decline) {
             return new Declined(decline.getMessage());
         }
     }
 
-    private static boolean isAscii(byte[] bytes) {
-        for (byte b : bytes) {
-            if (b < 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** Characters SnakeYAML refuses or reads as line breaks, and the tab, which YAML treats specially. */
-    private static String firstUnprintable(String text) {
-        for (int i = 0, n = text.length(); i < n; i++) {
-            char c = text.charAt(i);
+    private static String firstUnprintable(char[] chars) {
+        for (char c : chars) {
             if (c < 0x20 ? c != '\n' : c >= 0x7F && (c <= 0x9F || c == 0x2028 || c == 0x2029 || c == 0xFEFF || c >= 0xFFFE)) {
-                return String.format("character U+%04X", (int) c);
+                return unprintableReason(c);
             }
         }
         return null;
+    }
+
+    private static String unprintableReason(char c) {
+        return String.format("character U+%04X", (int) c);
     }
 
     /** Why a text is outside the subset; thrown without a stack trace, caught in {@link #parse}. */
@@ -142,6 +161,12 @@ final class PlainYamlParser {
     /** The parse of one text: a position in it, its line, and where that line starts. */
     private final class Cursor {
         private final String s;
+        /**
+         * The text's characters: the parser reads one at a time, and under the C1 compiler that
+         * runs the CLI, {@code String.charAt} (coder test, index check, then the load) cost twice
+         * what an array load does (bench/README.md, "Catalogs").
+         */
+        private final char[] chars;
         private final int n;
         private final PlainScalarTypes types = new PlainScalarTypes();
         private int pos;
@@ -150,9 +175,10 @@ final class PlainYamlParser {
         private int depth;
         private List<Integer> elementLines;
 
-        Cursor(String s) {
+        Cursor(String s, char[] chars) {
             this.s = s;
-            this.n = s.length();
+            this.chars = chars;
+            this.n = chars.length;
         }
 
         List<Document> documents() {
@@ -300,7 +326,7 @@ final class PlainYamlParser {
 
         /** A key and its colon; the caller checked with {@link #isKey}. */
         private String key() {
-            char c = s.charAt(pos);
+            char c = chars[pos];
             String key;
             if (c == '"' || c == '\'') {
                 key = c == '"' ? doubleQuoted(ONE_LINE) : singleQuoted(ONE_LINE);
@@ -309,7 +335,7 @@ final class PlainYamlParser {
                 int start = pos;
                 int colon = keyColon(pos);
                 int end = colon;
-                while (end > start && s.charAt(end - 1) == ' ') {
+                while (end > start && chars[end - 1] == ' ') {
                     end--;
                 }
                 key = s.substring(start, end);
@@ -318,7 +344,7 @@ final class PlainYamlParser {
                     throw new Decline("a key that is not a plain string");
                 }
             }
-            if (pos >= n || s.charAt(pos) != ':') {
+            if (pos >= n || chars[pos] != ':') {
                 throw new Decline("a quoted key without a colon");
             }
             pos++;
@@ -330,7 +356,7 @@ final class PlainYamlParser {
          * line of its own; a scalar may continue on lines indented past {@code indent}.
          */
         private JsonNode inlineValue(int indent) {
-            char c = s.charAt(pos);
+            char c = chars[pos];
             JsonNode value;
             switch (c) {
                 case '"':
@@ -361,7 +387,7 @@ final class PlainYamlParser {
             }
             int start = pos;
             int end = plainLineEnd();
-            if (pos < n && s.charAt(pos) == '#') {
+            if (pos < n && chars[pos] == '#') {
                 return scalar(s.substring(start, end));
             }
             StringBuilder folded = null;
@@ -372,10 +398,10 @@ final class PlainYamlParser {
                 int spaces;
                 while (true) {
                     spaces = 0;
-                    while (next + spaces < n && s.charAt(next + spaces) == ' ') {
+                    while (next + spaces < n && chars[next + spaces] == ' ') {
                         spaces++;
                     }
-                    if (next + spaces < n && s.charAt(next + spaces) == '\n') {
+                    if (next + spaces < n && chars[next + spaces] == '\n') {
                         breaks++;
                         next += spaces + 1;
                     } else {
@@ -383,7 +409,7 @@ final class PlainYamlParser {
                     }
                 }
                 int first = next + spaces;
-                if (first >= n || spaces <= indent || s.charAt(first) == '#') {
+                if (first >= n || spaces <= indent || chars[first] == '#') {
                     break;
                 }
                 // Indicators mean nothing at the start of a continuation line: it is text.
@@ -395,7 +421,7 @@ final class PlainYamlParser {
                 }
                 pos = first;
                 int lineEnd = plainLineEnd();
-                if (pos < n && s.charAt(pos) == '#') {
+                if (pos < n && chars[pos] == '#') {
                     throw new Decline("a comment after a continuation line at line " + line);
                 }
                 folded.append(breaks == 0 ? " " : "\n".repeat(breaks)).append(s, first, lineEnd);
@@ -410,8 +436,8 @@ final class PlainYamlParser {
         private int plainLineEnd() {
             int end = pos;
             while (pos < n) {
-                char d = s.charAt(pos);
-                if (d == '\n' || d == '#' && s.charAt(pos - 1) == ' ') {
+                char d = chars[pos];
+                if (d == '\n' || d == '#' && chars[pos - 1] == ' ') {
                     break;
                 }
                 if (d == ':' && isBlankAt(pos + 1)) {
@@ -427,11 +453,11 @@ final class PlainYamlParser {
 
         private JsonNode flow() {
             enter();
-            char open = s.charAt(pos++);
+            char open = chars[pos++];
             char close = open == '[' ? ']' : '}';
             ContainerBuilder container = open == '[' ? new ContainerBuilder(NODES.arrayNode()) : new ContainerBuilder(NODES.objectNode());
             skipFlowSpaces();
-            if (s.charAt(pos) == close) {
+            if (chars[pos] == close) {
                 pos++;
                 depth--;
                 return container.node;
@@ -444,7 +470,7 @@ final class PlainYamlParser {
                 }
                 container.add(key, flowValue());
                 skipFlowSpaces();
-                char c = s.charAt(pos++);
+                char c = chars[pos++];
                 if (c == close) {
                     break;
                 }
@@ -452,7 +478,7 @@ final class PlainYamlParser {
                     throw new Decline("unexpected '" + c + "' in a flow collection at line " + line);
                 }
                 skipFlowSpaces();
-                if (s.charAt(pos) == close) {
+                if (chars[pos] == close) {
                     throw new Decline("a trailing comma in a flow collection");
                 }
             }
@@ -461,14 +487,14 @@ final class PlainYamlParser {
         }
 
         private String flowKey() {
-            char c = s.charAt(pos);
+            char c = chars[pos];
             String key;
             if (c == '"' || c == '\'') {
                 key = c == '"' ? doubleQuoted(ONE_LINE) : singleQuoted(ONE_LINE);
                 skipFlowSpaces();
             } else {
                 int start = pos;
-                while (pos < n && ",[]{}\n:#".indexOf(s.charAt(pos)) < 0) {
+                while (pos < n && ",[]{}\n:#".indexOf(chars[pos]) < 0) {
                     pos++;
                 }
                 key = s.substring(start, pos).stripTrailing();
@@ -476,7 +502,7 @@ final class PlainYamlParser {
                     throw new Decline("a flow key that is not a plain string");
                 }
             }
-            if (pos + 1 >= n || s.charAt(pos) != ':' || s.charAt(pos + 1) != ' ') {
+            if (pos + 1 >= n || chars[pos] != ':' || chars[pos + 1] != ' ') {
                 throw new Decline("a flow mapping entry without ': '");
             }
             pos += 2;
@@ -484,7 +510,7 @@ final class PlainYamlParser {
         }
 
         private JsonNode flowValue() {
-            char c = s.charAt(pos);
+            char c = chars[pos];
             switch (c) {
                 case '[':
                 case '{':
@@ -498,8 +524,8 @@ final class PlainYamlParser {
                         throw new Decline("a flow value starting with an indicator");
                     }
                     int start = pos;
-                    while (pos < n && ",[]{}\n#".indexOf(s.charAt(pos)) < 0) {
-                        if (s.charAt(pos) == ':') {
+                    while (pos < n && ",[]{}\n#".indexOf(chars[pos]) < 0) {
+                        if (chars[pos] == ':') {
                             throw new Decline("a colon in a flow value");
                         }
                         pos++;
@@ -520,7 +546,7 @@ final class PlainYamlParser {
                 if (i >= n) {
                     throw new Decline("an unclosed double-quoted scalar");
                 }
-                char c = s.charAt(i);
+                char c = chars[i];
                 if (c == '"') {
                     break;
                 }
@@ -537,7 +563,7 @@ final class PlainYamlParser {
                     }
                     continue;
                 }
-                char e = i + 1 < n ? s.charAt(i + 1) : ' ';
+                char e = i + 1 < n ? chars[i + 1] : ' ';
                 if (e == '\n') {
                     i = quotedLineBreak(i + 1, value, keep, indent, true);
                     keep = value.length();
@@ -598,13 +624,13 @@ final class PlainYamlParser {
             while (true) {
                 newLine(at + 1);
                 int k = at + 1;
-                while (k < n && s.charAt(k) == ' ') {
+                while (k < n && chars[k] == ' ') {
                     k++;
                 }
                 if (k >= n) {
                     throw new Decline("an unclosed quoted scalar");
                 }
-                if (s.charAt(k) != '\n') {
+                if (chars[k] != '\n') {
                     if (k - lineStart <= indent || k == lineStart && (s.startsWith("---", k) || s.startsWith("...", k))) {
                         throw new Decline("a quoted scalar's line not indented past its parent at line " + line);
                     }
@@ -627,7 +653,7 @@ final class PlainYamlParser {
             }
             int value = 0;
             for (int i = from; i < from + digits; i++) {
-                int digit = Character.digit(s.charAt(i), 16);
+                int digit = Character.digit(chars[i], 16);
                 if (digit < 0) {
                     throw new Decline("a bad escape");
                 }
@@ -645,14 +671,14 @@ final class PlainYamlParser {
                 if (i >= n) {
                     throw new Decline("an unclosed single-quoted scalar");
                 }
-                char c = s.charAt(i);
+                char c = chars[i];
                 if (c == '\n') {
                     i = quotedLineBreak(i, value, keep, indent, false);
                     keep = value.length();
                     continue;
                 }
                 if (c == '\'') {
-                    if (i + 1 < n && s.charAt(i + 1) == '\'') {
+                    if (i + 1 < n && chars[i + 1] == '\'') {
                         value.append('\'');
                         keep = value.length();
                         i += 2;
@@ -672,9 +698,9 @@ final class PlainYamlParser {
 
         /** A literal ({@code |}) or folded ({@code >}) scalar whose lines are indented past {@code parent}. */
         private JsonNode blockScalar(int parent) {
-            boolean folded = s.charAt(pos++) == '>';
-            char chomping = pos < n && (s.charAt(pos) == '-' || s.charAt(pos) == '+') ? s.charAt(pos++) : ' ';
-            if (pos < n && s.charAt(pos) != ' ' && s.charAt(pos) != '\n') {
+            boolean folded = chars[pos++] == '>';
+            char chomping = pos < n && (chars[pos] == '-' || chars[pos] == '+') ? chars[pos++] : ' ';
+            if (pos < n && chars[pos] != ' ' && chars[pos] != '\n') {
                 throw new Decline("a block scalar header with an indentation indicator");
             }
             endOfLine();
@@ -683,7 +709,7 @@ final class PlainYamlParser {
             int leadingBlankWidth = 0;
             while (pos < n) {
                 int spaces = 0;
-                while (pos + spaces < n && s.charAt(pos + spaces) == ' ') {
+                while (pos + spaces < n && chars[pos + spaces] == ' ') {
                     spaces++;
                 }
                 int eol = s.indexOf('\n', pos + spaces);
@@ -784,17 +810,17 @@ final class PlainYamlParser {
 
         /** Whether a key (plain or quoted, then a colon and a blank) starts at {@code i}. */
         private boolean isKey(int i) {
-            char c = s.charAt(i);
+            char c = chars[i];
             if (c == '"' || c == '\'') {
                 int close = closingQuote(i);
                 if (close < 0) {
                     return false;
                 }
                 int j = close + 1;
-                while (j < n && s.charAt(j) == ' ') {
+                while (j < n && chars[j] == ' ') {
                     j++;
                 }
-                return j < n && s.charAt(j) == ':' && isBlankAt(j + 1);
+                return j < n && chars[j] == ':' && isBlankAt(j + 1);
             }
             return startsPlainScalar(i) && keyColon(i) >= 0;
         }
@@ -805,15 +831,15 @@ final class PlainYamlParser {
          * quotes, flow collections and block scalars where those are allowed.
          */
         private boolean startsPlainScalar(int i) {
-            char c = s.charAt(i);
+            char c = chars[i];
             return "&*!%@`|>,[]{}#".indexOf(c) < 0 && !((c == '-' || c == '?' || c == ':') && isBlankAt(i + 1));
         }
 
         /** The colon that ends a plain key starting at {@code i}, or -1 if none on this line. */
         private int keyColon(int i) {
             for (int j = i; j < n; j++) {
-                char c = s.charAt(j);
-                if (c == '\n' || c == '#' && s.charAt(j - 1) == ' ') {
+                char c = chars[j];
+                if (c == '\n' || c == '#' && chars[j - 1] == ' ') {
                     return -1;
                 }
                 if (c == ':' && isBlankAt(j + 1)) {
@@ -828,13 +854,13 @@ final class PlainYamlParser {
          * a backslash escapes the next character in double quotes, {@code ''} is a quote in single.
          */
         private int closingQuote(int i) {
-            char quote = s.charAt(i);
+            char quote = chars[i];
             for (int j = i + 1; j < n; j++) {
-                char c = s.charAt(j);
+                char c = chars[j];
                 if (c == '\n') {
                     return -1;
                 }
-                if (quote == '"' && c == '\\' || quote == '\'' && c == '\'' && j + 1 < n && s.charAt(j + 1) == '\'') {
+                if (quote == '"' && c == '\\' || quote == '\'' && c == '\'' && j + 1 < n && chars[j + 1] == '\'') {
                     j++;
                 } else if (c == quote) {
                     return j;
@@ -844,11 +870,11 @@ final class PlainYamlParser {
         }
 
         private boolean isEntry(int i) {
-            return s.charAt(i) == '-' && isBlankAt(i + 1);
+            return chars[i] == '-' && isBlankAt(i + 1);
         }
 
         private boolean isBlankAt(int i) {
-            return i >= n || s.charAt(i) == ' ' || s.charAt(i) == '\n';
+            return i >= n || chars[i] == ' ' || chars[i] == '\n';
         }
 
         private boolean isDocumentStart() {
@@ -856,18 +882,18 @@ final class PlainYamlParser {
         }
 
         private boolean atLineEnd() {
-            return pos >= n || s.charAt(pos) == '\n' || s.charAt(pos) == '#';
+            return pos >= n || chars[pos] == '\n' || chars[pos] == '#';
         }
 
         private void skipSpaces() {
-            while (pos < n && s.charAt(pos) == ' ') {
+            while (pos < n && chars[pos] == ' ') {
                 pos++;
             }
         }
 
         private void skipFlowSpaces() {
             skipSpaces();
-            if (pos >= n || s.charAt(pos) == '\n' || s.charAt(pos) == '#') {
+            if (pos >= n || chars[pos] == '\n' || chars[pos] == '#') {
                 throw new Decline("a flow collection over several lines");
             }
         }
@@ -876,11 +902,11 @@ final class PlainYamlParser {
         private void endOfLine() {
             int start = pos;
             skipSpaces();
-            if (pos < n && s.charAt(pos) == '#') {
-                if (pos == start && pos > lineStart && s.charAt(pos - 1) != ' ') {
+            if (pos < n && chars[pos] == '#') {
+                if (pos == start && pos > lineStart && chars[pos - 1] != ' ') {
                     throw new Decline("a comment not preceded by a space");
                 }
-            } else if (pos < n && s.charAt(pos) != '\n') {
+            } else if (pos < n && chars[pos] != '\n') {
                 throw new Decline("more content after a value at line " + line);
             }
             int eol = s.indexOf('\n', pos);
@@ -891,10 +917,10 @@ final class PlainYamlParser {
         private void skipBlankLines() {
             while (pos < n) {
                 int i = pos;
-                while (i < n && s.charAt(i) == ' ') {
+                while (i < n && chars[i] == ' ') {
                     i++;
                 }
-                if (i < n && s.charAt(i) != '\n' && s.charAt(i) != '#') {
+                if (i < n && chars[i] != '\n' && chars[i] != '#') {
                     return;
                 }
                 int eol = s.indexOf('\n', i);
@@ -904,14 +930,14 @@ final class PlainYamlParser {
 
         private int indentHere() {
             int i = lineStart;
-            while (i < n && s.charAt(i) == ' ') {
+            while (i < n && chars[i] == ' ') {
                 i++;
             }
             return i - lineStart;
         }
 
         private void newLine(int start) {
-            if (start > pos && s.charAt(start - 1) == '\n') {
+            if (start > pos && chars[start - 1] == '\n') {
                 line++;
             }
             pos = start;

@@ -136,6 +136,30 @@ class PlainYamlParserTest {
         }
     }
 
+    /**
+     * ASCII bytes are checked for unprintable characters in the same pass that widens them, other
+     * bytes after decoding: both paths must decline the same texts, for the same character.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"a: b\tc\n", "a: b\u007Fc\n", "a: b\rc\n", "a: \u0001\n", "a: b\u0085c\n",
+            "a: b\u2028c\n", "a: b\uFEFFc\n", "a: \t\nb: caf\u00e9\n", "a: caf\u00e9\nb: \u0007\n"})
+    void bytesAndTextDeclineTheSameUnprintableCharacter(String text) {
+        PlainYamlParser subset = new PlainYamlParser(LIMITS, EmptyValues.NULL);
+        PlainYamlParser.Outcome fromText = subset.parse(text);
+        PlainYamlParser.Outcome fromBytes = subset.parse(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(fromText).as("%s", text).isInstanceOf(PlainYamlParser.Declined.class);
+        assertThat(fromBytes).as("%s", text).isEqualTo(fromText);
+        assertThat(((PlainYamlParser.Declined) fromBytes).reason()).startsWith("character U+");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"a: b\nc: caf\u00e9\n", "a: '\u00e9t\u00e9'\n", "k: \u4e2d\u6587\n", "a: plain ascii\n"})
+    void bytesAndTextParseTheSamePrintableText(String text) {
+        PlainYamlParser subset = new PlainYamlParser(LIMITS, EmptyValues.NULL);
+        assertThat(subset.parse(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))).as("%s", text)
+                .isInstanceOf(PlainYamlParser.Parsed.class).isEqualTo(subset.parse(text));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"- a\n- b\n", "-\n  a: 1\n- b: 2\n"})
     void aRootSequenceKnowsTheLineOfEachElement(String text) {

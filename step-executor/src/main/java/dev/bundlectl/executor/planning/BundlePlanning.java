@@ -6,6 +6,7 @@ import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanResult;
+import dev.bundlectl.plan.PlanUse;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.dependency.DependencyTarget;
@@ -31,10 +32,17 @@ import java.util.TreeSet;
 public final class BundlePlanning {
 
     private final BundlePlanSettings settings;
+    private final PlanUse use;
 
-    /** Planning with these settings. */
+    /** Planning with these settings, of whole plans. */
     public BundlePlanning(BundlePlanSettings settings) {
+        this(settings, PlanUse.DOCUMENT);
+    }
+
+    /** Planning with these settings, of plans made for {@code use}. */
+    public BundlePlanning(BundlePlanSettings settings, PlanUse use) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.use = Objects.requireNonNull(use, "use");
     }
 
     /** Plans {@code bundle} against what {@code reading} found: its surface, install history and capabilities. */
@@ -82,6 +90,7 @@ public final class BundlePlanning {
                 .withCsvMode(settings.csvMode(), settings.render())
                 .withInstallPhase(history)
                 .withOptionalApis(settings.optionalApis())
+                .withUse(use)
                 .filteredBy(capabilities);
         PlanResult result = new InstallPlanner(settings.convert() ? ConversionPolicy.WHEN_NOT_SERVED
                 : ConversionPolicy.NEVER).plan(bundle, request);

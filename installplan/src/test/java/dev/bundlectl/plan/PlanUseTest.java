@@ -1,0 +1,91 @@
+package dev.bundlectl.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bundlectl.bundle.BundleReadResult;
+import dev.bundlectl.bundle.read.BundleReader;
+import dev.bundlectl.bundle.testing.SharedCorpus;
+import dev.bundlectl.bundle.testing.SharedDirectory;
+import dev.bundlectl.plan.api.ApiSurfaces;
+import dev.bundlectl.plan.model.InstallPlan;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A plan made only for its verdict ({@link PlanUse#VERDICT}, a batch's summary line) is the whole
+ * plan without its bundle digest: the same steps, statuses, messages, manifests, conditions and
+ * verdict, on every real bundle in the repository and on the shared dev corpus.
+ */
+class PlanUseTest {
+
+    @Test
+    void theDocumentCarriesTheDigestOfItsStepsAndTheVerdictPlanNothingElseLess() {
+        Path cachebox = SharedDirectory.repoRoot().resolve("samples/bundles/cachebox-operator");
+        BundleReadResult read = new BundleReader().read(cachebox);
+        PlanRequest request = PlanRequest.of("default", ApiSurfaces.builtIn(), cachebox.toString());
+
+        InstallPlan document = new InstallPlanner().plan(read.bundle().orElseThrow(), request).plan();
+        InstallPlan verdictOnly = new InstallPlanner().plan(read.bundle().orElseThrow(),
+                request.withUse(PlanUse.VERDICT)).plan();
+
+        assertThat(document.metadata().annotations().get(PlanAnnotations.BUNDLE_DIGEST))
+                .isEqualTo(BundleDigest.of(document.steps())).startsWith("sha256:");
+        assertThat(verdictOnly.metadata().annotations()).doesNotContainKey(PlanAnnotations.BUNDLE_DIGEST);
+        assertSameButTheDigest(document, verdictOnly);
+    }
+
+    @Test
+    void everyRealBundleInTheRepositoryPlansTheSameForItsVerdict() {
+        List<Path> bundles = bundlesBelow(SharedDirectory.repoRoot().resolve("testdata/real-bundles"));
+        bundles.addAll(bundlesBelow(SharedDirectory.repoRoot().resolve("samples/bundles")));
+        assertThat(bundles).hasSizeGreaterThan(10);
+        bundles.forEach(PlanUseTest::assertSameForBothUses);
+    }
+
+    @Test
+    void everyDevCorpusBundlePlansTheSameForItsVerdict() {
+        int planned = 0;
+        for (Path dir : SharedCorpus.devBundleDirs()) {
+            planned += assertSameForBothUses(dir) ? 1 : 0;
+        }
+        assertThat(planned).isGreaterThan(100);
+    }
+
+    private static boolean assertSameForBothUses(Path dir) {
+        BundleReadResult read = new BundleReader().read(dir);
+        if (read.bundle().isEmpty()) {
+            return false;
+        }
+        PlanRequest request = PlanRequest.of("default", ApiSurfaces.builtIn(), dir.toString());
+        PlanResult document = new InstallPlanner().plan(read.bundle().get(), request);
+        PlanResult verdictOnly = new InstallPlanner().plan(read.bundle().get(), request.withUse(PlanUse.VERDICT));
+        assertThat(verdictOnly.verdict()).as(dir.toString()).isEqualTo(document.verdict());
+        assertThat(verdictOnly.diagnostics()).as(dir.toString()).isEqualTo(document.diagnostics());
+        assertSameButTheDigest(document.plan(), verdictOnly.plan());
+        return true;
+    }
+
+    private static void assertSameButTheDigest(InstallPlan document, InstallPlan verdictOnly) {
+        Map<String, String> annotations = new LinkedHashMap<>(document.metadata().annotations());
+        assertThat(annotations.remove(PlanAnnotations.BUNDLE_DIGEST)).isNotNull();
+        assertThat(verdictOnly.metadata().annotations()).as(document.metadata().name()).isEqualTo(annotations);
+        assertThat(new InstallPlan(document.metadata(), verdictOnly.spec(), verdictOnly.status()))
+                .as(document.metadata().name()).isEqualTo(document);
+    }
+
+    private static List<Path> bundlesBelow(Path root) {
+        try (Stream<Path> dirs = Files.walk(root, 4)) {
+            return new ArrayList<>(dirs.filter(dir -> Files.isDirectory(dir.resolve("manifests"))).sorted().toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -112,7 +112,10 @@ public final class StepManifests {
      */
     public static boolean asksForDeletion(Step step) {
         String text = step.resource().manifest();
-        if (text == null || text.isBlank()) {
+        // Reading the whole manifest cost 1.7 % of a catalog run (bench/README.md, "Catalogs"), and
+        // the answer is no when the text holds no "delete": JSON may escape the key's slash, or any
+        // letter as a \\u escape, so only texts with neither are settled without reading them.
+        if (text == null || !text.contains("delete") && !text.contains("\\u")) {
             return false;
         }
         try {

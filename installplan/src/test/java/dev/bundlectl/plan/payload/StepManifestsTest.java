@@ -130,4 +130,19 @@ class StepManifestsTest {
         assertThat(manifests.get(3).source()).hasToString("a.yaml[doc 2]");
         assertThat(manifests.get(1).source()).hasToString("b.yaml[doc 0]");
     }
+
+    @Test
+    void aStepAsksForDeletionWhateverWayItsJsonSpellsTheAnnotation() {
+        String plain = "{\"metadata\":{\"annotations\":{\"release.openshift.io/delete\":\"true\"}}}";
+        String escapedSlash = "{\"metadata\":{\"annotations\":{\"release.openshift.io\\/delete\":\"true\"}}}";
+        String unicodeEscapes = "{\"metadata\":{\"annotations\":{\"release.openshift.io/\\u0064\\u0065lete\":\"true\"}}}";
+        assertThat(StepManifests.asksForDeletion(step("s", plain))).isTrue();
+        assertThat(StepManifests.asksForDeletion(step("s", escapedSlash))).isTrue();
+        assertThat(StepManifests.asksForDeletion(step("s", unicodeEscapes))).isTrue();
+        assertThat(StepManifests.asksForDeletion(step("s", plain.replace("\"true\"", "\"false\"")))).isFalse();
+        assertThat(StepManifests.asksForDeletion(step("s", "{\"metadata\":{\"name\":\"delete-me\"}}"))).isFalse();
+        assertThat(StepManifests.asksForDeletion(step("s", "{\"metadata\":{\"name\":\"n\"}}"))).isFalse();
+        assertThat(StepManifests.asksForDeletion(step("s", null))).isFalse();
+        assertThat(StepManifests.asksForDeletion(step("s", "  "))).isFalse();
+    }
 }

@@ -85,6 +85,13 @@ public sealed interface FileBytes {
 
         /** The bytes as text, or empty when they are not well-formed UTF-8. */
         public Optional<String> utf8() {
+            // The String constructor decodes at twice the speed of a reporting decoder (3.6 % of a
+            // catalog run went to the decoder), but replaces malformed input with U+FFFD: a text
+            // without U+FFFD was well-formed, and only one with it is decoded again to tell.
+            String lenient = new String(bytes, StandardCharsets.UTF_8);
+            if (lenient.indexOf('\uFFFD') < 0) {
+                return Optional.of(lenient);
+            }
             try {
                 return Optional.of(StandardCharsets.UTF_8.newDecoder()
                         .onMalformedInput(CodingErrorAction.REPORT)

@@ -89,4 +89,17 @@ class FileBytesTest {
         assertThat(FileBytes.read(file, 10)).isInstanceOfSatisfying(FileBytes.Content.class,
                 content -> assertThat(content.utf8()).isEmpty());
     }
+
+    @Test
+    void aWellFormedReplacementCharacterIsTextAndMalformedBytesBesideOneAreNot() {
+        byte[] replacement = "a: \uFFFD\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(new FileBytes.Content(replacement).utf8()).hasValue("a: \uFFFD\n");
+
+        byte[] both = {'a', ':', ' ', (byte) 0xEF, (byte) 0xBF, (byte) 0xBD, ' ', (byte) 0xC3, '\n'};
+        assertThat(new FileBytes.Content(both).utf8()).isEmpty();
+        byte[] overlong = {'a', ':', ' ', (byte) 0xC0, (byte) 0xAF, '\n'};
+        assertThat(new FileBytes.Content(overlong).utf8()).isEmpty();
+        byte[] surrogate = {'a', ':', ' ', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '\n'};
+        assertThat(new FileBytes.Content(surrogate).utf8()).isEmpty();
+    }
 }

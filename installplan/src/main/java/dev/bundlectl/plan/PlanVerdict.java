@@ -58,10 +58,11 @@ public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict
                 return true;
             case UNKNOWN:
                 // An upgrade's delete step says what the delete will do, not why it would fail.
+                // The manifest is read last: the message alone settles most steps.
                 return step.message() != null && step.action() != StepAction.DELETE
                         && !DiscoveryFailures.isDiscoveryFailure(step.message())
-                        && !StepManifests.asksForDeletion(step) && !ConversionNotes.isNoteOnly(step.message())
-                        && !OlmNotes.isNoteOnly(step.message());
+                        && !ConversionNotes.isNoteOnly(step.message()) && !OlmNotes.isNoteOnly(step.message())
+                        && !StepManifests.asksForDeletion(step);
             default:
                 return false;
         }

@@ -141,6 +141,7 @@ class StepManifestsTest {
         assertThat(StepManifests.asksForDeletion(step("s", unicodeEscapes))).isTrue();
         assertThat(StepManifests.asksForDeletion(step("s", plain.replace("\"true\"", "\"false\"")))).isFalse();
         assertThat(StepManifests.asksForDeletion(step("s", "{\"metadata\":{\"name\":\"delete-me\"}}"))).isFalse();
+        assertThat(StepManifests.asksForDeletion(step("s", "{\"rules\":[{\"verbs\":[\"delete\"]}]}"))).isFalse();
         assertThat(StepManifests.asksForDeletion(step("s", "{\"metadata\":{\"name\":\"n\"}}"))).isFalse();
         assertThat(StepManifests.asksForDeletion(step("s", null))).isFalse();
         assertThat(StepManifests.asksForDeletion(step("s", "  "))).isFalse();

@@ -88,6 +88,20 @@ public final class InstallRecordStore {
      * count; failures there become warnings, not a failed save.
      */
     public Future<SavedRecord> save(InstallRecord record) {
+        return save(record, true);
+    }
+
+    /**
+     * Saves a run's first record, as {@link #save} does but without deleting old records: the run's
+     * last save does that, so the run does not wait for the listing and the deletions before it
+     * applies anything. (A run that never gets to its last save leaves one record more than the
+     * retention count until the next run of the package saves.)
+     */
+    public Future<SavedRecord> saveFirst(InstallRecord record) {
+        return save(record, false);
+    }
+
+    private Future<SavedRecord> save(InstallRecord record, boolean prune) {
         Objects.requireNonNull(record, "record");
         EncodedRecord encoded;
         try {
@@ -97,7 +111,7 @@ public final class InstallRecordStore {
         }
         List<String> warnings = new ArrayList<>();
         return write(RecordSecrets.toSecret(record, encoded), record)
-                .compose(written -> prune(record, warnings))
+                .compose(written -> prune ? prune(record, warnings) : Future.succeededFuture(List.<String>of()))
                 .map(pruned -> new SavedRecord(record.namespace(), record.name(), encoded.size(),
                         encoded.shortenedMessages(), pruned, warnings));
     }

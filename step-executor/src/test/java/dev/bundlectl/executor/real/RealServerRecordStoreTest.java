@@ -99,6 +99,26 @@ class RealServerRecordStoreTest {
         assertThat(Await.result(store.list(ns))).containsExactly(new RecordEntry.Readable(finished));
     }
 
+    @Test
+    void aRunsFirstSaveLeavesThePruningToItsLast(RealApiServer server) {
+        String ns = server.newNamespace("records-first");
+        InstallRecordStore store = new InstallRecordStore(server.connect().retryingApi(), 2, new InstallRecordCodec());
+        Await.result(store.save(TestPlans.record(ns, T0)));
+        Await.result(store.save(TestPlans.record(ns, T0.plusSeconds(1))));
+        InstallRecord finished = TestPlans.record(ns, T0.plusSeconds(2));
+
+        SavedRecord first = Await.result(store.saveFirst(InstallRecord.fromPlan(
+                TestPlans.plan(ns, List.of(), InstallPlanPhase.INSTALLING), TestPlans.origin(ns, T0.plusSeconds(2)),
+                List.of(), List.of())));
+        assertThat(first.pruned()).isEmpty();
+        assertThat(Await.result(store.list(ns))).hasSize(3);
+
+        SavedRecord last = Await.result(store.save(finished));
+        assertThat(last.pruned()).containsExactly(TestPlans.record(ns, T0).name());
+        assertThat(Await.result(store.list(ns))).extracting(RecordEntry::name)
+                .containsExactly(finished.name(), TestPlans.record(ns, T0.plusSeconds(1)).name());
+    }
+
     // The API with the name of every method called on it, in order.
     private static KubeApi counting(KubeApi api, Queue<String> calls) {
         return (KubeApi) Proxy.newProxyInstance(KubeApi.class.getClassLoader(), new Class<?>[] {KubeApi.class},

@@ -35,10 +35,8 @@ import javax.net.ssl.KeyManager;
  * concurrent discovery requests of one install opened one TLS connection each (27 handshakes for
  * the sample on the test server); in a short-lived JVM every handshake runs cold code and was the
  * largest single cost of an install. Requests beyond the limit wait for a free connection, which on
- * a reachable API server is a matter of milliseconds. Over TLS the connection offers HTTP/2 (ALPN,
- * {@link KeptAliveConnections}), as kubectl does: with kube-apiserver every request is then a
- * stream of one connection, one handshake in all; a server that does not take HTTP/2 gets
- * HTTP/1.1 over the pool.
+ * a reachable API server is a matter of milliseconds. kubectl, likewise, multiplexes everything over
+ * one HTTP/2 connection.
  *
  * <p><b>The typed client is built on first use.</b> fabric8's {@link KubernetesClient} registers
  * its whole resource model when it is built, which costs a CLI run a few hundred classes and tens
@@ -55,7 +53,7 @@ import javax.net.ssl.KeyManager;
  */
 public final class ClusterConnection implements AutoCloseable {
 
-    /** How many HTTP/1.1 connections the {@link KubeApi} keeps open to the API server at most. */
+    /** How many connections the {@link KubeApi} keeps open to the API server at most. */
     public static final int API_CONNECTIONS = 2;
 
     private static final long CLOSE_WAIT_SECONDS = 10;
@@ -116,8 +114,7 @@ public final class ClusterConnection implements AutoCloseable {
         config.setRequestRetryBackoffLimit(0);
         Vertx vertx = Vertx.vertx(vertxOptions);
         try {
-            HttpClient.Builder builder = new KeptAliveConnections(vertx, API_CONNECTIONS,
-                    isHttps(config.getMasterUrl())).newBuilder(config);
+            HttpClient.Builder builder = new KeptAliveConnections(vertx, API_CONNECTIONS).newBuilder(config);
             offerClientKey(builder, config, clientKey);
             HttpClient http = builder.build();
             KubeApi api = new Fabric8KubeApi(vertx, http, config.getMasterUrl(), requestTimeout, Mappers.json());
@@ -126,10 +123,6 @@ public final class ClusterConnection implements AutoCloseable {
             vertx.close();
             throw e;
         }
-    }
-
-    private static boolean isHttps(String masterUrl) {
-        return masterUrl != null && masterUrl.regionMatches(true, 0, "https://", 0, "https://".length());
     }
 
     // fabric8 has set the builder's TLS material from the config, which no longer holds the client

@@ -19,15 +19,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * How many connections a {@link ClusterConnection} opens to a real API server. Discovery sends one
  * request per served group/version, all at once; with fabric8's own pool each went out on a new TLS
  * connection (27 for the OLM-flavoured test server), and in a fresh CLI process every handshake is
- * slow. The connection keeps at most {@link ClusterConnection#API_CONNECTIONS} and reuses them, and
- * with kube-apiserver, which takes HTTP/2, needs only one: all the requests are streams of it.
- * (HTTP/1.1 over the pool opens a second connection as soon as two requests are under way.)
+ * slow. The connection keeps at most {@link ClusterConnection#API_CONNECTIONS} and reuses them.
  */
 @ExtendWith(RealApiServerExtension.class)
 class RealServerConnectionPoolTest {
 
     @Test
-    void discoveryOfEveryServedGroupVersionSharesOneHttp2Connection(@Served(RealApiServer.Flavour.OLM) RealApiServer server) {
+    void discoveryOfEveryServedGroupVersionSharesAFewKeptAliveConnections(@Served(RealApiServer.Flavour.OLM) RealApiServer server) {
         Config config = server.config();
         try (CountingTcpForwarder forwarder = CountingTcpForwarder.start(URI.create(config.getMasterUrl()).getPort())) {
             config.setMasterUrl("https://127.0.0.1:" + forwarder.port());
@@ -41,7 +39,7 @@ class RealServerConnectionPoolTest {
                 assertThat(served.find("apps", "v1", "Deployment")).isPresent();
                 assertThat(served.find("rbac.authorization.k8s.io", "v1", "ClusterRole")).isPresent();
                 assertThat(served.failures()).isEmpty();
-                assertThat(forwarder.connections()).as("HTTP/2 negotiated: one connection").isEqualTo(1);
+                assertThat(forwarder.connections()).isBetween(1, ClusterConnection.API_CONNECTIONS);
             }
         }
     }

@@ -91,7 +91,7 @@ public final class InstallSession {
         RecordOrigin origin = new RecordOrigin(request.namespace(), request.packageName(), request.bundlePath(),
                 plan.metadata().annotations().get(PlanAnnotations.BUNDLE_DIGEST), dryRun, request.startTime());
         Future<SavedRecord> started = dryRun ? Future.succeededFuture()
-                : store.save(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
+                : store.saveFirst(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
                         RecordInheritance.ownedObjects(previous, List.of(), List.of()), List.of(), previous));
         return started.compose(saved -> {
             RunningPlan execution = new PlanApplier(connection).start(planned, options, listener);

@@ -85,8 +85,13 @@ public final class ClusterPlanning {
             Optional<CapabilityConfig> requested, ApiSurface givenSurface, Duration discoveryPatience,
             Function<ClusterReading, T> planner) {
         Objects.requireNonNull(planner, "planner");
-        return served(givenSurface, discoveryPatience)
-                .compose(served -> previousInstall(target)
+        // The install record is read while discovery runs: neither needs the other, and on a re-run
+        // the two were the first two round trips of the plan, one after the other. A discovery
+        // failure is still the one reported, as when the record was read only after it.
+        Future<ApiSurface> surface = served(givenSurface, discoveryPatience);
+        Future<PreviousInstall> previousInstall = previousInstall(target);
+        return surface
+                .compose(served -> previousInstall
                         .compose(previous -> read(served, previous, target, manifests, requested)))
                 .compose(reading -> reading.refused()
                         ? Future.succeededFuture(new ClusterPlan<T>(reading, Optional.empty()))

@@ -14,8 +14,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Saves, finds and prunes install records, kept as Secrets in the install namespace (see
@@ -27,6 +29,11 @@ import java.util.Optional;
  * 429, a 5xx, a reset or a timeout is retried under the executor's one retry policy. No method
  * blocks. Futures fail with an {@link InstallRecordException} whose message is one line for the
  * user.
+ *
+ * <p><b>Saving twice.</b> A run saves its record when it starts and again when it ends. The store
+ * remembers the {@code resourceVersion} of each record it wrote, so the second save is one update
+ * made on that version, rather than a create the server refuses, a read and an update. An update
+ * the server refuses because the Secret changed or went meanwhile falls back to the full path.
  */
 public final class InstallRecordStore {
 
@@ -53,6 +60,8 @@ public final class InstallRecordStore {
     private final int keepPerPackage;
     private final InstallRecordCodec codec;
     private final KubernetesSerialization serialization = new KubernetesSerialization();
+    /** The resourceVersion of each record this store wrote last, by namespace and name. */
+    private final Map<String, String> written = new ConcurrentHashMap<>();
 
     /** A store that keeps {@value #DEFAULT_KEEP_PER_PACKAGE} installs per package. */
     public InstallRecordStore(KubeApi api) {
@@ -79,6 +88,20 @@ public final class InstallRecordStore {
      * count; failures there become warnings, not a failed save.
      */
     public Future<SavedRecord> save(InstallRecord record) {
+        return save(record, true);
+    }
+
+    /**
+     * Saves a run's first record, as {@link #save} does but without deleting old records: the run's
+     * last save does that, so the run does not wait for the listing and the deletions before it
+     * applies anything. (A run that never gets to its last save leaves one record more than the
+     * retention count until the next run of the package saves.)
+     */
+    public Future<SavedRecord> saveFirst(InstallRecord record) {
+        return save(record, false);
+    }
+
+    private Future<SavedRecord> save(InstallRecord record, boolean prune) {
         Objects.requireNonNull(record, "record");
         EncodedRecord encoded;
         try {
@@ -88,7 +111,7 @@ public final class InstallRecordStore {
         }
         List<String> warnings = new ArrayList<>();
         return write(RecordSecrets.toSecret(record, encoded), record)
-                .compose(written -> prune(record, warnings))
+                .compose(written -> prune ? prune(record, warnings) : Future.succeededFuture(List.<String>of()))
                 .map(pruned -> new SavedRecord(record.namespace(), record.name(), encoded.size(),
                         encoded.shortenedMessages(), pruned, warnings));
     }
@@ -216,8 +239,35 @@ public final class InstallRecordStore {
 
     private Future<Void> write(Secret secret, InstallRecord record) {
         String where = record.namespace() + "/" + record.name();
-        return api.create(SECRETS, record.namespace(), node(secret), false)
-                .<Void>mapEmpty()
+        String version = written.get(where);
+        if (version != null) {
+            // This store wrote it: an update on the version it wrote can only replace that write.
+            Secret replacement = new SecretBuilder(secret).editMetadata().withResourceVersion(version).endMetadata().build();
+            return remember(where, api.update(SECRETS, record.namespace(), node(replacement), false))
+                    .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT)
+                            || ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
+                            // Changed or deleted since: create, or check what is there and update.
+                            ? firstWrite(secret, record, where)
+                            : Future.failedFuture(failure("cannot update install record " + where, error)));
+        }
+        return firstWrite(secret, record, where);
+    }
+
+    private Future<Void> remember(String where, Future<ObjectNode> writing) {
+        return writing.map(object -> {
+            String version = object.path("metadata").path("resourceVersion").asText("");
+            if (version.isEmpty()) {
+                written.remove(where);
+            } else {
+                written.put(where, version);
+            }
+            return null;
+        });
+    }
+
+    private Future<Void> firstWrite(Secret secret, InstallRecord record, String where) {
+        written.remove(where);
+        return remember(where, api.create(SECRETS, record.namespace(), node(secret), false))
                 .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT)
                         // It exists: an earlier save of the same run. Update it, unless it is something else.
                         ? replace(secret, record, 1)
@@ -229,7 +279,7 @@ public final class InstallRecordStore {
         String where = namespace + "/" + record.name();
         return fetch(namespace, record.name()).compose(existing -> {
             if (existing.isEmpty()) {
-                return api.create(SECRETS, namespace, node(secret), false).mapEmpty();
+                return remember(where, api.create(SECRETS, namespace, node(secret), false));
             }
             if (!RecordSecrets.isRecordOf(existing.get(), record.packageName())) {
                 return Future.failedFuture(new RecordStoreException(RecordSecrets.describe(existing.get())
@@ -238,7 +288,7 @@ public final class InstallRecordStore {
             }
             Secret replacement = new SecretBuilder(secret).editMetadata()
                     .withResourceVersion(existing.get().getMetadata().getResourceVersion()).endMetadata().build();
-            return api.update(SECRETS, namespace, node(replacement), false).<Void>mapEmpty()
+            return remember(where, api.update(SECRETS, namespace, node(replacement), false))
                     .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT) && attempt < UPDATE_ATTEMPTS
                             ? replace(secret, record, attempt + 1)
                             : Future.failedFuture(error));

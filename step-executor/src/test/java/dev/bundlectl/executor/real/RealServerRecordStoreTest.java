@@ -2,6 +2,7 @@ package dev.bundlectl.executor.real;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordCodec;
 import dev.bundlectl.executor.records.InstallRecordStore;
@@ -13,8 +14,12 @@ import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
 import dev.bundlectl.plan.model.InstallPlanPhase;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Instant;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -56,5 +61,74 @@ class RealServerRecordStoreTest {
         assertThat(Await.result(store.list(ns))).extracting(RecordEntry::name).containsExactly(
                 TestPlans.record(ns, T0.plusSeconds(2)).name(), TestPlans.record(ns, T0.plusSeconds(1)).name(),
                 other.name());
+    }
+
+    @Test
+    void theSecondSaveOfARunIsOneUpdateOnTheVersionItWrote(RealApiServer server) {
+        String ns = server.newNamespace("records-once");
+        Queue<String> calls = new ConcurrentLinkedQueue<>();
+        InstallRecordStore store = new InstallRecordStore(counting(server.connect().retryingApi(), calls));
+        InstallRecord finished = TestPlans.record(ns, T0);
+        Await.result(store.save(InstallRecord.fromPlan(TestPlans.plan(ns, List.of(), InstallPlanPhase.INSTALLING),
+                TestPlans.origin(ns, T0), List.of(), List.of())));
+        calls.clear();
+
+        Await.result(store.save(finished));
+
+        // The update, then the listing that prunes: no refused create, no read.
+        assertThat(calls).containsExactly("update", "listAll");
+        assertThat(Await.result(store.get(ns, finished.name()))).contains(finished);
+    }
+
+    @Test
+    void aRecordChangedOrDeletedSinceTheStoreWroteItIsStillSaved(RealApiServer server) {
+        String ns = server.newNamespace("records-changed");
+        InstallRecordStore store = new InstallRecordStore(server.connect().retryingApi());
+        InstallRecordStore elsewhere = new InstallRecordStore(server.connect().retryingApi());
+        InstallRecord running = InstallRecord.fromPlan(TestPlans.plan(ns, List.of(), InstallPlanPhase.INSTALLING),
+                TestPlans.origin(ns, T0), List.of(), List.of());
+        InstallRecord finished = TestPlans.record(ns, T0);
+        Await.result(store.save(running));
+        Await.result(elsewhere.save(running));
+
+        Await.result(store.save(finished));
+        assertThat(Await.result(store.get(ns, finished.name()))).contains(finished);
+
+        Await.result(elsewhere.delete(ns, finished.name()));
+        Await.result(store.save(finished));
+        assertThat(Await.result(store.list(ns))).containsExactly(new RecordEntry.Readable(finished));
+    }
+
+    @Test
+    void aRunsFirstSaveLeavesThePruningToItsLast(RealApiServer server) {
+        String ns = server.newNamespace("records-first");
+        InstallRecordStore store = new InstallRecordStore(server.connect().retryingApi(), 2, new InstallRecordCodec());
+        Await.result(store.save(TestPlans.record(ns, T0)));
+        Await.result(store.save(TestPlans.record(ns, T0.plusSeconds(1))));
+        InstallRecord finished = TestPlans.record(ns, T0.plusSeconds(2));
+
+        SavedRecord first = Await.result(store.saveFirst(InstallRecord.fromPlan(
+                TestPlans.plan(ns, List.of(), InstallPlanPhase.INSTALLING), TestPlans.origin(ns, T0.plusSeconds(2)),
+                List.of(), List.of())));
+        assertThat(first.pruned()).isEmpty();
+        assertThat(Await.result(store.list(ns))).hasSize(3);
+
+        SavedRecord last = Await.result(store.save(finished));
+        assertThat(last.pruned()).containsExactly(TestPlans.record(ns, T0).name());
+        assertThat(Await.result(store.list(ns))).extracting(RecordEntry::name)
+                .containsExactly(finished.name(), TestPlans.record(ns, T0.plusSeconds(1)).name());
+    }
+
+    // The API with the name of every method called on it, in order.
+    private static KubeApi counting(KubeApi api, Queue<String> calls) {
+        return (KubeApi) Proxy.newProxyInstance(KubeApi.class.getClassLoader(), new Class<?>[] {KubeApi.class},
+                (proxy, method, args) -> {
+                    calls.add(method.getName());
+                    try {
+                        return method.invoke(api, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 }

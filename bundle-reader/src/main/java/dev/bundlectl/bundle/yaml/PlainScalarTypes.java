@@ -30,6 +30,10 @@ final class PlainScalarTypes {
     static final Set<String> RESOLVED_WORDS = Set.of("yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE",
             "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL");
 
+    /** The first letters and the greatest length of the {@link #RESOLVED_WORDS}. */
+    static final String RESOLVED_FIRST_LETTERS = "yYnNtTfFoO";
+    static final int LONGEST_RESOLVED_WORD = 5;
+
     // The resolver Jackson's YAML parser types plain scalars with.
     private final Resolver resolver = new Resolver();
 
@@ -80,7 +84,10 @@ final class PlainScalarTypes {
         }
         char c = plain.charAt(0);
         boolean letter = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
-        if (letter && !RESOLVED_WORDS.contains(plain)) {
+        // Most words are longer than any resolved word or start with another letter: they are
+        // strings without hashing them for the set (each scalar is a new String, its hash uncached).
+        if (letter && (plain.length() > LONGEST_RESOLVED_WORD || RESOLVED_FIRST_LETTERS.indexOf(c) < 0
+                || !RESOLVED_WORDS.contains(plain))) {
             return Tag.STR;
         }
         return resolver.resolve(NodeId.scalar, plain, true);

@@ -30,6 +30,9 @@ class PlainScalarTypesTest {
         }
         for (String word : PlainScalarTypes.RESOLVED_WORDS) {
             assertThat(resolver.resolve(NodeId.scalar, word, true)).as(word).isIn(Tag.BOOL, Tag.NULL);
+            // What lets the shortcut skip the set for longer words and other first letters.
+            assertThat(word.length()).as(word).isLessThanOrEqualTo(PlainScalarTypes.LONGEST_RESOLVED_WORD);
+            assertThat(PlainScalarTypes.RESOLVED_FIRST_LETTERS).as(word).contains(word.substring(0, 1));
         }
     }
 

@@ -291,9 +291,6 @@ final class PlainYamlParser {
             ObjectNode mapping = NODES.objectNode();
             while (true) {
                 String key = key();
-                if (mapping.has(key)) {
-                    throw new Decline("duplicate key");
-                }
                 skipSpaces();
                 JsonNode value;
                 if (atLineEnd()) {
@@ -303,7 +300,11 @@ final class PlainYamlParser {
                 } else {
                     value = inlineValue(indent);
                 }
-                mapping.set(key, materialise(value));
+                // One lookup: a key seen before is found when its value goes in (the text is then
+                // SnakeYAML's to read, whatever the value held).
+                if (mapping.replace(key, materialise(value)) != null) {
+                    throw new Decline("duplicate key");
+                }
                 skipBlankLines();
                 if (pos >= n) {
                     break;
@@ -832,6 +833,10 @@ final class PlainYamlParser {
          */
         private boolean startsPlainScalar(int i) {
             char c = chars[i];
+            // Letters and digits, most scalars' first character, are no indicator.
+            if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+                return true;
+            }
             return "&*!%@`|>,[]{}#".indexOf(c) < 0 && !((c == '-' || c == '?' || c == ':') && isBlankAt(i + 1));
         }
 

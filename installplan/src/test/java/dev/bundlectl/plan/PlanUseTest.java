@@ -5,18 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bundlectl.bundle.BundleReadResult;
 import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.bundle.testing.SharedCorpus;
+import dev.bundlectl.bundle.testing.RepositoryBundles;
 import dev.bundlectl.bundle.testing.SharedDirectory;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.model.InstallPlan;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,8 +40,7 @@ class PlanUseTest {
 
     @Test
     void everyRealBundleInTheRepositoryPlansTheSameForItsVerdict() {
-        List<Path> bundles = bundlesBelow(SharedDirectory.repoRoot().resolve("testdata/real-bundles"));
-        bundles.addAll(bundlesBelow(SharedDirectory.repoRoot().resolve("samples/bundles")));
+        List<Path> bundles = RepositoryBundles.all();
         assertThat(bundles).hasSizeGreaterThan(10);
         bundles.forEach(PlanUseTest::assertSameForBothUses);
     }
@@ -79,13 +74,5 @@ class PlanUseTest {
         assertThat(verdictOnly.metadata().annotations()).as(document.metadata().name()).isEqualTo(annotations);
         assertThat(new InstallPlan(document.metadata(), verdictOnly.spec(), verdictOnly.status()))
                 .as(document.metadata().name()).isEqualTo(document);
-    }
-
-    private static List<Path> bundlesBelow(Path root) {
-        try (Stream<Path> dirs = Files.walk(root, 4)) {
-            return new ArrayList<>(dirs.filter(dir -> Files.isDirectory(dir.resolve("manifests"))).sorted().toList());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

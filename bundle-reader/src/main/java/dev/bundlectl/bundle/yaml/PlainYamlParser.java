@@ -97,18 +97,16 @@ final class PlainYamlParser {
         int unprintable = -1;
         for (int i = 0; i < utf8.length; i++) {
             byte b = utf8[i];
-            if (b < 0x20) {
-                if (b < 0) {
-                    Optional<String> text = new FileBytes.Content(utf8).utf8();
-                    return text.isPresent() ? parse(text.get()) : new Declined("not UTF-8");
-                }
-                if (b != '\n' && unprintable < 0) {
-                    unprintable = i;
-                }
-            } else if (b == 0x7F && unprintable < 0) {
-                unprintable = i;
+            if (b < 0) {
+                Optional<String> text = new FileBytes.Content(utf8).utf8();
+                return text.isPresent() ? parse(text.get()) : new Declined("not UTF-8");
             }
             chars[i] = (char) b;
+            // Only control characters and DEL, outside the printable ASCII range, can be refused;
+            // which of them are is isUnprintable's to say.
+            if ((b < 0x20 || b == 0x7F) && unprintable < 0 && isUnprintable(chars[i])) {
+                unprintable = i;
+            }
         }
         if (unprintable >= 0) {
             return new Declined(unprintableReason(chars[unprintable]));
@@ -138,11 +136,15 @@ final class PlainYamlParser {
     /** Characters SnakeYAML refuses or reads as line breaks, and the tab, which YAML treats specially. */
     private static String firstUnprintable(char[] chars) {
         for (char c : chars) {
-            if (c < 0x20 ? c != '\n' : c >= 0x7F && (c <= 0x9F || c == 0x2028 || c == 0x2029 || c == 0xFEFF || c >= 0xFFFE)) {
+            if (isUnprintable(c)) {
                 return unprintableReason(c);
             }
         }
         return null;
+    }
+
+    private static boolean isUnprintable(char c) {
+        return c < 0x20 ? c != '\n' : c >= 0x7F && (c <= 0x9F || c == 0x2028 || c == 0x2029 || c == 0xFEFF || c >= 0xFFFE);
     }
 
     private static String unprintableReason(char c) {

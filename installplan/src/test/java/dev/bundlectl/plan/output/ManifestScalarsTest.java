@@ -6,19 +6,14 @@ import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.BundleReadResult;
 import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.bundle.testing.SharedCorpus;
-import dev.bundlectl.bundle.testing.SharedDirectory;
+import dev.bundlectl.bundle.testing.RepositoryBundles;
 import dev.bundlectl.bundle.testing.TestBundles;
 import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.model.InstallPlan;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -88,8 +83,7 @@ class ManifestScalarsTest {
 
     @Test
     void everyRealBundleInTheRepositoryIsWrittenExactly() {
-        List<Path> bundles = bundlesBelow(SharedDirectory.repoRoot().resolve("testdata/real-bundles"));
-        bundles.addAll(bundlesBelow(SharedDirectory.repoRoot().resolve("samples/bundles")));
+        List<Path> bundles = RepositoryBundles.all();
         assertThat(bundles).hasSizeGreaterThan(10);
         bundles.forEach(ManifestScalarsTest::assertSameBytesFor);
     }
@@ -148,13 +142,5 @@ class ManifestScalarsTest {
 
     private static InstallPlan plan(Bundle bundle) {
         return new InstallPlanner().plan(bundle, PlanRequest.of("demo", ApiSurfaces.builtIn(), "b")).plan();
-    }
-
-    private static List<Path> bundlesBelow(Path root) {
-        try (Stream<Path> dirs = Files.walk(root, 4)) {
-            return new ArrayList<>(dirs.filter(dir -> Files.isDirectory(dir.resolve("manifests"))).sorted().toList());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -242,8 +242,7 @@ public final class InstallRecordStore {
         String version = written.get(where);
         if (version != null) {
             // This store wrote it: an update on the version it wrote can only replace that write.
-            Secret replacement = new SecretBuilder(secret).editMetadata().withResourceVersion(version).endMetadata().build();
-            return remember(where, api.update(SECRETS, record.namespace(), node(replacement), false))
+            return remember(where, api.update(SECRETS, record.namespace(), node(atVersion(secret, version)), false))
                     .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT)
                             || ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
                             // Changed or deleted since: create, or check what is there and update.
@@ -263,6 +262,11 @@ public final class InstallRecordStore {
             }
             return null;
         });
+    }
+
+    /** The Secret as an update of the one at {@code resourceVersion}: the server refuses it if that one changed. */
+    private static Secret atVersion(Secret secret, String resourceVersion) {
+        return new SecretBuilder(secret).editMetadata().withResourceVersion(resourceVersion).endMetadata().build();
     }
 
     private Future<Void> firstWrite(Secret secret, InstallRecord record, String where) {
@@ -286,8 +290,7 @@ public final class InstallRecordStore {
                         + " already exists and is not an install record of package " + record.packageName()
                         + "; it was not overwritten", null));
             }
-            Secret replacement = new SecretBuilder(secret).editMetadata()
-                    .withResourceVersion(existing.get().getMetadata().getResourceVersion()).endMetadata().build();
+            Secret replacement = atVersion(secret, existing.get().getMetadata().getResourceVersion());
             return remember(where, api.update(SECRETS, namespace, node(replacement), false))
                     .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT) && attempt < UPDATE_ATTEMPTS
                             ? replace(secret, record, attempt + 1)

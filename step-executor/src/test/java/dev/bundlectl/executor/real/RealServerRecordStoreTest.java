@@ -33,8 +33,7 @@ class RealServerRecordStoreTest {
     void savingARunAgainUpdatesItsRecordAfterTheServersAlreadyExists(RealApiServer server) {
         String ns = server.newNamespace("records");
         InstallRecordStore store = new InstallRecordStore(server.connect().retryingApi());
-        InstallRecord running = InstallRecord.fromPlan(TestPlans.plan(ns, List.of(), InstallPlanPhase.INSTALLING),
-                TestPlans.origin(ns, T0), List.of(), List.of());
+        InstallRecord running = TestPlans.running(ns, T0);
         InstallRecord finished = TestPlans.record(ns, T0);
         Await.result(store.save(running));
 
@@ -69,8 +68,7 @@ class RealServerRecordStoreTest {
         Queue<String> calls = new ConcurrentLinkedQueue<>();
         InstallRecordStore store = new InstallRecordStore(counting(server.connect().retryingApi(), calls));
         InstallRecord finished = TestPlans.record(ns, T0);
-        Await.result(store.save(InstallRecord.fromPlan(TestPlans.plan(ns, List.of(), InstallPlanPhase.INSTALLING),
-                TestPlans.origin(ns, T0), List.of(), List.of())));
+        Await.result(store.save(TestPlans.running(ns, T0)));
         calls.clear();
 
         Await.result(store.save(finished));
@@ -85,8 +83,7 @@ class RealServerRecordStoreTest {
         String ns = server.newNamespace("records-changed");
         InstallRecordStore store = new InstallRecordStore(server.connect().retryingApi());
         InstallRecordStore elsewhere = new InstallRecordStore(server.connect().retryingApi());
-        InstallRecord running = InstallRecord.fromPlan(TestPlans.plan(ns, List.of(), InstallPlanPhase.INSTALLING),
-                TestPlans.origin(ns, T0), List.of(), List.of());
+        InstallRecord running = TestPlans.running(ns, T0);
         InstallRecord finished = TestPlans.record(ns, T0);
         Await.result(store.save(running));
         Await.result(elsewhere.save(running));
@@ -107,9 +104,7 @@ class RealServerRecordStoreTest {
         Await.result(store.save(TestPlans.record(ns, T0.plusSeconds(1))));
         InstallRecord finished = TestPlans.record(ns, T0.plusSeconds(2));
 
-        SavedRecord first = Await.result(store.saveFirst(InstallRecord.fromPlan(
-                TestPlans.plan(ns, List.of(), InstallPlanPhase.INSTALLING), TestPlans.origin(ns, T0.plusSeconds(2)),
-                List.of(), List.of())));
+        SavedRecord first = Await.result(store.saveFirst(TestPlans.running(ns, T0.plusSeconds(2))));
         assertThat(first.pruned()).isEmpty();
         assertThat(Await.result(store.list(ns))).hasSize(3);
 

@@ -75,8 +75,7 @@ class InstallRecordStoreTest {
 
     @Test
     void savingTheSameRunAgainUpdatesItsRecord() throws Exception {
-        InstallRecord running = InstallRecord.fromPlan(TestPlans.plan("ns1", List.of(), InstallPlanPhase.INSTALLING),
-                TestPlans.origin("ns1", T0), List.of(), List.of());
+        InstallRecord running = TestPlans.running("ns1", T0);
         InstallRecord finished = TestPlans.record("ns1", T0);
         await(store.save(running));
 

@@ -45,8 +45,7 @@ class RecordSummaryTest {
 
     @Test
     void aRunningInstallHasNoDurationYet() {
-        InstallRecord running = InstallRecord.fromPlan(TestPlans.plan("ns", List.of(), InstallPlanPhase.INSTALLING),
-                TestPlans.origin("ns", START), List.of(), List.of());
+        InstallRecord running = TestPlans.running("ns", START);
 
         RecordSummary summary = RecordSummary.of(running);
 

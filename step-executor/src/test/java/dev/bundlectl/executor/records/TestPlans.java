@@ -40,6 +40,12 @@ public final class TestPlans {
         return new RecordOrigin(namespace, PACKAGE, "/bundles/widget-operator", "sha256:abc", false, startTime);
     }
 
+    /** The record of a run still installing, with no steps yet, started at {@code startTime}. */
+    public static InstallRecord running(String namespace, Instant startTime) {
+        return InstallRecord.fromPlan(plan(namespace, List.of(), InstallPlanPhase.INSTALLING),
+                origin(namespace, startTime), List.of(), List.of());
+    }
+
     /** A record with a CSV and a ServiceAccount step, started at {@code startTime}. */
     public static InstallRecord record(String namespace, Instant startTime) {
         List<Step> steps = List.of(

@@ -162,4 +162,58 @@ class CustomResourceDefinitionTest {
         assertThat(connection.client().apiextensions().v1().customResourceDefinitions().withName("widgets.example.com")
                 .get().getSpec().getVersions()).hasSize(2);
     }
+
+    @Test
+    void aReRunWhoseApplyLeavesTheCrdsGenerationTakesItsAnswerForServedAndReadsItOnlyBefore() {
+        try (ScriptedServer server = ScriptedServer.start()) {
+            ObjectNode widgets = crd("example.com", "widgets", "Widget", "v1");
+            scriptExisting(server, widgets, 4, 4);
+
+            InstallPlan result = applyWith(server, widgets);
+
+            assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
+            assertThat(result.steps().get(0).message()).isEqualTo("already existed; updated; Established and NamesAccepted");
+            assertThat(server.count("GET", CRDS + "/widgets.example.com")).as(server.requests().toString()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void anApplyThatMovesTheGenerationReadsTheCrdAgainUntilItIsServed() {
+        try (ScriptedServer server = ScriptedServer.start()) {
+            ObjectNode widgets = crd("example.com", "widgets", "Widget", "v1");
+            scriptExisting(server, widgets, 4, 5);
+
+            InstallPlan result = applyWith(server, widgets);
+
+            assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
+            assertThat(server.count("GET", CRDS + "/widgets.example.com")).as(server.requests().toString()).isEqualTo(2);
+        }
+    }
+
+    // An existing, served CRD at generation `before`, whose apply answers generation `after`.
+    private static void scriptExisting(ScriptedServer server, ObjectNode crd, int before, int after) {
+        server.always("GET", CRDS + "/widgets.example.com", ScriptedServer.json(200, Manifests.write(served(crd, before))));
+        server.always("PATCH", CRDS + "/widgets.example.com", ScriptedServer.json(200, Manifests.write(served(crd, after))));
+        server.always("GET", "/apis/example.com/v1",
+                ScriptedServer.json(200, DiscoveryDocuments.resources("example.com/v1", "widgets:Widget:true")));
+        server.always("GET", "/apis/example.com/v1/widgets",
+                ScriptedServer.json(200, "{\"apiVersion\":\"example.com/v1\",\"kind\":\"WidgetList\",\"metadata\":{},\"items\":[]}"));
+    }
+
+    private static ObjectNode served(ObjectNode crd, int generation) {
+        ObjectNode live = crd.deepCopy();
+        live.with("metadata").put("generation", generation).put("resourceVersion", "7" + generation);
+        ObjectNode status = live.putObject("status");
+        status.putArray("storedVersions").add("v1");
+        status.putArray("conditions")
+                .add(Manifests.read("{\"type\":\"Established\",\"status\":\"True\"}"))
+                .add(Manifests.read("{\"type\":\"NamesAccepted\",\"status\":\"True\"}"));
+        return live;
+    }
+
+    private InstallPlan applyWith(ScriptedServer server, ObjectNode crd) {
+        return Await.result(new PlanApplier(server.connect(Duration.ofSeconds(5))).start(
+                PlannedInstall.read(Manifests.plan(required(crd, false))),
+                ApplySettings.builder().scheduler(new VirtualScheduler()).build(), listener).result());
+    }
 }

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.apply;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.kube.ApiException;
 import io.vertx.core.Future;
 
@@ -11,16 +12,20 @@ import io.vertx.core.Future;
 final class CrdApply implements ApplyStage {
 
     private final UpdateGuard guard = new StoredVersionsGuard().then(new ExistingCustomResourcesGuard());
-    private final ServerSideApply apply = new ServerSideApply(CrdEstablishment::afterCreate,
-            CrdEstablishment::afterUpdate);
 
     @Override
     public Future<StepOutcome> apply(PreparedStep run) {
         return run.retrier().read("get", () -> run.api().get(run.type(), run.namespace(), run.name()))
                 .compose(live -> guard.check(run, live)
-                                .compose(stop -> stop.isPresent() ? Future.succeededFuture(stop.get()) : apply.apply(run)),
+                                .compose(stop -> stop.isPresent() ? Future.succeededFuture(stop.get()) : applyOver(run, live)),
                         error -> error instanceof ApiException api && api.isHttp(404)
-                                ? apply.apply(run)
+                                ? applyOver(run, null)
                                 : Future.succeededFuture(FailurePolicy.outcome(error, run.optional(), "get")));
+    }
+
+    /** Applies over {@code live}, the CRD as read before (null when there was none). */
+    private static Future<StepOutcome> applyOver(PreparedStep run, ObjectNode live) {
+        return new ServerSideApply(CrdEstablishment::afterCreate,
+                (step, answer) -> CrdEstablishment.afterUpdate(step, live, answer.object())).apply(run);
     }
 }

@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.errors.ApiErrorClassifier;
@@ -36,19 +37,39 @@ final class CrdEstablishment {
         return new CrdEstablishment(run).poll(StepStatus.CREATED, "created; Established and NamesAccepted");
     }
 
-    /** After an update: {@code Present} once served again. */
-    static Future<StepOutcome> afterUpdate(PreparedStep run) {
+    /**
+     * After an update: {@code Present} once served again.
+     *
+     * @param before the CRD as read before the apply, or null
+     * @param after the CRD as the apply answered it
+     */
+    static Future<StepOutcome> afterUpdate(PreparedStep run, ObjectNode before, ObjectNode after) {
         if (run.dryRun()) {
             return Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, "already existed; updated"));
         }
-        return new CrdEstablishment(run).poll(StepStatus.PRESENT, "already existed; updated; Established and NamesAccepted");
+        String message = "already existed; updated; Established and NamesAccepted";
+        // An apply that left the spec as it was (the generation did not move: a re-run) leaves the
+        // CRD served as its answer's conditions say; reading it again would tell the same.
+        if (before != null && sameGeneration(before, after) && served(after.path("status").path("conditions"))) {
+            return Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, message));
+        }
+        return new CrdEstablishment(run).poll(StepStatus.PRESENT, message);
+    }
+
+    private static boolean sameGeneration(ObjectNode before, ObjectNode after) {
+        JsonNode was = before.path("metadata").path("generation");
+        return was.canConvertToLong() && was.asLong() > 0 && was.asLong() == after.path("metadata").path("generation").asLong(-1);
+    }
+
+    private static boolean served(JsonNode conditions) {
+        return isTrue(conditions, "Established") && isTrue(conditions, "NamesAccepted");
     }
 
     private Future<StepOutcome> poll(StepStatus whenServed, String message) {
         return run.api().get(run.type(), null, run.name()).transform(answer -> {
             if (answer.succeeded()) {
                 JsonNode conditions = answer.result().path("status").path("conditions");
-                if (isTrue(conditions, "Established") && isTrue(conditions, "NamesAccepted")) {
+                if (served(conditions)) {
                     return Future.succeededFuture(StepOutcome.applied(whenServed, message));
                 }
                 lastSeen = describe(conditions);

@@ -28,13 +28,21 @@ final class ServerSideApply implements ApplyStage {
     private static final Duration STAMP_PRECISION = Duration.ofSeconds(1);
 
     private final ApplyStage afterCreate;
-    private final ApplyStage afterExisting;
+    private final AfterApply afterExisting;
+
+    /** What follows an apply over an existing object, which may read the server's answer. */
+    @FunctionalInterface
+    interface AfterApply {
+
+        /** Runs the stage; the future never fails (failures become {@link StepOutcome.Failed}). */
+        Future<StepOutcome> apply(PreparedStep run, ApplyResult answer);
+    }
 
     /**
      * @param afterCreate runs when the apply created the object
      * @param afterExisting runs when the object existed and the apply changed or kept it
      */
-    ServerSideApply(ApplyStage afterCreate, ApplyStage afterExisting) {
+    ServerSideApply(ApplyStage afterCreate, AfterApply afterExisting) {
         this.afterCreate = afterCreate;
         this.afterExisting = afterExisting;
     }
@@ -42,7 +50,7 @@ final class ServerSideApply implements ApplyStage {
     /** Objects in general: Created, or Present once applied over an existing one. */
     static ServerSideApply plain() {
         return new ServerSideApply(run -> Future.succeededFuture(StepOutcome.applied(StepStatus.CREATED, "created")),
-                run -> Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, "already existed; updated")));
+                (run, answer) -> Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, "already existed; updated")));
     }
 
     @Override
@@ -56,7 +64,7 @@ final class ServerSideApply implements ApplyStage {
                     if (created && !run.dryRun()) {
                         run.reporter().created(run.type(), result.object());
                     }
-                    return (created ? afterCreate : afterExisting).apply(run)
+                    return (created ? afterCreate.apply(run) : afterExisting.apply(run, result))
                             .map(outcome -> Warnings.append(outcome, result.warnings()));
                 }, error -> Future.succeededFuture(onFailure(run, error)));
     }

@@ -5,12 +5,12 @@ import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -84,55 +84,67 @@ public final class Discovery {
     }
 
     /**
-     * Loads every served group/version into a {@link DiscoveryApiSurface} that can plan against
-     * this cluster. {@code /api} and {@code /apis} are asked for aggregated discovery, which lists
-     * every resource at once; a server that answers the plain lists is asked per group/version. A
-     * group/version whose discovery fails (say an aggregated API answering 503) is recorded as
-     * failed in the surface and the others stand. Fails only when {@code /api} or {@code /apis}
-     * itself cannot be read.
+     * What this cluster serves, as a {@link DiscoveryApiSurface}, with every group/version read.
+     * As {@link #surface} for every listed group.
      */
     public Future<DiscoveryApiSurface> snapshot() {
-        Future<List<Future<GroupVersionResources>>> core = root("/api");
-        Future<List<Future<GroupVersionResources>>> groups = root("/apis");
-        return Future.all(core, groups).compose(both -> {
-            List<Future<GroupVersionResources>> loads = new ArrayList<>(core.result());
-            loads.addAll(groups.result());
-            return Future.join(loads).transform(done -> Future.succeededFuture(surfaceOf(loads)));
+        return surface(null);
+    }
+
+    /**
+     * What this cluster serves, as a {@link DiscoveryApiSurface} that can plan against it.
+     * {@code /api} and {@code /apis} are asked for aggregated discovery, which lists every resource
+     * at once; a server that answers the plain lists is asked per group/version, here for
+     * {@code groups}, and later for any other group a question names. A group/version whose
+     * discovery fails (say an aggregated API answering 503) is recorded as failed in the surface
+     * and the others stand. Fails only when {@code /api} or {@code /apis} itself cannot be read.
+     *
+     * @param groups the groups to read now; null for every listed group
+     */
+    public Future<DiscoveryApiSurface> surface(Set<String> groups) {
+        Future<Map<GroupVersion, Future<GroupVersionResources>>> core = root("/api");
+        Future<Map<GroupVersion, Future<GroupVersionResources>>> named = root("/apis");
+        return Future.all(core, named).compose(both -> {
+            Map<GroupVersion, Future<GroupVersionResources>> listed = new LinkedHashMap<>(core.result());
+            named.result().forEach(listed::putIfAbsent);
+            DiscoveryApiSurface surface = new DiscoveryApiSurface(listed,
+                    each -> refresh(each.group(), each.version()), "live cluster " + api.server());
+            return surface.load(groups != null ? groups : groupsOf(listed.keySet()));
         });
     }
 
-    private Future<List<Future<GroupVersionResources>>> root(String path) {
-        return retries.run(vertx.getOrCreateContext(), () -> api.discover(path, AggregatedDiscoveryReader.ACCEPT))
-                .map(answer -> answer.map(this::loadsFor).orElse(List.of()));
+    private static Set<String> groupsOf(Set<GroupVersion> groupVersions) {
+        Set<String> groups = new LinkedHashSet<>();
+        groupVersions.forEach(each -> groups.add(each.group()));
+        return groups;
     }
 
-    private List<Future<GroupVersionResources>> loadsFor(DiscoveryDocument document) {
-        List<Future<GroupVersionResources>> loads = new ArrayList<>();
+    private Future<Map<GroupVersion, Future<GroupVersionResources>>> root(String path) {
+        return retries.run(vertx.getOrCreateContext(), () -> api.discover(path, AggregatedDiscoveryReader.ACCEPT))
+                .map(answer -> answer.map(this::listing).orElse(Map.of()));
+    }
+
+    /**
+     * The group/versions a root document lists, with the resources of those it carries
+     * (aggregated discovery, also kept in this discovery's cache) and null for the others, which
+     * are read when the surface needs them: every one of a plain list, and an aggregated list's
+     * stale ones, which the server could not refresh (their own endpoint tells, retried while it
+     * recovers).
+     */
+    private Map<GroupVersion, Future<GroupVersionResources>> listing(DiscoveryDocument document) {
+        Map<GroupVersion, Future<GroupVersionResources>> listed = new LinkedHashMap<>();
         if (!AggregatedDiscoveryReader.isAggregated(document.contentType())) {
-            PlainRootReader.groupVersions(document.body()).forEach(each -> loads.add(refresh(each.group(), each.version())));
-            return loads;
+            PlainRootReader.groupVersions(document.body()).forEach(each -> listed.put(each, null));
+            return listed;
         }
         AggregatedDiscovery aggregated = AggregatedDiscoveryReader.read(document.body());
         for (GroupVersionResources current : aggregated.current()) {
+            GroupVersion key = new GroupVersion(current.group(), current.version());
             Future<GroupVersionResources> known = Future.succeededFuture(current);
-            cache.put(new GroupVersion(current.group(), current.version()), known);
-            loads.add(known);
+            cache.put(key, known);
+            listed.put(key, known);
         }
-        // The server could not refresh a stale version: its own endpoint tells, retried while it recovers.
-        aggregated.stale().forEach(each -> loads.add(refresh(each.group(), each.version())));
-        return loads;
-    }
-
-    private DiscoveryApiSurface surfaceOf(List<Future<GroupVersionResources>> loads) {
-        List<GroupVersionResources> served = new ArrayList<>();
-        Map<GroupVersion, String> failed = new LinkedHashMap<>();
-        for (Future<GroupVersionResources> load : loads) {
-            if (load.succeeded()) {
-                served.add(load.result());
-            } else if (load.cause() instanceof DiscoveryFailedException discoveryFailed) {
-                failed.put(discoveryFailed.groupVersion(), discoveryFailed.getMessage());
-            }
-        }
-        return new DiscoveryApiSurface(served, failed, "live cluster " + api.server());
+        aggregated.stale().forEach(each -> listed.put(each, null));
+        return listed;
     }
 }

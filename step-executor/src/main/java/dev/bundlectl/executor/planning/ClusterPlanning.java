@@ -9,12 +9,14 @@ import dev.bundlectl.executor.capability.ExistenceCheck;
 import dev.bundlectl.executor.capability.ExistingObjects;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.discovery.Discovery;
+import dev.bundlectl.executor.discovery.DiscoveryApiSurface;
 import dev.bundlectl.executor.discovery.DiscoveryFailedException;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.api.ConsultedGroups;
 import dev.bundlectl.plan.capability.CapabilityAnnotation;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityConfigResult;
@@ -88,7 +90,7 @@ public final class ClusterPlanning {
         // The install record is read while discovery runs: neither needs the other, and on a re-run
         // the two were the first two round trips of the plan, one after the other. A discovery
         // failure is still the one reported, as when the record was read only after it.
-        Future<ApiSurface> surface = served(givenSurface, discoveryPatience);
+        Future<ApiSurface> surface = served(givenSurface, manifests, discoveryPatience);
         Future<PreviousInstall> previousInstall = previousInstall(target);
         return surface
                 .compose(served -> previousInstall
@@ -159,12 +161,14 @@ public final class ClusterPlanning {
         return diagnostics.toDiagnostics();
     }
 
-    private Future<ApiSurface> served(ApiSurface givenSurface, Duration patience) {
+    private Future<ApiSurface> served(ApiSurface givenSurface, List<Manifest> manifests, Duration patience) {
         if (givenSurface != null) {
             return Future.succeededFuture(givenSurface);
         }
         Discovery discovery = connection.discovery();
-        return discovery.retrying(discovery.retries().withPatience(patience)).snapshot()
+        // The groups this plan consults are read now; any other the planner names, when it does
+        // (on its worker thread), rather than every group the cluster serves.
+        return discovery.retrying(discovery.retries().withPatience(patience)).surface(ConsultedGroups.of(manifests))
                 .<ApiSurface>map(surface -> surface)
                 // The first request to the cluster: say which cluster could not be read, not only why.
                 .recover(failure -> Future.failedFuture(new IllegalStateException("cannot read the API discovery of "
@@ -179,7 +183,7 @@ public final class ClusterPlanning {
             List<Manifest> manifests, Optional<CapabilityConfig> requested) {
         List<PlanningNote> notes = new ArrayList<>();
         Future<Optional<CapabilityConfig>> wanted = requested.isPresent() ? Future.succeededFuture(requested)
-                : fromClusterVersion(manifests, notes);
+                : fromClusterVersion(served, manifests, notes);
         // OLM's part is read beside the capabilities: two more requests, not two more round trips.
         Future<OlmCluster> olm = target.payload() ? Future.succeededFuture(null)
                 : new OlmClusterReader(connection.retryingApi()).read(served, target.namespace(), notes)
@@ -223,7 +227,12 @@ public final class ClusterPlanning {
                 });
     }
 
-    private Future<Optional<CapabilityConfig>> fromClusterVersion(List<Manifest> manifests, List<PlanningNote> notes) {
+    private Future<Optional<CapabilityConfig>> fromClusterVersion(ApiSurface served, List<Manifest> manifests,
+            List<PlanningNote> notes) {
+        if (served instanceof DiscoveryApiSurface live && !live.listsGroup(ClusterCapabilityStatus.GROUP)) {
+            // Not an OpenShift cluster: its root discovery lists no such group, so no request asks.
+            return Future.succeededFuture(Optional.empty());
+        }
         return new ClusterVersionReader(connection.retryingApi(), connection.discovery()).read()
                 .recover(failure -> Future.failedFuture(failure instanceof ApiException
                         || failure instanceof DiscoveryFailedException

@@ -5,9 +5,6 @@ import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.kube.Preconditions;
 import dev.bundlectl.plan.api.ApiResource;
-import io.fabric8.kubernetes.api.model.Secret;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.vertx.core.Future;
 import java.net.HttpURLConnection;
 import java.time.Instant;
@@ -52,14 +49,13 @@ public final class InstallRecordStore {
             Comparator.comparing(RecordEntry::startTime, NEWEST_FIRST)
                     .thenComparing(RecordEntry::namespace)
                     .thenComparing(RecordEntry::name, Comparator.reverseOrder());
-    private static final Comparator<Secret> SECRETS_NEWEST_FIRST =
+    private static final Comparator<RecordSecret> SECRETS_NEWEST_FIRST =
             Comparator.comparing(RecordSecrets::startTimeOf, NEWEST_FIRST)
-                    .thenComparing(secret -> secret.getMetadata().getName(), Comparator.reverseOrder());
+                    .thenComparing(RecordSecret::name, Comparator.reverseOrder());
 
     private final KubeApi api;
     private final int keepPerPackage;
     private final InstallRecordCodec codec;
-    private final KubernetesSerialization serialization = new KubernetesSerialization();
     /** The resourceVersion of each record this store wrote last, by namespace and name. */
     private final Map<String, String> written = new ConcurrentHashMap<>();
 
@@ -127,7 +123,7 @@ public final class InstallRecordStore {
                 .map(objects -> {
                     List<RecordEntry> entries = new ArrayList<>();
                     for (ObjectNode object : objects) {
-                        Secret secret = secret(object);
+                        RecordSecret secret = new RecordSecret(object);
                         if (RecordSecrets.isRecord(secret)) {
                             entries.add(entry(secret));
                         }
@@ -171,10 +167,10 @@ public final class InstallRecordStore {
             if (found.isEmpty()) {
                 return Future.succeededFuture(false);
             }
-            Secret secret = found.get();
+            RecordSecret secret = found.get();
             if (!RecordSecrets.isRecord(secret)) {
                 return Future.failedFuture(new InvalidRecordException(RecordSecrets.describe(secret),
-                        "not a bundlectl install record (type \"" + secret.getType() + "\"); not deleted", null));
+                        "not a bundlectl install record (type \"" + secret.type() + "\"); not deleted", null));
             }
             return deleteSecret(secret).recover(error -> Future.failedFuture(
                     failure("cannot delete install record " + namespace + "/" + name, error)));
@@ -191,10 +187,10 @@ public final class InstallRecordStore {
     public Future<OlderRecords> deleteOlderRecords(InstallRecord record) {
         Objects.requireNonNull(record, "record");
         return recordsOf(record.namespace(), record.packageName()).compose(found -> {
-            List<Secret> older = new ArrayList<>();
+            List<RecordSecret> older = new ArrayList<>();
             List<String> newer = new ArrayList<>();
-            for (Secret secret : found) {
-                String name = secret.getMetadata().getName();
+            for (RecordSecret secret : found) {
+                String name = secret.name();
                 Instant started = RecordSecrets.startTimeOf(secret);
                 if (name.equals(record.name())) {
                     continue;
@@ -212,37 +208,36 @@ public final class InstallRecordStore {
         });
     }
 
-    private Future<List<String>> deleteEach(List<Secret> secrets, int index, List<String> deleted) {
+    private Future<List<String>> deleteEach(List<RecordSecret> secrets, int index, List<String> deleted) {
         if (index == secrets.size()) {
             return Future.succeededFuture(deleted);
         }
-        Secret secret = secrets.get(index);
-        String where = secret.getMetadata().getNamespace() + "/" + secret.getMetadata().getName();
+        RecordSecret secret = secrets.get(index);
+        String where = secret.namespace() + "/" + secret.name();
         return deleteSecret(secret)
                 .recover(error -> Future.failedFuture(failure("cannot delete install record " + where, error)))
                 .compose(existed -> {
                     if (existed) {
-                        deleted.add(secret.getMetadata().getName());
+                        deleted.add(secret.name());
                     }
                     return deleteEach(secrets, index + 1, deleted);
                 });
     }
 
     /** Deletes this very Secret (by uid); false when it is already gone. */
-    private Future<Boolean> deleteSecret(Secret secret) {
-        return api.delete(SECRETS, secret.getMetadata().getNamespace(), secret.getMetadata().getName(),
-                        Preconditions.uid(secret.getMetadata().getUid()), false)
+    private Future<Boolean> deleteSecret(RecordSecret secret) {
+        return api.delete(SECRETS, secret.namespace(), secret.name(), Preconditions.uid(secret.uid()), false)
                 .map(true)
                 .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
                         ? Future.succeededFuture(false) : Future.failedFuture(error));
     }
 
-    private Future<Void> write(Secret secret, InstallRecord record) {
+    private Future<Void> write(RecordSecret secret, InstallRecord record) {
         String where = record.namespace() + "/" + record.name();
         String version = written.get(where);
         if (version != null) {
             // This store wrote it: an update on the version it wrote can only replace that write.
-            return remember(where, api.update(SECRETS, record.namespace(), node(atVersion(secret, version)), false))
+            return remember(where, api.update(SECRETS, record.namespace(), secret.atVersion(version).object(), false))
                     .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT)
                             || ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
                             // Changed or deleted since: create, or check what is there and update.
@@ -264,34 +259,29 @@ public final class InstallRecordStore {
         });
     }
 
-    /** The Secret as an update of the one at {@code resourceVersion}: the server refuses it if that one changed. */
-    private static Secret atVersion(Secret secret, String resourceVersion) {
-        return new SecretBuilder(secret).editMetadata().withResourceVersion(resourceVersion).endMetadata().build();
-    }
-
-    private Future<Void> firstWrite(Secret secret, InstallRecord record, String where) {
+    private Future<Void> firstWrite(RecordSecret secret, InstallRecord record, String where) {
         written.remove(where);
-        return remember(where, api.create(SECRETS, record.namespace(), node(secret), false))
+        return remember(where, api.create(SECRETS, record.namespace(), secret.object(), false))
                 .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT)
                         // It exists: an earlier save of the same run. Update it, unless it is something else.
                         ? replace(secret, record, 1)
                         : Future.failedFuture(failure("cannot save install record " + where, error)));
     }
 
-    private Future<Void> replace(Secret secret, InstallRecord record, int attempt) {
+    private Future<Void> replace(RecordSecret secret, InstallRecord record, int attempt) {
         String namespace = record.namespace();
         String where = namespace + "/" + record.name();
         return fetch(namespace, record.name()).compose(existing -> {
             if (existing.isEmpty()) {
-                return remember(where, api.create(SECRETS, namespace, node(secret), false));
+                return remember(where, api.create(SECRETS, namespace, secret.object(), false));
             }
             if (!RecordSecrets.isRecordOf(existing.get(), record.packageName())) {
                 return Future.failedFuture(new RecordStoreException(RecordSecrets.describe(existing.get())
                         + " already exists and is not an install record of package " + record.packageName()
                         + "; it was not overwritten", null));
             }
-            Secret replacement = atVersion(secret, existing.get().getMetadata().getResourceVersion());
-            return remember(where, api.update(SECRETS, namespace, node(replacement), false))
+            RecordSecret replacement = secret.atVersion(existing.get().resourceVersion());
+            return remember(where, api.update(SECRETS, namespace, replacement.object(), false))
                     .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT) && attempt < UPDATE_ATTEMPTS
                             ? replace(secret, record, attempt + 1)
                             : Future.failedFuture(error));
@@ -302,10 +292,10 @@ public final class InstallRecordStore {
     private Future<List<String>> prune(InstallRecord saved, List<String> warnings) {
         return recordsOf(saved.namespace(), saved.packageName())
                 .compose(others -> {
-                    others.removeIf(secret -> secret.getMetadata().getName().equals(saved.name()));
+                    others.removeIf(secret -> secret.name().equals(saved.name()));
                     others.sort(SECRETS_NEWEST_FIRST);
                     // The saved record counts as one of those kept.
-                    List<Secret> old = others.subList(Math.min(keepPerPackage - 1, others.size()), others.size());
+                    List<RecordSecret> old = others.subList(Math.min(keepPerPackage - 1, others.size()), others.size());
                     return pruneEach(List.copyOf(old), 0, new ArrayList<>(), warnings);
                 }, error -> {
                     warnings.add("old install records were not pruned: " + error.getMessage());
@@ -313,34 +303,34 @@ public final class InstallRecordStore {
                 });
     }
 
-    private Future<List<String>> pruneEach(List<Secret> old, int index, List<String> pruned, List<String> warnings) {
+    private Future<List<String>> pruneEach(List<RecordSecret> old, int index, List<String> pruned, List<String> warnings) {
         if (index == old.size()) {
             return Future.succeededFuture(pruned);
         }
-        Secret secret = old.get(index);
-        String name = secret.getMetadata().getName();
+        RecordSecret secret = old.get(index);
+        String name = secret.name();
         return deleteSecret(secret)
                 .map(existed -> {
                     pruned.add(name);
                     return pruned;
                 })
                 .otherwise(error -> {
-                    warnings.add("old install record " + secret.getMetadata().getNamespace() + "/" + name
+                    warnings.add("old install record " + secret.namespace() + "/" + name
                             + " was not pruned: " + ClientErrors.describe(error));
                     return pruned;
                 })
                 .compose(done -> pruneEach(old, index + 1, pruned, warnings));
     }
 
-    private Future<List<Secret>> recordsOf(String namespace, String packageName) {
+    private Future<List<RecordSecret>> recordsOf(String namespace, String packageName) {
         String selector = MANAGED + "," + RecordSecrets.LABEL_PACKAGE + "=" + RecordNames.labelValue(packageName);
         return api.listAll(SECRETS, namespace, selector, PAGE_SIZE)
                 .recover(error -> Future.failedFuture(failure("cannot list install records of package "
                         + packageName + " in namespace " + namespace, error)))
                 .map(objects -> {
-                    List<Secret> found = new ArrayList<>();
+                    List<RecordSecret> found = new ArrayList<>();
                     for (ObjectNode object : objects) {
-                        Secret secret = secret(object);
+                        RecordSecret secret = new RecordSecret(object);
                         // Label values may be shortened, so the exact package is checked as well.
                         if (RecordSecrets.isRecordOf(secret, packageName)) {
                             found.add(secret);
@@ -350,29 +340,21 @@ public final class InstallRecordStore {
                 });
     }
 
-    private RecordEntry entry(Secret secret) {
+    private RecordEntry entry(RecordSecret secret) {
         try {
             return new RecordEntry.Readable(RecordSecrets.fromSecret(secret, codec));
         } catch (InvalidRecordException e) {
-            return new RecordEntry.Unreadable(secret.getMetadata().getNamespace(), secret.getMetadata().getName(),
+            return new RecordEntry.Unreadable(secret.namespace(), secret.name(),
                     RecordSecrets.startTimeOf(secret), e);
         }
     }
 
-    private Future<Optional<Secret>> fetch(String namespace, String name) {
+    private Future<Optional<RecordSecret>> fetch(String namespace, String name) {
         return api.get(SECRETS, namespace, name)
-                .map(object -> Optional.of(secret(object)))
+                .map(object -> Optional.of(new RecordSecret(object)))
                 .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
                         ? Future.succeededFuture(Optional.empty())
                         : Future.failedFuture(failure("cannot read install record " + namespace + "/" + name, error)));
-    }
-
-    private Secret secret(ObjectNode object) {
-        return serialization.convertValue(object, Secret.class);
-    }
-
-    private ObjectNode node(Secret secret) {
-        return serialization.convertValue(secret, ObjectNode.class);
     }
 
     private static RecordStoreException listFailure(String namespace, Throwable error) {

@@ -1,14 +1,11 @@
 package dev.bundlectl.executor.records;
 
-import io.fabric8.kubernetes.api.model.ObjectMeta;
-import io.fabric8.kubernetes.api.model.Secret;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Base64;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The Secret form of an install record: its type, labels, annotations and data key.
@@ -46,12 +43,18 @@ public final class RecordSecrets {
     }
 
     /** The Secret that stores {@code record} as {@code encoded}. */
-    public static Secret toSecret(InstallRecord record, EncodedRecord encoded) {
-        Map<String, String> labels = new LinkedHashMap<>();
+    public static RecordSecret toSecret(InstallRecord record, EncodedRecord encoded) {
+        ObjectNode secret = JsonNodeFactory.instance.objectNode();
+        secret.put("apiVersion", "v1");
+        secret.put("kind", "Secret");
+        ObjectNode metadata = secret.putObject("metadata");
+        metadata.put("name", record.name());
+        metadata.put("namespace", record.namespace());
+        ObjectNode labels = metadata.putObject("labels");
         labels.put(LABEL_MANAGED_BY, MANAGED_BY);
         labels.put(LABEL_PACKAGE, RecordNames.labelValue(record.packageName()));
         labels.put(LABEL_INSTALL, RecordNames.labelValue(record.name()));
-        Map<String, String> annotations = new LinkedHashMap<>();
+        ObjectNode annotations = metadata.putObject("annotations");
         annotations.put(ANNOTATION_PACKAGE, record.packageName());
         annotations.put(ANNOTATION_START_TIME, record.startTime().toString());
         if (record.csvName() != null) {
@@ -59,53 +62,44 @@ public final class RecordSecrets {
         }
         annotations.put(ANNOTATION_PHASE, record.phase().wireName());
         annotations.put(ANNOTATION_FORMAT, Integer.toString(record.formatVersion()));
-        return new SecretBuilder()
-                .withNewMetadata()
-                .withName(record.name())
-                .withNamespace(record.namespace())
-                .withLabels(labels)
-                .withAnnotations(annotations)
-                .endMetadata()
-                .withType(TYPE)
-                .withData(Map.of(DATA_KEY, Base64.getEncoder().encodeToString(encoded.gzip())))
-                .build();
+        secret.putObject("data").put(DATA_KEY, Base64.getEncoder().encodeToString(encoded.gzip()));
+        secret.put("type", TYPE);
+        return new RecordSecret(secret);
     }
 
     /** {@code Secret namespace/name}, as messages name a Secret. */
-    public static String describe(Secret secret) {
-        ObjectMeta meta = secret.getMetadata();
-        return meta == null ? "Secret (no metadata)" : "Secret " + meta.getNamespace() + "/" + meta.getName();
+    public static String describe(RecordSecret secret) {
+        return secret.hasMetadata() ? "Secret " + secret.namespace() + "/" + secret.name() : "Secret (no metadata)";
     }
 
     /**
      * Whether the Secret is an install record by its type. Labels do not decide: other objects
      * bundlectl manages may carry the same labels.
      */
-    public static boolean isRecord(Secret secret) {
-        return TYPE.equals(secret.getType());
+    public static boolean isRecord(RecordSecret secret) {
+        return TYPE.equals(secret.type());
     }
 
     /**
      * Whether the Secret is an install record of exactly {@code packageName}, by its metadata: the
      * package annotation, or the package label when the annotation is missing.
      */
-    public static boolean isRecordOf(Secret secret, String packageName) {
+    public static boolean isRecordOf(RecordSecret secret, String packageName) {
         if (!isRecord(secret)) {
             return false;
         }
-        String annotated = annotation(secret, ANNOTATION_PACKAGE);
+        String annotated = secret.annotation(ANNOTATION_PACKAGE);
         return annotated != null ? annotated.equals(packageName)
-                : RecordNames.labelValue(packageName).equals(label(secret, LABEL_PACKAGE));
+                : RecordNames.labelValue(packageName).equals(secret.label(LABEL_PACKAGE));
     }
 
     /**
      * The best start time the Secret's metadata gives without decoding it: its start-time
      * annotation, else its creation time, else null.
      */
-    public static Instant startTimeOf(Secret secret) {
-        Instant annotated = parse(annotation(secret, ANNOTATION_START_TIME));
-        return annotated != null ? annotated
-                : secret.getMetadata() == null ? null : parse(secret.getMetadata().getCreationTimestamp());
+    public static Instant startTimeOf(RecordSecret secret) {
+        Instant annotated = parse(secret.annotation(ANNOTATION_START_TIME));
+        return annotated != null ? annotated : parse(secret.creationTimestamp());
     }
 
     /**
@@ -113,27 +107,26 @@ public final class RecordSecrets {
      *
      * @throws InvalidRecordException naming the Secret if it is not a readable install record
      */
-    public static InstallRecord fromSecret(Secret secret, InstallRecordCodec codec) {
+    public static InstallRecord fromSecret(RecordSecret secret, InstallRecordCodec codec) {
         String source = describe(secret);
-        ObjectMeta meta = secret.getMetadata();
-        if (meta == null) {
+        if (!secret.hasMetadata()) {
             throw new InvalidRecordException(source, "the Secret has no metadata", null);
         }
-        if (!TYPE.equals(secret.getType())) {
+        if (!TYPE.equals(secret.type())) {
             throw new InvalidRecordException(source, "not a bundlectl install record: its type is \""
-                    + secret.getType() + "\", not \"" + TYPE + "\"", null);
+                    + secret.type() + "\", not \"" + TYPE + "\"", null);
         }
         byte[] gzip = storedBytes(secret, source);
         InstallRecord record = codec.decode(gzip, source);
-        if (!record.name().equals(meta.getName()) || !record.namespace().equals(meta.getNamespace())) {
+        if (!record.name().equals(secret.name()) || !record.namespace().equals(secret.namespace())) {
             throw new InvalidRecordException(source, "the record inside is " + record.namespace() + "/"
                     + record.name() + "; it was copied from another Secret and is not trusted", null);
         }
         return record;
     }
 
-    private static byte[] storedBytes(Secret secret, String source) {
-        String base64 = secret.getData() == null ? null : secret.getData().get(DATA_KEY);
+    private static byte[] storedBytes(RecordSecret secret, String source) {
+        String base64 = secret.data(DATA_KEY);
         if (base64 == null || base64.isEmpty()) {
             throw new InvalidRecordException(source, "data key " + DATA_KEY + " is missing", null);
         }
@@ -142,16 +135,6 @@ public final class RecordSecrets {
         } catch (IllegalArgumentException e) {
             throw new InvalidRecordException(source, "data key " + DATA_KEY + " is not base64: " + e.getMessage(), e);
         }
-    }
-
-    private static String label(Secret secret, String key) {
-        ObjectMeta meta = secret.getMetadata();
-        return meta == null || meta.getLabels() == null ? null : meta.getLabels().get(key);
-    }
-
-    private static String annotation(Secret secret, String key) {
-        ObjectMeta meta = secret.getMetadata();
-        return meta == null || meta.getAnnotations() == null ? null : meta.getAnnotations().get(key);
     }
 
     private static Instant parse(String time) {

@@ -9,7 +9,6 @@ import dev.bundlectl.executor.retry.RetryPolicy;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.ScriptedServer;
 import dev.bundlectl.executor.testing.VirtualScheduler;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -46,7 +45,7 @@ class RecordStoreRetryTest {
     }
 
     private static String secretJson(InstallRecord record) {
-        return new KubernetesSerialization().asJson(RecordSecrets.toSecret(record, new InstallRecordCodec().encode(record)));
+        return RecordSecrets.toSecret(record, new InstallRecordCodec().encode(record)).object().toString();
     }
 
     @Test

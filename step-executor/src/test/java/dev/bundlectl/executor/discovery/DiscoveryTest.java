@@ -6,7 +6,9 @@ import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.ScriptedServer;
 import dev.bundlectl.plan.api.ApiResource;
+import io.vertx.core.Future;
 import java.time.Duration;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -67,6 +69,50 @@ class DiscoveryTest {
         assertThat(surface.servesKind("rbac.authorization.k8s.io", "RoleBinding")).isTrue();
         assertThat(surface.servesKind("monitoring.coreos.com", "ServiceMonitor")).isFalse();
         assertThat(surface.description()).isEqualTo("live cluster " + connection.server());
+    }
+
+    @Test
+    void aSurfaceReadsTheGroupsItIsGivenAndAnyOtherOnlyWhenAsked() {
+        DiscoveryApiSurface surface = Await.result(discovery.surface(Set.of("", "operators.coreos.com")));
+
+        assertThat(server.count("GET", "/api/v1")).isEqualTo(1);
+        assertThat(server.count("GET", "/apis/operators.coreos.com/v1alpha1")).isEqualTo(1);
+        assertThat(server.count("GET", "/apis/rbac.authorization.k8s.io/v1")).isZero();
+
+        // Asked from a thread that may wait: read then, once.
+        assertThat(surface.servesKind("rbac.authorization.k8s.io", "RoleBinding")).isTrue();
+        assertThat(surface.find("rbac.authorization.k8s.io", "v1", "Role")).isPresent();
+        assertThat(server.count("GET", "/apis/rbac.authorization.k8s.io/v1")).isEqualTo(1);
+    }
+
+    @Test
+    void aGroupTheRootDocumentsDoNotListIsNotServedWithoutARequest() {
+        DiscoveryApiSurface surface = Await.result(discovery.surface(Set.of("")));
+        int before = server.requests().size();
+
+        assertThat(surface.listsGroup("monitoring.coreos.com")).isFalse();
+        assertThat(surface.find("monitoring.coreos.com", "v1", "ServiceMonitor")).isEmpty();
+        assertThat(surface.servesKind("monitoring.coreos.com", "ServiceMonitor")).isFalse();
+        assertThat(surface.discoveryFailure("monitoring.coreos.com", "v1")).isEmpty();
+        assertThat(server.requests()).hasSize(before);
+    }
+
+    @Test
+    void aQuestionAboutAGroupNotYetReadFailsOnAnEventLoopInsteadOfBlockingIt() {
+        DiscoveryApiSurface surface = Await.result(discovery.surface(Set.of("")));
+
+        Throwable onEventLoop = Await.failure(connection.vertx().getOrCreateContext().<Boolean>executeBlocking(
+                () -> surface.servesKind("", "ConfigMap"), false)
+                .compose(read -> Future.<Boolean>future(promise -> connection.vertx().runOnContext(nothing -> {
+                    try {
+                        promise.complete(surface.servesKind("rbac.authorization.k8s.io", "Role"));
+                    } catch (IllegalStateException refused) {
+                        promise.fail(refused);
+                    }
+                }))));
+
+        assertThat(onEventLoop).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("rbac.authorization.k8s.io/v1").hasMessageContaining("event loop");
     }
 
     @Test

@@ -106,10 +106,21 @@ public final class InstallRecordStore {
             return Future.failedFuture(e);
         }
         List<String> warnings = new ArrayList<>();
-        return write(RecordSecrets.toSecret(record, encoded), record)
-                .compose(written -> prune ? prune(record, warnings) : Future.succeededFuture(List.<String>of()))
-                .map(pruned -> new SavedRecord(record.namespace(), record.name(), encoded.size(),
-                        encoded.shortenedMessages(), pruned, warnings));
+        boolean existsAlready = written.containsKey(record.namespace() + "/" + record.name());
+        Future<Void> writing = write(RecordSecrets.toSecret(record, encoded), record);
+        Future<List<String>> pruning;
+        if (!prune) {
+            pruning = writing.map(List.of());
+        } else if (existsAlready) {
+            // This store created the record earlier in the run, so it is one of the package's records
+            // already: the old ones are pruned while it is updated, not one round trip after.
+            Future<List<String>> pruned = prune(record, warnings);
+            pruning = Future.all(writing, pruned).map(both -> pruned.result());
+        } else {
+            pruning = writing.compose(written -> prune(record, warnings));
+        }
+        return pruning.map(pruned -> new SavedRecord(record.namespace(), record.name(), encoded.size(),
+                encoded.shortenedMessages(), pruned, warnings));
     }
 
     /**

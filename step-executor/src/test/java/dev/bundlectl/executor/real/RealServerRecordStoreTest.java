@@ -73,7 +73,7 @@ class RealServerRecordStoreTest {
 
         Await.result(store.save(finished));
 
-        // The update, then the listing that prunes: no refused create, no read.
+        // The update, and the listing that prunes sent beside it: no refused create, no read.
         assertThat(calls).containsExactly("update", "listAll");
         assertThat(Await.result(store.get(ns, finished.name()))).contains(finished);
     }

@@ -123,12 +123,12 @@ public final class InstallPlanner {
             Optionality optionality = added ? Optionality.REQUIRED : optionalSteps.of(applied, warnings);
             String namespace = placement.namespaceFor(applied, warnings);
             duplicates.check(applied, namespace, warnings);
-            StepResource resource = resource(applied, namespace, packageName);
+            StepResource resource = resource(applied, namespace, packageName, request.use());
             // Added objects are checked as rendered ones are: served and valid, whatever a bundle may carry.
             OutcomePredictor.Prediction prediction = added
-                    ? predictor.predictRendered(applied, resource.manifest(), warnings)
+                    ? predictor.predictRendered(applied, sentJson(resource, request.use()), warnings)
                     : ConversionNotes.adjust(converted, applied, optionality.optional(),
-                            predictor.predict(applied, resource.manifest(), optionality.optional(),
+                            predictor.predict(applied, sentJson(resource, request.use()), optionality.optional(),
                                     optionality.origin(), exclusions.get(manifest), !expansion.expands(manifest),
                                     warnings));
             prediction = olmPrediction(olmSteps, manifest, applied, prediction, surface, request);
@@ -146,9 +146,9 @@ public final class InstallPlanner {
             planned.add(new PlannedStep(csvStep, applied.body(), source));
             for (Manifest child : expansion.children()) {
                 duplicates.check(child, child.namespace(), warnings);
-                StepResource childResource = resource(child, child.namespace(), packageName);
+                StepResource childResource = resource(child, child.namespace(), packageName, request.use());
                 OutcomePredictor.Prediction rendered =
-                        predictor.predictRendered(child, childResource.manifest(), warnings);
+                        predictor.predictRendered(child, sentJson(childResource, request.use()), warnings);
                 StepSource childSource = StepSource.ofBundle(sourceNamespace, packageName, child.source());
                 Step childStep = new Step(csvName, childResource, false, rendered.status(), rendered.message(), csvName,
                         null, childSource, null);
@@ -229,9 +229,17 @@ public final class InstallPlanner {
      * namespace is empty (no CatalogSource object exists anywhere). Where the bundle really came
      * from is the step's own {@code bundlectl.dev/source}.
      */
-    private static StepResource resource(Manifest manifest, String namespace, String packageName) {
+    private static StepResource resource(Manifest manifest, String namespace, String packageName, PlanUse use) {
         return new StepResource(manifest.group(), manifest.version(), manifest.kind(), manifest.name(), namespace,
-                packageName, StepResource.NO_CATALOG_NAMESPACE, ManifestJson.compact(manifest.body()));
+                packageName, StepResource.NO_CATALOG_NAMESPACE, ManifestJson.forStep(manifest.body(), use));
+    }
+
+    /**
+     * The JSON the object checks measure: the step's manifest, or null when a plan made for its
+     * verdict carries none, and the checks then size the object itself.
+     */
+    private static String sentJson(StepResource resource, PlanUse use) {
+        return use == PlanUse.DOCUMENT ? resource.manifest() : null;
     }
 
     /** The request with these conditions added to its extra conditions, for the plan's status. */

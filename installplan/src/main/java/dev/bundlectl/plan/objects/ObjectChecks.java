@@ -2,12 +2,13 @@ package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.yaml.CompactJsonSize;
 import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.crdschema.FieldError;
 import dev.bundlectl.crdschema.SchemaValidator;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
@@ -40,15 +41,26 @@ public final class ObjectChecks {
      *
      * @param manifest the object
      * @param compactJson the object as the compact JSON the step carries, whose size is what the
-     *     request's will be
+     *     request's will be; null when the step does not carry it (a plan made for its verdict),
+     *     and the size is then worked out from the object
      */
     public ObjectVerdict check(Manifest manifest, String compactJson) {
-        return check(manifest.group(), manifest.version(), manifest.kind(), manifest.body(),
-                compactJson.getBytes(StandardCharsets.UTF_8).length);
+        OptionalInt tooLarge = compactJson == null ? CompactJsonSize.over(manifest.body(), MAX_REQUEST_BYTES)
+                : over(CompactJsonSize.utf8Length(compactJson));
+        return check(manifest.group(), manifest.version(), manifest.kind(), manifest.body(), tooLarge);
     }
 
     ObjectVerdict check(String group, String version, String kind, JsonNode object, int bytes) {
-        if (bytes > MAX_REQUEST_BYTES) {
+        return check(group, version, kind, object, over(bytes));
+    }
+
+    private static OptionalInt over(int bytes) {
+        return bytes > MAX_REQUEST_BYTES ? OptionalInt.of(bytes) : OptionalInt.empty();
+    }
+
+    private ObjectVerdict check(String group, String version, String kind, JsonNode object, OptionalInt tooLarge) {
+        if (tooLarge.isPresent()) {
+            int bytes = tooLarge.getAsInt();
             // The server's 413 answer, naming the limit; the object itself is never read.
             return new ObjectVerdict.Rejected("Request entity too large: limit is " + MAX_REQUEST_BYTES
                     + " (this object is " + bytes + " bytes as JSON)");

@@ -223,6 +223,18 @@ class ObjectChecksTest {
             big.putObject("spec").put("text", "x".repeat(3 * 1024 * 1024));
             assertThat(rejection(check(big))).startsWith("Request entity too large: limit is 3145728 (this object is ");
         }
+
+        @Test
+        void withoutTheStepsTextTheObjectIsSizedToTheSameByteAndTheSameAnswer() {
+            for (int length : new int[] {3 * 1024 * 1024 - 100, 3 * 1024 * 1024 - 47, 3 * 1024 * 1024 - 46, 3 * 1024 * 1024}) {
+                ObjectNode object = object("example.com/v1", "Blob", "b");
+                // Two-byte characters, so that the size in bytes is not the text's length.
+                object.putObject("spec").put("text", "\u00e9".repeat(length / 2));
+                Manifest manifest = TestBundles.fromBody("manifests/object.yaml", object);
+                assertThat(checks.check(manifest, null)).as("length " + length)
+                        .isEqualTo(checks.check(manifest, object.toString()));
+            }
+        }
     }
 
     @Nested

@@ -3,7 +3,6 @@ package dev.bundlectl.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.testing.DiscoveryDocuments;
 import dev.bundlectl.executor.testing.MockCluster;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -87,10 +86,7 @@ final class CliCluster implements AutoCloseable {
 
     /** Serves {@code config.openshift.io/v1} ClusterVersion {@code version} with these capabilities. */
     CliCluster withClusterVersion(List<String> enabled, List<String> known) {
-        cluster.server().expect().get().withPath("/apis/config.openshift.io/v1")
-                .andReturn(200, DiscoveryDocuments.resources("config.openshift.io/v1",
-                        "clusterversions:ClusterVersion:false"))
-                .always();
+        cluster.serveGroupVersion("config.openshift.io/v1", "clusterversions:ClusterVersion:false");
         var clusterVersion = JSON.createObjectNode();
         clusterVersion.put("apiVersion", "config.openshift.io/v1").put("kind", "ClusterVersion");
         clusterVersion.putObject("metadata").put("name", "version");

@@ -99,6 +99,16 @@ class ClusterCapabilitiesCliTest {
     }
 
     @Test
+    void aClusterThatListsNoOpenShiftConfigGroupIsNotAskedForItsClusterVersion() {
+        CliRun run = cluster.run("plan", bundle.toString(), "-n", "demo", "-o", "json");
+
+        JsonNode plan = plan(run);
+        assertThat(step(plan, "console-a").path("status").asText()).isEqualTo("Unknown");
+        assertThat(cluster.mock().requests()).as("requests")
+                .noneMatch(request -> request.path().startsWith("/apis/config.openshift.io"));
+    }
+
+    @Test
     void anOfflinePlanIgnoresTheCluster() {
         cluster.withClusterVersion(List.of(), List.of("Console", "Insights"));
 

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -48,6 +49,25 @@ public final class DiscoveryDocuments {
         documents.put("/apis/apps/v1", resources("apps/v1", "deployments:Deployment:true",
                 "deployments/status:Deployment:true"));
         return documents;
+    }
+
+    /** An {@code APIGroupList} document with {@code groupVersion} added to its group's versions. */
+    public static String withGroupVersion(String apis, String groupVersion) {
+        String[] parts = groupVersion.split("/");
+        ObjectNode list = Manifests.read(apis);
+        ArrayNode groups = list.withArray("groups");
+        ObjectNode group = null;
+        for (JsonNode each : groups) {
+            if (parts[0].equals(each.path("name").asText())) {
+                group = (ObjectNode) each;
+            }
+        }
+        if (group == null) {
+            group = groups.addObject().put("name", parts[0]);
+            group.putObject("preferredVersion").put("groupVersion", groupVersion).put("version", parts[1]);
+        }
+        group.withArray("versions").addObject().put("groupVersion", groupVersion).put("version", parts[1]);
+        return Manifests.write(list);
     }
 
     /** An APIResourceList; each resource is {@code plural:Kind:namespaced}. */

@@ -48,18 +48,36 @@ public final class MockCluster implements AutoCloseable {
     private final KubernetesMockServer server;
     private final Behaviour behaviour;
     private final List<ClusterConnection> connections = new ArrayList<>();
+    private final Map<ServerRequest, Queue<ServerResponse>> responses;
+    private String apis;
 
     private MockCluster() {
         this(DiscoveryDocuments.builtIn());
     }
 
     private MockCluster(Map<String, String> discovery) {
-        Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
+        responses = new HashMap<>();
         behaviour = new Behaviour(new KubernetesMixedDispatcher(responses), responses);
         server = new KubernetesMockServer(new Context(), new MockWebServer(), responses, behaviour, false);
         server.init();
+        apis = discovery.get("/apis");
         discovery.forEach((path, document) ->
                 server.expect().get().withPath(path).andReturn(200, document).always());
+    }
+
+    /**
+     * Serves one more group/version: its resource list (each resource {@code plural:Kind:namespaced}),
+     * and its group in {@code /apis}, as a real server lists every group it serves.
+     */
+    public MockCluster serveGroupVersion(String groupVersion, String... resources) {
+        server.expect().get().withPath("/apis/" + groupVersion)
+                .andReturn(200, DiscoveryDocuments.resources(groupVersion, resources)).always();
+        synchronized (responses) {
+            apis = DiscoveryDocuments.withGroupVersion(apis, groupVersion);
+            responses.remove(new SimpleRequest(HttpMethod.GET, "/apis"));
+            server.expect().get().withPath("/apis").andReturn(200, apis).always();
+        }
+        return this;
     }
 
     public static MockCluster start() {

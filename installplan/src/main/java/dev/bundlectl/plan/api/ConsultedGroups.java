@@ -42,11 +42,7 @@ public final class ConsultedGroups {
             } else if (CSV_KIND.equals(manifest.kind())) {
                 for (String role : new String[] {"owned", "required"}) {
                     for (JsonNode crd : spec.path("customresourcedefinitions").path(role)) {
-                        String name = crd.path("name").asText("");
-                        int dot = name.indexOf('.');
-                        if (dot > 0 && dot < name.length() - 1) {
-                            groups.add(name.substring(dot + 1));
-                        }
+                        groups.add(CrdNames.group(crd.path("name").asText("")));
                     }
                     for (JsonNode service : spec.path("apiservicedefinitions").path(role)) {
                         addText(groups, service.path("group"));

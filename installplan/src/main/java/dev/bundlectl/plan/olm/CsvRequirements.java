@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.version.SemanticVersion;
 import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.api.CrdNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -40,8 +41,7 @@ public final class CsvRequirements {
         minKubeVersion(spec, kubernetesVersion).ifPresent(unmet::add);
         for (JsonNode required : spec.path("customresourcedefinitions").path("required")) {
             String name = text(required, "name");
-            int dot = name.indexOf('.');
-            String group = dot < 0 ? "" : name.substring(dot + 1);
+            String group = CrdNames.group(name);
             if (!judgedServed(surface, group, text(required, "version"), text(required, "kind"))) {
                 unmet.add("CustomResourceDefinition/" + name + " NotPresent \"CRD is not present\"");
             }

@@ -106,7 +106,7 @@ public final class InstallRecordStore {
             return Future.failedFuture(e);
         }
         List<String> warnings = new ArrayList<>();
-        boolean existsAlready = written.containsKey(record.namespace() + "/" + record.name());
+        boolean existsAlready = written.containsKey(where(record));
         Future<Void> writing = write(RecordSecrets.toSecret(record, encoded), record);
         Future<List<String>> pruning;
         if (!prune) {
@@ -243,8 +243,13 @@ public final class InstallRecordStore {
                         ? Future.succeededFuture(false) : Future.failedFuture(error));
     }
 
+    /** {@code namespace/name}: how messages name a record, and the key of {@link #written}. */
+    private static String where(InstallRecord record) {
+        return record.namespace() + "/" + record.name();
+    }
+
     private Future<Void> write(RecordSecret secret, InstallRecord record) {
-        String where = record.namespace() + "/" + record.name();
+        String where = where(record);
         String version = written.get(where);
         if (version != null) {
             // This store wrote it: an update on the version it wrote can only replace that write.
@@ -281,7 +286,7 @@ public final class InstallRecordStore {
 
     private Future<Void> replace(RecordSecret secret, InstallRecord record, int attempt) {
         String namespace = record.namespace();
-        String where = namespace + "/" + record.name();
+        String where = where(record);
         return fetch(namespace, record.name()).compose(existing -> {
             if (existing.isEmpty()) {
                 return remember(where, api.create(SECRETS, namespace, secret.object(), false));

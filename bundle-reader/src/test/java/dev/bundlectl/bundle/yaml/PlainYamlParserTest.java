@@ -142,7 +142,8 @@ class PlainYamlParserTest {
      */
     @ParameterizedTest
     @ValueSource(strings = {"a: b\tc\n", "a: b\u007Fc\n", "a: b\rc\n", "a: \u0001\n", "a: b\u0085c\n",
-            "a: b\u2028c\n", "a: b\uFEFFc\n", "a: \t\nb: caf\u00e9\n", "a: caf\u00e9\nb: \u0007\n"})
+            "a: b\u2028c\n", "a: b\uFEFFc\n", "a: \t\nb: caf\u00e9\n", "a: caf\u00e9\nb: \u0007\n",
+            "a: caf\u00e9\nb: \u0085\n", "a: \uD83D\uDE00\nb: \u2029\n", "a: \uFFFF\n"})
     void bytesAndTextDeclineTheSameUnprintableCharacter(String text) {
         PlainYamlParser subset = new PlainYamlParser(LIMITS, EmptyValues.NULL);
         PlainYamlParser.Outcome fromText = subset.parse(text);
@@ -153,11 +154,25 @@ class PlainYamlParserTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"a: b\nc: caf\u00e9\n", "a: '\u00e9t\u00e9'\n", "k: \u4e2d\u6587\n", "a: plain ascii\n"})
+    @ValueSource(strings = {"a: b\nc: caf\u00e9\n", "a: '\u00e9t\u00e9'\n", "k: \u4e2d\u6587\n", "a: plain ascii\n",
+            "a: \u2019quoted\u2019\nb: \uD83D\uDE00 four bytes\n", "a: \uFFFD\n", "a: \u00e9\nb: x\u07FF\u0800\uFFFC\n"})
     void bytesAndTextParseTheSamePrintableText(String text) {
         PlainYamlParser subset = new PlainYamlParser(LIMITS, EmptyValues.NULL);
         assertThat(subset.parse(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))).as("%s", text)
                 .isInstanceOf(PlainYamlParser.Parsed.class).isEqualTo(subset.parse(text));
+    }
+
+    /** Malformed UTF-8 anywhere, after well-formed non-ASCII characters too, declines the whole text. */
+    @ParameterizedTest
+    @ValueSource(strings = {"C3", "E2 80", "C0 AF", "E0 80 AF", "ED A0 80", "80", "F8 88 80 80 80", "C3 28"})
+    void malformedBytesAreDeclinedAsNotUtf8(String hex) {
+        byte[] bad = java.util.HexFormat.ofDelimiter(" ").parseHex(hex);
+        byte[] prefix = "a: caf\u00e9\nb: x".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] text = java.util.Arrays.copyOf(prefix, prefix.length + bad.length + 1);
+        System.arraycopy(bad, 0, text, prefix.length, bad.length);
+        text[text.length - 1] = '\n';
+        assertThat(new PlainYamlParser(LIMITS, EmptyValues.NULL).parse(text))
+                .isEqualTo(new PlainYamlParser.Declined("not UTF-8"));
     }
 
     @ParameterizedTest

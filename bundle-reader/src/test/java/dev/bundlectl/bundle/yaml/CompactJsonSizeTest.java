@@ -55,11 +55,41 @@ class CompactJsonSizeTest {
         nested.add("").add(0).addNull();
         tree.putObject("emptyObject");
 
-        assertThat(CompactJsonSize.bound(tree, Long.MAX_VALUE / 4)).isGreaterThanOrEqualTo(written(tree));
-        for (JsonNode member : tree) {
-            assertThat(CompactJsonSize.bound(member, Long.MAX_VALUE / 4)).as(member.toString())
-                    .isGreaterThanOrEqualTo(written(member));
+        for (boolean readStrings : new boolean[] {false, true}) {
+            assertThat(CompactJsonSize.bound(tree, Long.MAX_VALUE / 4, readStrings)).isGreaterThanOrEqualTo(written(tree));
+            for (JsonNode member : tree) {
+                assertThat(CompactJsonSize.bound(member, Long.MAX_VALUE / 4, readStrings)).as(member.toString())
+                        .isGreaterThanOrEqualTo(written(member));
+            }
         }
+    }
+
+    /** Every UTF-16 code unit, alone and as a key, against what the writer makes of it. */
+    @Test
+    void theStringBoundCoversEveryCharacterTheWriterMayMeet() {
+        for (int c = 0; c <= 0xFFFF; c++) {
+            String text = String.valueOf((char) c);
+            ObjectNode tree = NODES.objectNode().put(text, text);
+            // Two quotes each for key and value, a colon and the braces.
+            assertThat(2 * CompactJsonSize.escapedBound(text) + 7).as("U+%04X", c).isGreaterThanOrEqualTo(written(tree));
+            assertThat(CompactJsonSize.bound(tree, Long.MAX_VALUE / 4, true)).as("U+%04X", c)
+                    .isGreaterThanOrEqualTo(written(tree));
+        }
+        // A pair is four bytes; its two halves are bounded at six each.
+        assertThat(CompactJsonSize.escapedBound("\uD83D\uDE00")).isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void readingTheStringsBoundsLongTextClosely() {
+        String description = "A line of an operator's description, with a \"quote\" and caf\u00e9.\n".repeat(10_000);
+        ObjectNode tree = NODES.objectNode().put("description", description);
+        int exact = written(tree);
+        assertThat(CompactJsonSize.bound(tree, Long.MAX_VALUE / 4, false)).isGreaterThan(5L * exact);
+        assertThat(CompactJsonSize.bound(tree, Long.MAX_VALUE / 4, true)).isBetween((long) exact, exact + 10_000L * 2);
+        // Between the two bounds the answer still comes out exact.
+        assertThat(CompactJsonSize.over(tree, 2 * exact)).isEmpty();
+        assertThat(CompactJsonSize.over(tree, exact)).isEmpty();
+        assertThat(CompactJsonSize.over(tree, exact - 1)).hasValue(exact);
     }
 
     @Test
@@ -71,7 +101,7 @@ class CompactJsonSizeTest {
         assertThat(CompactJsonSize.over(tree, exact - 1)).hasValue(exact);
         assertThat(CompactJsonSize.over(tree, 10)).hasValue(exact);
         // Far within the limit: answered from the bound alone.
-        assertThat(CompactJsonSize.bound(tree, Long.MAX_VALUE / 4)).isLessThan(10 * exact);
+        assertThat(CompactJsonSize.bound(tree, Long.MAX_VALUE / 4, false)).isLessThan(10 * exact);
         assertThat(CompactJsonSize.over(tree, 10 * exact)).isEmpty();
     }
 
@@ -91,8 +121,10 @@ class CompactJsonSizeTest {
             for (Manifest manifest : new BundleReader().read(dir).bundle().map(bundle -> bundle.manifests())
                     .orElse(List.of())) {
                 int exact = written(manifest.body());
-                assertThat(CompactJsonSize.bound(manifest.body(), Long.MAX_VALUE / 4))
-                        .as(dir + " " + manifest.displayName()).isGreaterThanOrEqualTo(exact);
+                for (boolean readStrings : new boolean[] {false, true}) {
+                    assertThat(CompactJsonSize.bound(manifest.body(), Long.MAX_VALUE / 4, readStrings))
+                            .as(dir + " " + manifest.displayName()).isGreaterThanOrEqualTo(exact);
+                }
                 assertThat(CompactJsonSize.over(manifest.body(), exact - 1)).hasValue(exact);
                 checked++;
             }

@@ -2,6 +2,7 @@ package dev.bundlectl.executor;
 
 import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.KubeApi;
@@ -62,24 +63,40 @@ public final class PlanApplier {
      * @return the running execution; may be called from any thread, including an event loop
      */
     public RunningPlan start(PlannedInstall plan, ApplySettings options, Consumer<StepEvent> listener) {
+        return start(plan, options, listener, Map.of());
+    }
+
+    /**
+     * Starts executing {@code plan}, leaving out the applies that would change nothing: a step in
+     * {@code unchanged} whose object is applied with server-side apply, and whose body is the one
+     * that state was left by, is reported {@code Present} without a request. The caller vouches
+     * that the object is still as that state says (a preflight read its {@code resourceVersion}).
+     *
+     * @param unchanged by step index, the state the last install's apply left each object in
+     */
+    public RunningPlan start(PlannedInstall plan, ApplySettings options, Consumer<StepEvent> listener,
+            Map<Integer, AppliedState> unchanged) {
         Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(unchanged, "unchanged");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(listener, "listener");
         // On a Vert.x thread this is the caller's own context; elsewhere a new event-loop context.
         Context context = vertx.getOrCreateContext();
         Promise<InstallPlan> result = Promise.promise();
         Map<Integer, CreatedIdentity> created = new ConcurrentHashMap<>();
+        Map<Integer, AppliedState> applied = new ConcurrentHashMap<>();
+        Map<Integer, AppliedState> known = Map.copyOf(unchanged);
         Set<Integer> deletionsRequested = ConcurrentHashMap.newKeySet();
         Set<Integer> unavailable = ConcurrentHashMap.newKeySet();
         context.runOnContext(start -> {
             try {
-                new PlanRun(plan, options, context, api, discovery, listener, created, deletionsRequested,
-                        unavailable).run()
+                new PlanRun(plan, options, context, api, discovery, listener, created, applied, known,
+                        deletionsRequested, unavailable).run()
                         .onComplete(result);
             } catch (RuntimeException bug) {
                 result.fail(bug);
             }
         });
-        return new RunningPlan(result.future(), created, deletionsRequested, unavailable);
+        return new RunningPlan(result.future(), created, applied, deletionsRequested, unavailable);
     }
 }

@@ -1,6 +1,7 @@
 package dev.bundlectl.executor;
 
 import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.executor.apply.ApplySettings;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.apply.DeleteResult;
@@ -57,6 +58,7 @@ final class PlanRun implements StepStarter {
     private final StepTracker tracker;
     private final PlanPreflight preflight;
     private final Map<Integer, String> failures = new LinkedHashMap<>();
+    private final Map<Integer, AppliedState> unchanged;
     private final Set<Integer> deletionsRequested;
     private final Set<Integer> unavailable;
     private final Instant startTime;
@@ -64,15 +66,16 @@ final class PlanRun implements StepStarter {
     private StepApplier runner;
 
     PlanRun(PlannedInstall planned, ApplySettings options, Context context, KubeApi api, Discovery discovery,
-            Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created,
-            Set<Integer> deletionsRequested, Set<Integer> unavailable) {
+            Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created, Map<Integer, AppliedState> applied,
+            Map<Integer, AppliedState> unchanged, Set<Integer> deletionsRequested, Set<Integer> unavailable) {
         this.planned = planned;
         this.plan = planned.plan();
         this.options = options;
         this.context = context;
         this.api = api;
         this.discovery = discovery;
-        this.tracker = new StepTracker(plan.steps(), options.clock(), listener, created);
+        this.tracker = new StepTracker(plan.steps(), options.clock(), listener, created, applied);
+        this.unchanged = unchanged;
         this.deletionsRequested = deletionsRequested;
         this.unavailable = unavailable;
         this.preflight = new PlanPreflight();
@@ -133,7 +136,8 @@ final class PlanRun implements StepStarter {
     @Override
     public Future<Boolean> launch(int index) {
         Step step = tracker.step(index);
-        return runner.run(step, preflight.manifest(index), tracker.reporterFor(index))
+        return runner.run(step, preflight.manifest(index), tracker.reporterFor(index),
+                        options.dryRunServer() ? null : unchanged.get(index))
                 .map(outcome -> {
                     if (outcome instanceof StepOutcome.Applied applied) {
                         if (applied.deleteResult() == DeleteResult.REQUESTED) {

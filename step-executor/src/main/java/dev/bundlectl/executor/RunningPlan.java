@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.InstallPlan;
 import io.vertx.core.Future;
 import java.util.Map;
@@ -11,13 +12,15 @@ public final class RunningPlan {
 
     private final Future<InstallPlan> result;
     private final Map<Integer, CreatedIdentity> created;
+    private final Map<Integer, AppliedState> applied;
     private final Set<Integer> deletionsRequested;
     private final Set<Integer> unavailable;
 
-    RunningPlan(Future<InstallPlan> result, Map<Integer, CreatedIdentity> created, Set<Integer> deletionsRequested,
-            Set<Integer> unavailable) {
+    RunningPlan(Future<InstallPlan> result, Map<Integer, CreatedIdentity> created, Map<Integer, AppliedState> applied,
+            Set<Integer> deletionsRequested, Set<Integer> unavailable) {
         this.result = Objects.requireNonNull(result, "result");
         this.created = Objects.requireNonNull(created, "created");
+        this.applied = Objects.requireNonNull(applied, "applied");
         this.deletionsRequested = Objects.requireNonNull(deletionsRequested, "deletionsRequested");
         this.unavailable = Objects.requireNonNull(unavailable, "unavailable");
     }
@@ -37,6 +40,15 @@ public final class RunningPlan {
      */
     public Map<Integer, CreatedIdentity> createdObjects() {
         return Map.copyOf(created);
+    }
+
+    /**
+     * By step index, what each server-side apply over an existing object left (in a dry run, the
+     * live object's {@code resourceVersion}), and the state kept by each apply left out as
+     * unchanged. Complete once {@link #result()} is.
+     */
+    public Map<Integer, AppliedState> appliedStates() {
+        return Map.copyOf(applied);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.bundlectl.executor;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.executor.apply.StepReporter;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepStatus;
@@ -25,19 +26,23 @@ final class StepTracker {
     private final Clock clock;
     private final Consumer<StepEvent> listener;
     private final Map<Integer, CreatedIdentity> created;
+    private final Map<Integer, AppliedState> applied;
     private final int[] attempts;
 
     /**
      * @param created where the identities of created objects go, by step index; read by other
      *     threads once the execution has finished, so it must be a concurrent map
+     * @param applied where what each apply left goes, by step index; a concurrent map, likewise
      */
-    StepTracker(List<Step> steps, Clock clock, Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created) {
+    StepTracker(List<Step> steps, Clock clock, Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created,
+            Map<Integer, AppliedState> applied) {
         this.steps = new ArrayList<>(steps);
         this.attempts = new int[steps.size()];
         Arrays.fill(attempts, 1);
         this.clock = clock;
         this.listener = listener;
         this.created = created;
+        this.applied = applied;
     }
 
     Step step(int index) {
@@ -100,6 +105,11 @@ final class StepTracker {
             @Override
             public void created(ApiResource type, ObjectNode live) {
                 created.put(index, CreatedIdentity.of(type.plural(), live));
+            }
+
+            @Override
+            public void applied(AppliedState state) {
+                applied.put(index, state);
             }
         };
     }

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.executor.records.AppliedState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.plan.model.Step;
@@ -15,6 +16,8 @@ import dev.bundlectl.plan.api.ApiResource;
  * @param env the execution's shared environment
  * @param reporter where progress goes
  * @param retrier this step's retry loop
+ * @param lastApply how the last install's apply left the object, when the preflight found it so
+ *     still; null otherwise
  */
 record PreparedStep(
         Step step,
@@ -23,7 +26,8 @@ record PreparedStep(
         String namespace,
         RunEnvironment env,
         StepReporter reporter,
-        Retrier retrier) {
+        Retrier retrier,
+        AppliedState lastApply) {
 
     String name() {
         return manifest.path("metadata").path("name").asText();

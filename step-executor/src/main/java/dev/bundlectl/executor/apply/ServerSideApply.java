@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.executor.records.AppliedState;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.ApplyResult;
@@ -22,13 +23,22 @@ import java.time.format.DateTimeParseException;
  * earlier than this step's first try, both read on the server's clock: the try's start is the
  * answer's {@code Date} minus the time elapsed since then (measured locally, which needs no clock
  * agreement), less one second because both stamps are truncated to seconds.
+ *
+ * <p><b>Nothing to change.</b> For objects in general, every answer is reported as an
+ * {@link AppliedState}, and an object the preflight found exactly as the last install's apply left
+ * it ({@link PreparedStep#lastApply()}), whose body is the same again, is not sent: the apply would
+ * be a no-op. A CRD is applied, and its establishment read, as before.
  */
 final class ServerSideApply implements ApplyStage {
 
     private static final Duration STAMP_PRECISION = Duration.ofSeconds(1);
 
+    /** The message of a step whose apply was left out because nothing would change. */
+    static final String UNCHANGED = "already existed, unchanged since the last install; not sent again";
+
     private final ApplyStage afterCreate;
     private final AfterApply afterExisting;
+    private final boolean leavesUnchanged;
 
     /** What follows an apply over an existing object, which may read the server's answer. */
     @FunctionalInterface
@@ -43,18 +53,32 @@ final class ServerSideApply implements ApplyStage {
      * @param afterExisting runs when the object existed and the apply changed or kept it
      */
     ServerSideApply(ApplyStage afterCreate, AfterApply afterExisting) {
+        this(afterCreate, afterExisting, false);
+    }
+
+    private ServerSideApply(ApplyStage afterCreate, AfterApply afterExisting, boolean leavesUnchanged) {
         this.afterCreate = afterCreate;
         this.afterExisting = afterExisting;
+        this.leavesUnchanged = leavesUnchanged;
     }
 
     /** Objects in general: Created, or Present once applied over an existing one. */
     static ServerSideApply plain() {
         return new ServerSideApply(run -> Future.succeededFuture(StepOutcome.applied(StepStatus.CREATED, "created")),
-                (run, answer) -> Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, "already existed; updated")));
+                (run, answer) -> Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, "already existed; updated")),
+                true);
     }
 
     @Override
     public Future<StepOutcome> apply(PreparedStep run) {
+        // Only an apply that may be left out needs its body's digest (a CRD's is large, and the
+        // hash runs cold in a short CLI run).
+        String bodyDigest = leavesUnchanged ? AppliedState.digestOf(run.manifest()) : null;
+        AppliedState last = run.lastApply();
+        if (bodyDigest != null && !run.dryRun() && last != null && last.bodyDigest().equals(bodyDigest)) {
+            run.reporter().applied(last);
+            return Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, UNCHANGED));
+        }
         long firstTry = run.env().now();
         return run.retrier()
                 .write("apply", () -> run.api().apply(run.type(), run.namespace(), run.manifest(),
@@ -64,9 +88,23 @@ final class ServerSideApply implements ApplyStage {
                     if (created && !run.dryRun()) {
                         run.reporter().created(run.type(), result.object());
                     }
+                    // A dry-run create has no resourceVersion yet; fromAnswer then gives none.
+                    AppliedState state = bodyDigest == null ? null : stateOf(result.object(), bodyDigest);
+                    if (state != null && !(created && run.dryRun())) {
+                        run.reporter().applied(state);
+                    }
                     return (created ? afterCreate.apply(run) : afterExisting.apply(run, result))
                             .map(outcome -> Warnings.append(outcome, result.warnings()));
                 }, error -> Future.succeededFuture(onFailure(run, error)));
+    }
+
+    /**
+     * The state an apply's answer describes, or null when it names no {@code resourceVersion}
+     * (a dry-run create, which has none yet).
+     */
+    private static AppliedState stateOf(JsonNode answer, String bodyDigest) {
+        String resourceVersion = answer.path("metadata").path("resourceVersion").asText("");
+        return resourceVersion.isEmpty() ? null : new AppliedState(resourceVersion, bodyDigest);
     }
 
     private static boolean landedEarlier(PreparedStep run, ApplyResult result, long firstTryNanos) {

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.executor.records.AppliedState;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.plan.model.Step;
@@ -33,6 +34,15 @@ public final class StepApplier {
      * @param reporter where intermediate statuses and retries go
      */
     public Future<StepOutcome> run(Step step, ObjectNode manifest, StepReporter reporter) {
+        return run(step, manifest, reporter, null);
+    }
+
+    /**
+     * Runs a step whose object the preflight found as the last install's apply left it.
+     *
+     * @param lastApply that state, or null when the object is not known to be unchanged
+     */
+    public Future<StepOutcome> run(Step step, ObjectNode manifest, StepReporter reporter, AppliedState lastApply) {
         if (step.action() == StepAction.DELETE) {
             return RemovalAction.run(step, manifest, env).map(this::noteDryRun)
                     .recover(bug -> Future.succeededFuture(StepOutcome.failed("internal error: " + bug)));
@@ -47,7 +57,7 @@ public final class StepApplier {
         Retrier retrier = new Retrier(env, reporter);
         return retrier.read("discovery", () -> env.discovery().find(group, resource.version(), resource.kind()))
                 .compose(found -> found.isPresent()
-                                ? execute(step, manifest.deepCopy(), found.get(), delete, reporter, retrier)
+                                ? execute(step, manifest.deepCopy(), found.get(), delete, reporter, retrier, lastApply)
                                 : Future.succeededFuture(unserved(step, manifest, delete)),
                         error -> Future.succeededFuture(FailurePolicy.outcome(error, step.optional(), "discovery")))
                 .map(outcome -> delete ? outcome : noteOptionalOrigin(step, outcome))
@@ -72,7 +82,7 @@ public final class StepApplier {
     }
 
     private Future<StepOutcome> execute(Step step, ObjectNode manifest, ApiResource type, boolean delete,
-            StepReporter reporter, Retrier retrier) {
+            StepReporter reporter, Retrier retrier, AppliedState lastApply) {
         ObjectNode metadata = manifest.get("metadata") instanceof ObjectNode existing
                 ? existing
                 : manifest.putObject("metadata");
@@ -89,7 +99,7 @@ public final class StepApplier {
         } else {
             metadata.remove("namespace");
         }
-        PreparedStep run = new PreparedStep(step, manifest, type, namespace, env, reporter, retrier);
+        PreparedStep run = new PreparedStep(step, manifest, type, namespace, env, reporter, retrier, lastApply);
         if (delete) {
             return DeleteAction.run(run);
         }

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.executor.records.AppliedState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.api.ApiResource;
@@ -18,4 +19,12 @@ public interface StepReporter {
      * a GET found after an answer was lost.
      */
     void created(ApiResource type, ObjectNode live);
+
+    /**
+     * A server-side apply was answered for an object that exists: in a real run, what the apply left;
+     * in a dry run, the live object's {@code resourceVersion}. Also called, with the state it kept,
+     * for an apply left out because nothing had changed ({@link PreparedStep#lastApply()}).
+     */
+    default void applied(AppliedState state) {
+    }
 }

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.install;
 
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.CreatedIdentity;
 import dev.bundlectl.executor.RunningPlan;
@@ -63,27 +64,30 @@ public final class InstallSession {
                 .compose(ready -> preflight(plan, request))
                 .compose(checked -> ServerPreflight.refused(checked.plan())
                         ? Future.succeededFuture(new InstallOutcome(checked.plan(), null, before == null, List.of()))
-                        : execute(checked, request, before, listener));
+                        : execute(plan.withPlan(checked.plan()), request, before,
+                                UnchangedObjects.since(before, checked.plan(), checked.live()), listener));
     }
 
     /**
      * The plan as the server judged it in a dry run before anything is written (a real install's
      * first stage); a dry run, or {@code --no-preflight}, goes on as planned.
      */
-    private Future<PlannedInstall> preflight(PlannedInstall plan, InstallRequest request) {
+    private Future<ServerPreflight.Checked> preflight(PlannedInstall plan, InstallRequest request) {
         ApplySettings options = request.options();
         ServerPreflight preflight = new ServerPreflight(new PlanApplier(connection), options.clock());
         if (options.dryRunServer()) {
-            return Future.succeededFuture(plan);
+            return Future.succeededFuture(new ServerPreflight.Checked(plan.plan(), Map.of()));
         }
         if (!options.preflight()) {
-            return Future.succeededFuture(plan.withPlan(plan.plan().withCondition(preflight.skipped())));
+            // Without a preflight nothing says the objects are still as the last install left them.
+            return Future.succeededFuture(new ServerPreflight.Checked(plan.plan().withCondition(preflight.skipped()),
+                    Map.of()));
         }
-        return preflight.check(plan, options).map(plan::withPlan);
+        return preflight.check(plan, options);
     }
 
     private Future<InstallOutcome> execute(PlannedInstall planned, InstallRequest request, InstallRecord previous,
-            Consumer<StepEvent> listener) {
+            Map<Integer, AppliedState> unchanged, Consumer<StepEvent> listener) {
         InstallPlan plan = planned.plan();
         boolean firstInstall = previous == null;
         boolean dryRun = request.options().dryRunServer();
@@ -94,24 +98,23 @@ public final class InstallSession {
                 : store.saveFirst(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
                         RecordInheritance.ownedObjects(previous, List.of(), List.of()), List.of(), previous));
         return started.compose(saved -> {
-            RunningPlan execution = new PlanApplier(connection).start(planned, options, listener);
+            RunningPlan execution = new PlanApplier(connection).start(planned, options, listener, unchanged);
             return execution.result().compose(finished -> dryRun
                     ? Future.succeededFuture(new InstallOutcome(finished, null, firstInstall, List.of()))
-                    : record(finished, execution.createdObjects(), execution.deletionsRequested(), origin, previous,
-                            firstInstall));
+                    : record(finished, execution, origin, previous, firstInstall));
         });
     }
 
-    private Future<InstallOutcome> record(InstallPlan finished, Map<Integer, CreatedIdentity> identities,
-            Set<Integer> deletionsRequested, RecordOrigin origin, InstallRecord previous, boolean firstInstall) {
+    private Future<InstallOutcome> record(InstallPlan finished, RunningPlan execution, RecordOrigin origin,
+            InstallRecord previous, boolean firstInstall) {
         Instant now = Instant.now();
         List<DeletedObject> deletedNow = deletedBy(finished, now);
-        List<String> warnings = reappeared(previous, finished, deletionsRequested);
+        List<String> warnings = reappeared(previous, finished, execution.deletionsRequested());
         InstallPlan recorded = completedAt(finished, now);
-        List<CreatedObject> created = createdBy(finished, identities);
+        List<CreatedObject> created = createdBy(finished, execution.createdObjects());
         return store.save(InstallRecord.fromPlan(recorded, origin,
                         RecordInheritance.ownedObjects(previous, finished.steps(), created),
-                        RecordInheritance.deletedObjects(previous, deletedNow), previous))
+                        RecordInheritance.deletedObjects(previous, deletedNow), previous, execution.appliedStates()))
                 .map(saved -> {
                     List<String> all = new ArrayList<>(warnings);
                     all.addAll(saved.warnings());

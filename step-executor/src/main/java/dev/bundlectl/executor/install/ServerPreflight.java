@@ -1,5 +1,8 @@
 package dev.bundlectl.executor.install;
 
+import dev.bundlectl.executor.records.AppliedState;
+import java.util.Map;
+import java.util.Objects;
 import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.RunningPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
@@ -44,13 +47,26 @@ public final class ServerPreflight {
     }
 
     /**
-     * Dry-runs {@code planned} and answers with the plan to apply: the same plan with the
-     * preflight's {@code NotCreated} steps and a {@code Preflight} condition, or, when the server
-     * refused a required step, a {@code Failed} plan that says nothing was written.
+     * What the preflight found.
+     *
+     * @param plan the plan to apply: the same plan with the preflight's {@code NotCreated} steps and
+     *     a {@code Preflight} condition, or, when the server refused a required step, a
+     *     {@code Failed} plan that says nothing was written
+     * @param live by step index, each existing object's {@code resourceVersion} as the dry run's
+     *     answer gave it, with the digest of the body the step sends
      */
-    public Future<InstallPlan> check(PlannedInstall planned, ApplySettings options) {
+    public record Checked(InstallPlan plan, Map<Integer, AppliedState> live) {
+        public Checked {
+            Objects.requireNonNull(plan, "plan");
+            live = Map.copyOf(live);
+        }
+    }
+
+    /** Dry-runs {@code planned} and answers with the plan to apply, and what it found on the server. */
+    public Future<Checked> check(PlannedInstall planned, ApplySettings options) {
         RunningPlan dryRun = applier.start(planned, options.toBuilder().dryRunServer(true).build(), event -> { });
-        return dryRun.result().map(judged -> judged(planned.plan(), judged, dryRun.unavailableSteps()));
+        return dryRun.result().map(judged -> new Checked(judged(planned.plan(), judged, dryRun.unavailableSteps()),
+                dryRun.appliedStates()));
     }
 
     /** A condition for a plan installed with {@code --no-preflight}, so that the record says so. */

@@ -5,12 +5,14 @@ import dev.bundlectl.plan.model.CapabilitiesStatus;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.upgrade.UpgradeEdges;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -112,14 +114,31 @@ public record InstallRecord(
      */
     public static InstallRecord fromPlan(InstallPlan plan, RecordOrigin origin, List<CreatedObject> createdObjects,
             List<DeletedObject> deletedObjects, InstallRecord previous) {
+        return fromPlan(plan, origin, createdObjects, deletedObjects, previous, Map.of());
+    }
+
+    /**
+     * The record of a run of {@code plan}, as
+     * {@link #fromPlan(InstallPlan, RecordOrigin, List, List, InstallRecord)}, with what each
+     * step's server-side apply left ({@link RecordedStep#applied()}), so that the next run can tell
+     * an object nobody has written since.
+     *
+     * @param applied by step index, from the run ({@code RunningPlan.appliedStates()})
+     */
+    public static InstallRecord fromPlan(InstallPlan plan, RecordOrigin origin, List<CreatedObject> createdObjects,
+            List<DeletedObject> deletedObjects, InstallRecord previous, Map<Integer, AppliedState> applied) {
         Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(applied, "applied");
         Objects.requireNonNull(origin, "origin");
         String recordName = origin.recordName();
         InstallPlan.Status status = plan.status();
         CapabilitiesStatus capabilities = status.capabilities();
         List<RecordedStep> recordedSteps = new ArrayList<>(plan.steps().size());
-        for (Step step : plan.steps()) {
-            recordedSteps.add(RecordedStep.from(step));
+        for (int index = 0; index < plan.steps().size(); index++) {
+            Step step = plan.steps().get(index);
+            // Only a step that ended applied vouches for the state; a failed one may not have been.
+            boolean applies = step.status() == StepStatus.CREATED || step.status() == StepStatus.PRESENT;
+            recordedSteps.add(RecordedStep.from(step, applies ? applied.get(index) : null));
         }
         List<CreatedObject> owned = new ArrayList<>();
         for (CreatedObject created : createdObjects == null ? List.<CreatedObject>of() : createdObjects) {

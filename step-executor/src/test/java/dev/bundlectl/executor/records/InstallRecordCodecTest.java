@@ -49,6 +49,26 @@ class InstallRecordCodecTest {
     }
 
     @Test
+    void whatAnApplyLeftIsKeptForAppliedStepsOnlyAndOlderRecordsReadWithout() throws IOException {
+        List<Step> steps = List.of(step("", "v1", "ConfigMap", "ns", "kept", StepStatus.PRESENT),
+                step("", "v1", "ConfigMap", "ns", "refused", StepStatus.FAILED));
+        AppliedState left = new AppliedState("42", "sha256:" + "ab".repeat(32));
+        InstallRecord record = InstallRecord.fromPlan(TestPlans.plan("ns", steps, InstallPlanPhase.FAILED),
+                TestPlans.origin("ns", Instant.parse("2025-03-01T10:00:00Z")), List.of(), List.of(), null,
+                java.util.Map.of(0, left, 1, left));
+
+        InstallRecord decoded = codec.decode(codec.encode(record).gzip(), SOURCE);
+
+        assertThat(decoded.steps().get(0).applied()).contains(left);
+        assertThat(decoded.steps().get(1).applied()).as("a failed step vouches for nothing").isEmpty();
+        // A record written before the fields existed reads with none.
+        String json = gunzip(codec.encode(record).gzip()).replace("\"appliedResourceVersion\":\"42\",", "")
+                .replace(",\"appliedDigest\":\"sha256:" + "ab".repeat(32) + "\"", "");
+        assertThat(json).doesNotContain("applied");
+        assertThat(codec.decode(gzip(json), SOURCE).steps().get(0).applied()).isEmpty();
+    }
+
+    @Test
     void manifestBodiesAreReplacedByDigestsSoSecretContentsNeverReachTheRecord() throws IOException {
         String secretManifest = "{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"metadata\":{\"name\":\"creds\"},"
                 + "\"data\":{\"password\":\"c3VwZXJzZWNyZXQ=\"}}";

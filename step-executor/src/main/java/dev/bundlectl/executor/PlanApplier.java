@@ -2,10 +2,10 @@ package dev.bundlectl.executor;
 
 import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Context;

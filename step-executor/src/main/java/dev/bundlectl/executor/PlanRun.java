@@ -1,7 +1,6 @@
 package dev.bundlectl.executor;
 
 import dev.bundlectl.bundle.kinds.GroupKind;
-import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.executor.apply.ApplySettings;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.apply.DeleteResult;
@@ -12,6 +11,7 @@ import dev.bundlectl.executor.apply.StepApplier;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.PlanCondition;

@@ -1,8 +1,8 @@
 package dev.bundlectl.executor;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.executor.apply.StepReporter;
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.api.ApiResource;

@@ -1,9 +1,9 @@
 package dev.bundlectl.executor.apply;
 
-import dev.bundlectl.executor.records.AppliedState;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.ApplyResult;
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.errors.ApiFailure;
 import dev.bundlectl.plan.model.StepStatus;
 import io.vertx.core.Future;
@@ -88,7 +88,7 @@ final class ServerSideApply implements ApplyStage {
                     if (created && !run.dryRun()) {
                         run.reporter().created(run.type(), result.object());
                     }
-                    // A dry-run create has no resourceVersion yet; fromAnswer then gives none.
+                    // A dry-run create has no resourceVersion yet; stateOf then gives none.
                     AppliedState state = bodyDigest == null ? null : stateOf(result.object(), bodyDigest);
                     if (state != null && !(created && run.dryRun())) {
                         run.reporter().applied(state);

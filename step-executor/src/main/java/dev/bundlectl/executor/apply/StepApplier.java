@@ -1,8 +1,8 @@
 package dev.bundlectl.executor.apply;
 
-import dev.bundlectl.executor.records.AppliedState;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepAction;
 import dev.bundlectl.plan.model.StepResource;

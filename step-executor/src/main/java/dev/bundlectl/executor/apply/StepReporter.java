@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.apply;
 
-import dev.bundlectl.executor.records.AppliedState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.api.ApiResource;
 

@@ -1,12 +1,12 @@
 package dev.bundlectl.executor.install;
 
-import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.CreatedIdentity;
 import dev.bundlectl.executor.RunningPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.StepEvent;
 import dev.bundlectl.executor.PlanApplier;
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.DeletedObject;
 import dev.bundlectl.executor.records.InstallRecord;

@@ -136,8 +136,8 @@ final class PlanRun implements StepStarter {
     @Override
     public Future<Boolean> launch(int index) {
         Step step = tracker.step(index);
-        return runner.run(step, preflight.manifest(index), tracker.reporterFor(index),
-                        options.dryRunServer() ? null : unchanged.get(index))
+        // A dry run never leaves an apply out; ServerSideApply, which decides, says so.
+        return runner.run(step, preflight.manifest(index), tracker.reporterFor(index), unchanged.get(index))
                 .map(outcome -> {
                     if (outcome instanceof StepOutcome.Applied applied) {
                         if (applied.deleteResult() == DeleteResult.REQUESTED) {

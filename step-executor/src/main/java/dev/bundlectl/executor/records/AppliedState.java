@@ -2,7 +2,6 @@ package dev.bundlectl.executor.records;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.bundle.files.Sha256;
 import dev.bundlectl.bundle.yaml.Mappers;
 import java.util.Objects;
 
@@ -28,7 +27,7 @@ public record AppliedState(String resourceVersion, String bodyDigest) {
     /** The digest of an apply's body: the JSON the request carries. */
     public static String digestOf(JsonNode body) {
         try {
-            return "sha256:" + Sha256.hex(Mappers.json().writeValueAsBytes(body));
+            return ManifestDigest.of(Mappers.json().writeValueAsBytes(body));
         } catch (JsonProcessingException e) {
             // A manifest tree holds only JSON values: this is a programming error.
             throw new IllegalStateException("cannot write a manifest as JSON", e);

@@ -1,11 +1,12 @@
 package dev.bundlectl.executor.records;
 
+import dev.bundlectl.bundle.files.Sha256;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
-/** The {@code sha256:<hex>} digest that stands in for a manifest body in a record. */
+/**
+ * The {@code sha256:<hex>} digest that stands in for a body in a record: a plan step's manifest, or
+ * the body an apply sent ({@link AppliedState}).
+ */
 public final class ManifestDigest {
 
     private static final String PREFIX = "sha256:";
@@ -18,17 +19,16 @@ public final class ManifestDigest {
         if (manifest == null) {
             return null;
         }
-        return PREFIX + sha256Hex(manifest);
+        return of(manifest.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The digest of these bytes. */
+    public static String of(byte[] body) {
+        return PREFIX + Sha256.hex(body);
     }
 
     /** The lowercase hex SHA-256 of a string's UTF-8 bytes. */
     public static String sha256Hex(String text) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            // Every Java platform must provide SHA-256.
-            throw new IllegalStateException("SHA-256 is not available", e);
-        }
+        return Sha256.hex(text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -34,11 +34,6 @@ public record RecordedStep(String resolving, ObjectRef object, String sourceName
         Objects.requireNonNull(status, "status");
     }
 
-    /** The record form of a plan step that applied nothing. */
-    public static RecordedStep from(Step step) {
-        return from(step, null);
-    }
-
     /**
      * The record form of a plan step.
      *

@@ -44,6 +44,9 @@ import javax.net.ssl.KeyManager;
  * {@link #client()} builds it then, on the same Vert.x instance and configuration, with fabric8's
  * own pool (a watch holds its connection for as long as it runs).
  *
+ * <p><b>One key share.</b> The {@link KubeApi}'s connections offer the server an X25519 key share
+ * alone, as Go clients do, and every group after a server refused that ({@link SingleKeyShare}).
+ *
  * <p><b>The client key is held as read.</b> With a kubeconfig it loads itself ({@link #open}), the
  * connection offers the client certificate through {@link ClientKeyManager} instead of fabric8's
  * encrypted in-memory key store, which cost a CLI run more than any request.
@@ -114,10 +117,12 @@ public final class ClusterConnection implements AutoCloseable {
         config.setRequestRetryBackoffLimit(0);
         Vertx vertx = Vertx.vertx(vertxOptions);
         try {
-            HttpClient.Builder builder = new KeptAliveConnections(vertx, API_CONNECTIONS).newBuilder(config);
+            SingleKeyShare keyShare = SingleKeyShare.forThisRuntime();
+            HttpClient.Builder builder = new KeptAliveConnections(vertx, API_CONNECTIONS, keyShare).newBuilder(config);
             offerClientKey(builder, config, clientKey);
             HttpClient http = builder.build();
-            KubeApi api = new Fabric8KubeApi(vertx, http, config.getMasterUrl(), requestTimeout, Mappers.json());
+            KubeApi api = new Fabric8KubeApi(vertx, http, config.getMasterUrl(), requestTimeout, Mappers.json(),
+                    keyShare);
             return new ClusterConnection(vertx, config, clientKey, http, api);
         } catch (RuntimeException e) {
             vertx.close();

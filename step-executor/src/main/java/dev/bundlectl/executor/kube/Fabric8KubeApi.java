@@ -46,6 +46,7 @@ public final class Fabric8KubeApi implements KubeApi {
     private final Duration requestTimeout;
     private final ObjectMapper json;
     private final ApiFailures failures;
+    private final HandshakeRetry handshakeRetry;
 
     /**
      * @param vertx the Vert.x instance the HTTP client runs on
@@ -55,6 +56,20 @@ public final class Fabric8KubeApi implements KubeApi {
      * @param json the mapper for request and response bodies
      */
     public Fabric8KubeApi(Vertx vertx, HttpClient http, String masterUrl, Duration requestTimeout, ObjectMapper json) {
+        this(vertx, http, masterUrl, requestTimeout, json, HandshakeRetry.NEVER);
+    }
+
+    /**
+     * @param vertx the Vert.x instance the HTTP client runs on
+     * @param http fabric8's configured HTTP client ({@code KubernetesClient.getHttpClient()})
+     * @param masterUrl the API server URL
+     * @param requestTimeout how long one request may take before it counts as timed out
+     * @param json the mapper for request and response bodies
+     * @param handshakeRetry whether a request whose TLS handshake failed is sent once more
+     */
+    public Fabric8KubeApi(Vertx vertx, HttpClient http, String masterUrl, Duration requestTimeout, ObjectMapper json,
+            HandshakeRetry handshakeRetry) {
+        this.handshakeRetry = Objects.requireNonNull(handshakeRetry, "handshakeRetry");
         this.vertx = Objects.requireNonNull(vertx, "vertx");
         this.http = Objects.requireNonNull(http, "http");
         this.baseUrl = masterUrl.endsWith("/") ? masterUrl.substring(0, masterUrl.length() - 1) : masterUrl;
@@ -184,6 +199,10 @@ public final class Fabric8KubeApi implements KubeApi {
 
     /** Sends one request and answers the response; fails with an {@link ApiException} unless it is 2xx. */
     private Future<HttpResponse<byte[]>> exchange(HttpRequest request) {
+        return exchange(request, true);
+    }
+
+    private Future<HttpResponse<byte[]>> exchange(HttpRequest request, boolean mayRetryHandshake) {
         Context context = vertx.getOrCreateContext();
         Future<CompletableFuture<HttpResponse<byte[]>>> started =
                 context.executeBlocking(() -> http.sendAsync(request, byte[].class), false);
@@ -191,6 +210,9 @@ public final class Fabric8KubeApi implements KubeApi {
                 .compose(pending -> Future.fromCompletionStage(pending, context))
                 .transform(done -> {
                     if (done.failed()) {
+                        if (mayRetryHandshake && handshakeRetry.retryAfter(done.cause())) {
+                            return exchange(request, false);
+                        }
                         return Future.failedFuture(failures.toException(done.cause()));
                     }
                     HttpResponse<byte[]> response = done.result();

@@ -30,4 +30,20 @@ final class BundlectlCommand {
 
     @Option(names = "--debug", description = "Print stack traces for unexpected errors.", scope = picocli.CommandLine.ScopeType.INHERIT)
     boolean debug;
+
+    private final EarlyConnection earlyConnection;
+
+    BundlectlCommand() {
+        this(EarlyConnection.none());
+    }
+
+    /** The root command of a run whose connection is being set up since it started. */
+    BundlectlCommand(EarlyConnection earlyConnection) {
+        this.earlyConnection = earlyConnection;
+    }
+
+    /** The connection set up since the run started, for {@link ClusterOptions#open()} to take. */
+    EarlyConnection earlyConnection() {
+        return earlyConnection;
+    }
 }

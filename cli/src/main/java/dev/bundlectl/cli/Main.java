@@ -78,7 +78,15 @@ public final class Main {
 
     /** As {@link #run(String[], PrintWriter, PrintWriter)}, calling itself {@code programName}. */
     public static int run(String[] args, PrintWriter out, PrintWriter err, String programName) {
-        CommandLine commandLine = new CommandLine(new BundlectlCommand());
+        // Started before picocli builds its model, which the connection's set-up then runs beside.
+        try (EarlyConnection early = EarlyConnection.startFor(args)) {
+            return run(args, out, err, programName, early);
+        }
+    }
+
+    /** As {@link #run(String[], PrintWriter, PrintWriter, String)}, with the connection set up since it started. */
+    static int run(String[] args, PrintWriter out, PrintWriter err, String programName, EarlyConnection early) {
+        CommandLine commandLine = new CommandLine(new BundlectlCommand(early));
         Subcommands.addTo(commandLine, args);
         return configure(commandLine, out, err, programName).execute(args);
     }

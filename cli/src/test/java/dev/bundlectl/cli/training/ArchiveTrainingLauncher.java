@@ -34,7 +34,9 @@ import java.util.concurrent.TimeUnit;
 public final class ArchiveTrainingLauncher {
 
     /** The JVM options the launchers use; the archive is made with the same ones. */
-    static final List<String> LAUNCHER_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss4m");
+    static final List<String> LAUNCHER_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss4m",
+            // As a short command runs: the archive then holds no method-handle adapters for reflection.
+            "-Djdk.reflect.useNativeAccessorOnly=true");
 
     private ArchiveTrainingLauncher() {
     }

@@ -44,6 +44,10 @@ import javax.net.ssl.KeyManager;
  * {@link #client()} builds it then, on the same Vert.x instance and configuration, with fabric8's
  * own pool (a watch holds its connection for as long as it runs).
  *
+ * <p><b>The kubeconfig's authority alone.</b> The server's certificate must chain to the
+ * certificate authority the kubeconfig names, as kubectl requires, not to any of the JDK's public
+ * ones as well ({@link ClusterAuthority}).
+ *
  * <p><b>One key share.</b> The {@link KubeApi}'s connections offer the server an X25519 key share
  * alone, as Go clients do, and every group after a server refused that ({@link SingleKeyShare}).
  *
@@ -118,9 +122,7 @@ public final class ClusterConnection implements AutoCloseable {
         Vertx vertx = Vertx.vertx(vertxOptions);
         try {
             SingleKeyShare keyShare = SingleKeyShare.forThisRuntime();
-            HttpClient.Builder builder = new KeptAliveConnections(vertx, API_CONNECTIONS, keyShare).newBuilder(config);
-            offerClientKey(builder, config, clientKey);
-            HttpClient http = builder.build();
+            HttpClient http = new KeptAliveConnections(vertx, API_CONNECTIONS, keyShare, clientKey).newBuilder(config).build();
             KubeApi api = new Fabric8KubeApi(vertx, http, config.getMasterUrl(), requestTimeout, Mappers.json(),
                     keyShare);
             return new ClusterConnection(vertx, config, clientKey, http, api);
@@ -130,17 +132,19 @@ public final class ClusterConnection implements AutoCloseable {
         }
     }
 
-    // fabric8 has set the builder's TLS material from the config, which no longer holds the client
-    // key; this sets it again with the key manager, keeping fabric8's trust managers for the CA.
-    private static void offerClientKey(HttpClient.Builder builder, Config config, Optional<ClientKeyManager> clientKey) {
-        if (clientKey.isEmpty()) {
-            return;
-        }
+    /**
+     * Sets the builder's TLS material after fabric8 configured it from the config: the client key
+     * as read ({@link ClientKeyManager}; the config no longer holds it) or fabric8's key managers,
+     * and the kubeconfig's certificate authority alone as trust root ({@link ClusterAuthority}).
+     */
+    static HttpClient.Builder useTls(HttpClient.Builder builder, Config config, Optional<ClientKeyManager> clientKey) {
         try {
-            builder.sslContext(new KeyManager[] {clientKey.get()}, SSLUtils.trustManagers(config));
+            KeyManager[] keys = clientKey.isPresent() ? new KeyManager[] {clientKey.get()} : SSLUtils.keyManagers(config);
+            return builder.sslContext(keys, ClusterAuthority.trustManagers(config));
         } catch (GeneralSecurityException | IOException e) {
-            // fabric8 read the same trust material a moment ago, when it made the builder.
-            throw new IllegalStateException("cannot read the cluster's certificate authority: " + e.getMessage(), e);
+            // fabric8 read the same key and authority when the kubeconfig was loaded.
+            throw new IllegalStateException("cannot read the cluster's certificate authority or client key: "
+                    + e.getMessage(), e);
         }
     }
 
@@ -159,7 +163,7 @@ public final class ClusterConnection implements AutoCloseable {
                 client = new KubernetesClientBuilder()
                         .withConfig(config)
                         .withHttpClientFactory(new VertxHttpClientFactory(vertx))
-                        .withHttpClientBuilderConsumer(builder -> offerClientKey(builder, config, clientKey))
+                        .withHttpClientBuilderConsumer(builder -> useTls(builder, config, clientKey))
                         .build();
             }
             return client;

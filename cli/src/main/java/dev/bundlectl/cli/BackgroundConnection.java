@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.connect.ClassWarmUp;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -44,6 +45,9 @@ final class BackgroundConnection implements AutoCloseable {
      */
     static <T> Prepared<T> openWhile(ClusterOptions cluster, Supplier<T> reading) {
         try (BackgroundConnection opening = start(cluster)) {
+            // This thread waits for the set-up once it has read the input; classes the set-up
+            // needs later are initialised here first, off the set-up's path.
+            ClassWarmUp.run();
             T input = reading.get();
             return new Prepared<>(opening.connection(), input);
         }

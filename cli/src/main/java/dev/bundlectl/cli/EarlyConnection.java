@@ -1,6 +1,5 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.connect.ClassWarmUp;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.connect.ConnectionException;
 import dev.bundlectl.executor.connect.ConnectionSettings;
@@ -54,9 +53,6 @@ final class EarlyConnection implements AutoCloseable {
         // Nothing waits on it but take() and close().
         thread.setDaemon(true);
         thread.start();
-        // This thread has time to spare until the set-up ends; classes the set-up needs later are
-        // initialised here meanwhile, off the set-up's path.
-        ClassWarmUp.run();
         return early;
     }
 

@@ -4,9 +4,9 @@ package dev.bundlectl.executor.connect;
  * Initialises classes that opening a connection needs and whose initialisation depends on nothing
  * of the connection, so that a thread with time to spare can do it before the thread opening the
  * connection gets there: a class is initialised once, and a second thread arriving meanwhile waits
- * for the first instead of doing it again. bundlectl's command line calls it on its main thread,
- * which waits for the connection anyway, while another thread reads the kubeconfig
- * ({@code cli.EarlyConnection}).
+ * for the first instead of doing it again. bundlectl's command line calls it on its main thread
+ * before reading its input, while another thread reads the kubeconfig ({@code cli.EarlyConnection},
+ * {@code cli.BackgroundConnection}): the main thread then waits for the connection anyway.
  *
  * <p>The two are the largest such costs in a fresh JDK 25 process (bench/README.md, "Fifth pass"):
  * <ul>

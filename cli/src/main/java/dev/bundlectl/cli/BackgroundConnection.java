@@ -45,10 +45,10 @@ final class BackgroundConnection implements AutoCloseable {
      */
     static <T> Prepared<T> openWhile(ClusterOptions cluster, Supplier<T> reading) {
         try (BackgroundConnection opening = start(cluster)) {
-            // This thread waits for the set-up once it has read the input; classes the set-up
-            // needs later are initialised here first, off the set-up's path.
-            ClassWarmUp.run();
             T input = reading.get();
+            // This thread would now wait for the set-up; it initialises classes the set-up needs
+            // next meanwhile (before the input was read, it made this thread the longer path).
+            ClassWarmUp.run();
             return new Prepared<>(opening.connection(), input);
         }
     }

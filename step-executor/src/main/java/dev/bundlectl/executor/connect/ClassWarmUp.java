@@ -5,8 +5,8 @@ package dev.bundlectl.executor.connect;
  * of the connection, so that a thread with time to spare can do it before the thread opening the
  * connection gets there: a class is initialised once, and a second thread arriving meanwhile waits
  * for the first instead of doing it again. bundlectl's command line calls it on its main thread
- * before reading its input, while another thread reads the kubeconfig ({@code cli.EarlyConnection},
- * {@code cli.BackgroundConnection}): the main thread then waits for the connection anyway.
+ * once it has read its input, while another thread sets up the connection ({@code cli.EarlyConnection},
+ * {@code cli.BackgroundConnection}): the main thread would otherwise only wait for it.
  *
  * <p>The two are the largest such costs in a fresh JDK 25 process (bench/README.md, "Fifth pass"):
  * <ul>

@@ -9,6 +9,7 @@ import dev.bundlectl.plan.model.StepStatus;
 import io.vertx.core.Future;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.time.format.DateTimeParseException;
 
 /**
@@ -27,7 +28,8 @@ import java.time.format.DateTimeParseException;
  * <p><b>Nothing to change.</b> For objects in general, every answer is reported as an
  * {@link AppliedState}, and an object the preflight found exactly as the last install's apply left
  * it ({@link PreparedStep#lastApply()}), whose body is the same again, is not sent: the apply would
- * be a no-op. A CRD is applied, and its establishment read, as before.
+ * be a no-op. A CRD likewise ({@link CrdApply} leaves out its read as well): no write, its status
+ * included, has reached it since that install saw it Established.
  */
 final class ServerSideApply implements ApplyStage {
 
@@ -69,15 +71,35 @@ final class ServerSideApply implements ApplyStage {
                 true);
     }
 
+    /** A CRD's apply: its answers are reported as {@link AppliedState} as well, as {@link #plain()} reports them. */
+    static ServerSideApply ofCrd(ApplyStage afterCreate, AfterApply afterExisting) {
+        return new ServerSideApply(afterCreate, afterExisting, true);
+    }
+
+    /**
+     * The outcome of leaving the apply out, when the preflight found the object as the last
+     * install's apply left it ({@link PreparedStep#lastApply()}) and its body has {@code bodyDigest}
+     * again; empty when it must be sent (a dry run always is).
+     */
+    static Optional<StepOutcome> leftOut(PreparedStep run, String bodyDigest) {
+        AppliedState last = run.lastApply();
+        if (bodyDigest == null || run.dryRun() || last == null || !last.bodyDigest().equals(bodyDigest)) {
+            return Optional.empty();
+        }
+        run.reporter().applied(last);
+        return Optional.of(StepOutcome.applied(StepStatus.PRESENT, UNCHANGED));
+    }
+
     @Override
     public Future<StepOutcome> apply(PreparedStep run) {
-        // Only an apply that may be left out needs its body's digest (a CRD's is large, and the
-        // hash runs cold in a short CLI run).
-        String bodyDigest = leavesUnchanged ? AppliedState.digestOf(run.manifest()) : null;
-        AppliedState last = run.lastApply();
-        if (bodyDigest != null && !run.dryRun() && last != null && last.bodyDigest().equals(bodyDigest)) {
-            run.reporter().applied(last);
-            return Future.succeededFuture(StepOutcome.applied(StepStatus.PRESENT, UNCHANGED));
+        return apply(run, leavesUnchanged ? AppliedState.digestOf(run.manifest()) : null);
+    }
+
+    /** As {@link #apply(PreparedStep)}, with the body's digest already made (null: none reported). */
+    Future<StepOutcome> apply(PreparedStep run, String bodyDigest) {
+        Optional<StepOutcome> unchanged = leftOut(run, bodyDigest);
+        if (unchanged.isPresent()) {
+            return Future.succeededFuture(unchanged.get());
         }
         long firstTry = run.env().now();
         return run.retrier()

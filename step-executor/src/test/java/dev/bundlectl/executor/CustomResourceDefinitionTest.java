@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
@@ -187,6 +188,48 @@ class CustomResourceDefinitionTest {
 
             assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
             assertThat(server.count("GET", CRDS + "/widgets.example.com")).as(server.requests().toString()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aCrdFoundAsTheLastInstallLeftItIsNeitherReadNorSentAndItsStateCarriesOver() {
+        try (ScriptedServer server = ScriptedServer.start()) {
+            ObjectNode widgets = crd("example.com", "widgets", "Widget", "v1");
+            scriptExisting(server, widgets, 4, 4);
+            AppliedState left = new AppliedState("74", AppliedState.digestOf(widgets));
+
+            RunningPlan running = new PlanApplier(server.connect(Duration.ofSeconds(5))).start(
+                    PlannedInstall.read(Manifests.plan(required(widgets, false))),
+                    ApplySettings.builder().scheduler(new VirtualScheduler()).build(), listener, Map.of(0, left));
+            InstallPlan result = Await.result(running.result());
+
+            assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
+            assertThat(result.steps().get(0).message())
+                    .isEqualTo("already existed, unchanged since the last install; not sent again");
+            assertThat(server.requests()).as("no read, no apply").noneMatch(request -> request.contains(CRDS));
+            assertThat(running.appliedStates()).containsEntry(0, left);
+        }
+    }
+
+    @Test
+    void aCrdWhoseManifestChangedSinceIsReadAndApplied() {
+        try (ScriptedServer server = ScriptedServer.start()) {
+            ObjectNode widgets = crd("example.com", "widgets", "Widget", "v1");
+            scriptExisting(server, widgets, 4, 4);
+            AppliedState leftForAnotherBody = new AppliedState("74", AppliedState.digestOf(crd("example.com", "widgets",
+                    "Widget", "v1beta1")));
+
+            RunningPlan running = new PlanApplier(server.connect(Duration.ofSeconds(5))).start(
+                    PlannedInstall.read(Manifests.plan(required(widgets, false))),
+                    ApplySettings.builder().scheduler(new VirtualScheduler()).build(), listener,
+                    Map.of(0, leftForAnotherBody));
+            InstallPlan result = Await.result(running.result());
+
+            assertThat(result.steps().get(0).message()).isEqualTo("already existed; updated; Established and NamesAccepted");
+            assertThat(server.count("GET", CRDS + "/widgets.example.com")).isEqualTo(1);
+            assertThat(server.count("PATCH", CRDS + "/widgets.example.com")).isEqualTo(1);
+            assertThat(running.appliedStates()).as("what this apply left, for the next run")
+                    .containsEntry(0, new AppliedState("74", AppliedState.digestOf(widgets)));
         }
     }
 

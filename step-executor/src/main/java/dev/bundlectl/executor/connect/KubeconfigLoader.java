@@ -1,8 +1,11 @@
 package dev.bundlectl.executor.connect;
 
 import io.fabric8.kubernetes.client.Config;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,8 +47,26 @@ final class KubeconfigLoader {
             throw new ConnectionException("context \"" + settings.context() + "\" not found in kubeconfig " + files);
         }
         TlsVerification.enforce(config, files);
+        checkAuthority(config, files);
         KubeconfigImpersonation.apply(config);
         return config;
+    }
+
+    // The authority is read again when the connection is made; a broken one is the kubeconfig's
+    // mistake, reported here, before anything is sent.
+    private static void checkAuthority(Config config, List<Path> files) throws ConnectionException {
+        try {
+            ClusterAuthority.namedOnly(config);
+        } catch (GeneralSecurityException | IOException e) {
+            String cluster = config.getCurrentContext() == null || config.getCurrentContext().getContext() == null
+                    ? "of the current context" : "\"" + config.getCurrentContext().getContext().getCluster() + "\"";
+            String field = config.getCaCertData() != null && !config.getCaCertData().isBlank()
+                    ? "certificate-authority-data" : "certificate-authority";
+            throw new ConnectionException("kubeconfig " + (files.isEmpty() ? "(in-cluster configuration)" : files)
+                    + ": cluster " + cluster + ": " + field + " holds no readable certificate ("
+                    + (e instanceof NoSuchFileException ? "no such file: " : "") + firstLine(String.valueOf(e.getMessage()))
+                    + ")");
+        }
     }
 
     private static List<Path> defaultFiles() {

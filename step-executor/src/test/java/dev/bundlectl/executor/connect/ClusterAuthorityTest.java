@@ -109,6 +109,36 @@ class ClusterAuthorityTest {
         }
     }
 
+    @Test
+    void aKubeconfigWhoseAuthorityCannotBeReadIsRefusedBeforeAnythingIsSent() throws Exception {
+        Path kubeconfig = Files.writeString(dir.resolve("bad-authority"), String.join("\n",
+                "apiVersion: v1",
+                "kind: Config",
+                "clusters:",
+                "- name: c",
+                "  cluster: {server: 'https://127.0.0.1:9', certificate-authority-data: bm90IGEgY2VydA==}",
+                "- name: d",
+                "  cluster: {server: 'https://127.0.0.1:9', certificate-authority: " + dir.resolve("missing.crt") + "}",
+                "users:",
+                "- name: u",
+                "  user: {token: not-a-secret}",
+                "contexts:",
+                "- name: c",
+                "  context: {cluster: c, user: u}",
+                "- name: d",
+                "  context: {cluster: d, user: u}",
+                "current-context: c",
+                ""));
+        ConnectionException data = assertThrows(ConnectionException.class,
+                () -> ClusterConnection.open(new ConnectionSettings(kubeconfig, null, Duration.ofSeconds(5))));
+        assertEquals("kubeconfig [" + kubeconfig + "]: cluster \"c\": certificate-authority-data holds no readable "
+                + "certificate (No certificate data found)", data.getMessage());
+        ConnectionException file = assertThrows(ConnectionException.class,
+                () -> ClusterConnection.open(new ConnectionSettings(kubeconfig, "d", Duration.ofSeconds(5))));
+        assertEquals("kubeconfig [" + kubeconfig + "]: cluster \"d\": certificate-authority holds no readable "
+                + "certificate (no such file: " + dir.resolve("missing.crt") + ")", file.getMessage());
+    }
+
     // A kubeconfig naming the cluster's authority, for a server at the given port.
     private ConnectionSettings settings(HttpServer server) throws Exception {
         Path kubeconfig = Files.writeString(dir.resolve("kubeconfig-" + server.actualPort()), String.join("\n",

@@ -19,6 +19,8 @@
 # a CI runner's kubeconfig authenticates; AUTH=cert the server's admin client certificate, as
 # kind's, kubeadm's and minikube's do. The kubectl client and server versions are printed.
 #
+# RATIOS=FILE appends the per-run re-run ratios to FILE, so that several runs can be pooled.
+#
 # Needs cli/target/bundlectl.jar and bench/target/benchmarks.jar:
 #   ./mvnw -q -B -pl cli,bench -am package -DskipTests
 set -euo pipefail
@@ -141,3 +143,9 @@ paste "$work/rerun-bundlectl" "$work/rerun-kubectl" | awk '{ print $1 / $5 }' >"
 paste "$work/first-bundlectl" "$work/first-kubectl" | awk '{ print $1 / $5 }' >"$work/first-ratio"
 echo "kubectl $("$kubectl" version --client 2>/dev/null | head -1), server $("$kubectl" "${kc[@]}" version 2>/dev/null | grep -i '^server' | head -1); authentication: $auth"
 echo "ratio bundlectl / kubectl, wall, median of the per-run ratios: re-run $(median_of "$work/rerun-ratio" 1)x, first install $(median_of "$work/first-ratio" 1)x"
+# The per-run ratios spread with the machine's other work; their quartiles show how far.
+echo "re-run ratios, quartiles: $(sort -g "$work/rerun-ratio" | awk '{ v[NR] = $1 } END { printf "%.2f / %.2f / %.2f", v[int((NR + 3) / 4)], v[int((NR + 1) / 2)], v[int((3 * NR + 1) / 4)] }')"
+# RATIOS=FILE: the per-run re-run ratios are also appended to FILE, to pool several runs of this script.
+if [[ -n "${RATIOS:-}" ]]; then
+  cat "$work/rerun-ratio" >>"$RATIOS"
+fi

@@ -4,6 +4,7 @@ import dev.bundlectl.executor.connect.ClassWarmUp;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -44,11 +45,21 @@ final class BackgroundConnection implements AutoCloseable {
      * reading throws (an invalid input), the connection is closed and the reading's error goes on.
      */
     static <T> Prepared<T> openWhile(ClusterOptions cluster, Supplier<T> reading) {
+        return openWhile(cluster, reading, input -> { });
+    }
+
+    /**
+     * As {@link #openWhile(ClusterOptions, Supplier)}; then, while the set-up ends, {@code meanwhile}
+     * prepares on this thread what using the input will need first.
+     */
+    static <T> Prepared<T> openWhile(ClusterOptions cluster, Supplier<T> reading, Consumer<T> meanwhile) {
         try (BackgroundConnection opening = start(cluster)) {
             T input = reading.get();
             // This thread would now wait for the set-up; it initialises classes the set-up needs
-            // next meanwhile (before the input was read, it made this thread the longer path).
+            // next meanwhile (before the input was read, it made this thread the longer path), then
+            // what the command needs after the set-up.
             ClassWarmUp.run();
+            meanwhile.accept(input);
             return new Prepared<>(opening.connection(), input);
         }
     }

@@ -157,7 +157,12 @@ final class InstallCommand implements Callable<Integer> {
         SourcedInput source = planFile == null ? sourcing.resolve(input) : null;
         // The bundle is read and checked while the connection is set up, and before it is used.
         BackgroundConnection.Prepared<ReadInput> prepared = BackgroundConnection.openWhile(cluster,
-                () -> source == null ? null : new Planning(diagnostics).read(input, source));
+                () -> source == null ? null : new Planning(diagnostics).read(input, source),
+                read -> {
+                    if (read != null) {
+                        read.prepareForPlanning();
+                    }
+                });
         ReadInput read = prepared.input();
         try (ClusterConnection connection = prepared.connection()) {
             ClusterPlanning live = new ClusterPlanning(connection);

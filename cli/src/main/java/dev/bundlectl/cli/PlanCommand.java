@@ -120,7 +120,7 @@ final class PlanCommand implements Callable<Integer> {
                     () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
         }
         BackgroundConnection.Prepared<ReadInput> prepared = BackgroundConnection.openWhile(cluster,
-                () -> new Planning(diagnostics).read(input, source));
+                () -> new Planning(diagnostics).read(input, source), ReadInput::prepareForPlanning);
         ReadInput read = prepared.input();
         try (ClusterConnection connection = prepared.connection()) {
             Planning.Live live = new Planning.Live(new ClusterPlanning(connection), err,

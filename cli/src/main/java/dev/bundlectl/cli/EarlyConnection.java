@@ -18,7 +18,12 @@ import java.util.concurrent.CompletionException;
  *
  * <p>Setting up sends nothing to the cluster, as with {@link BackgroundConnection}: the kubeconfig is
  * checked ({@link KubeconfigFiles}) and read, and the HTTP client made. A kubeconfig that fails the
- * check is left for the command to report, as it would without this.
+ * check is left for the command to report, as it would without this. So is one that may run a
+ * credential plugin (exec, auth provider) when read: the command line is not known to be valid yet,
+ * and a plugin may take its time or ask the user to log in.
+ *
+ * <p>Closing does not wait for a set-up that no command took: it is closed when it ends, so that a
+ * usage error is reported at once.
  *
  * <p>The command line is read for {@code --kubeconfig} and {@code --context} only, before picocli
  * parses it; a guess that turns out wrong (an option's value that looks like one of them) costs a
@@ -132,18 +137,15 @@ final class EarlyConnection implements AutoCloseable {
         return taken;
     }
 
-    /** Closes the connection unless a command took it, once its set-up has ended. */
+    /** Closes the connection unless a command took it: now, or when its set-up ends. */
     @Override
     public synchronized void close() {
         if (settings == null || taken) {
             return;
         }
         taken = true;
-        try {
-            opening.join().ifPresent(ClusterConnection::close);
-        } catch (CompletionException failedToOpen) {
-            // No command asked for it; nothing was opened.
-        }
+        // A set-up that failed opened nothing; no command asked for it, so its error is nobody's.
+        opening.thenAccept(connection -> connection.ifPresent(ClusterConnection::close));
     }
 
     private void open() {
@@ -151,6 +153,11 @@ final class EarlyConnection implements AutoCloseable {
             KubeconfigFiles.check(settings.kubeconfig());
         } catch (UserInputException unreadable) {
             // The command reports it, in its own words and at its own time.
+            opening.complete(Optional.empty());
+            return;
+        }
+        if (KubeconfigFiles.mayRunCredentialPlugin(settings.kubeconfig())) {
+            // Read once the command line is known valid, by the command itself.
             opening.complete(Optional.empty());
             return;
         }

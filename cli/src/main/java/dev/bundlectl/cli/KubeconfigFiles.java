@@ -2,6 +2,7 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.bundle.yaml.FileBytes;
 import io.fabric8.kubernetes.client.Config;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -44,6 +45,28 @@ final class KubeconfigFiles {
         if (!problems.isEmpty()) {
             throw new UserInputException(problems);
         }
+    }
+
+    /**
+     * Whether the kubeconfig files might run a credential plugin when read: any that mentions
+     * {@code exec} or {@code auth-provider} anywhere (a plain text search, so that a name holding
+     * either word counts too). fabric8 runs an exec plugin while it loads the kubeconfig, so a
+     * set-up that starts before the command line is known valid ({@link EarlyConnection}) must not
+     * read such a kubeconfig: a plugin may take its time or ask the user to log in.
+     *
+     * @param explicit the {@code --kubeconfig} file, or null for the files {@code KUBECONFIG} (or
+     *     {@code ~/.kube/config}) names
+     */
+    static boolean mayRunCredentialPlugin(Path explicit) {
+        for (Path file : explicit != null ? List.of(explicit) : named()) {
+            if (FileBytes.read(file, MAX_BYTES) instanceof FileBytes.Content content) {
+                String text = new String(content.bytes(), StandardCharsets.UTF_8);
+                if (text.contains("exec") || text.contains("auth-provider")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static List<Path> named() {

@@ -99,6 +99,20 @@ class EarlyConnectionTest {
     }
 
     @Test
+    void aKubeconfigThatMayRunACredentialPluginIsLeftForTheCommand() throws Exception {
+        Path kubeconfig = Files.writeString(dir.resolve("exec-kubeconfig"), Files.readString(kubeconfig())
+                .replace("user: {token: not-a-secret}", "user: {exec: {apiVersion: client.authentication.k8s.io/v1, "
+                        + "command: " + dir.resolve("never-run") + ", interactiveMode: Never}}"));
+        String[] args = {"status", "--kubeconfig", kubeconfig.toString()};
+        try (EarlyConnection early = EarlyConnection.startFor(args)) {
+            assertTrue(early.take(EarlyConnection.settingsFor(args)).isEmpty(),
+                    "not read before the command line is known valid");
+        }
+        assertTrue(KubeconfigFiles.mayRunCredentialPlugin(kubeconfig));
+        assertFalse(KubeconfigFiles.mayRunCredentialPlugin(kubeconfig()));
+    }
+
+    @Test
     void aKubeconfigWithoutTheContextFailsAsOpeningWould() throws Exception {
         Path kubeconfig = kubeconfig();
         String[] args = {"status", "--kubeconfig", kubeconfig.toString(), "--context", "missing"};

@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Checks the kubeconfig files before fabric8 reads them, through the project's one guarded file
@@ -20,6 +21,9 @@ final class KubeconfigFiles {
      * 4 MiB: a kubeconfig with a hundred contexts and embedded certificates is a few hundred KB.
      */
     static final long MAX_BYTES = 4L * 1024 * 1024;
+
+    /** An {@code exec} or {@code auth-provider} key, YAML or JSON (base64 data holds no colon). */
+    private static final Pattern CREDENTIAL_PLUGIN_KEY = Pattern.compile("(exec|auth-provider)[\"']?\\s*:");
 
     private KubeconfigFiles() {
     }
@@ -48,9 +52,9 @@ final class KubeconfigFiles {
     }
 
     /**
-     * Whether the kubeconfig files might run a credential plugin when read: any that mentions
-     * {@code exec} or {@code auth-provider} anywhere (a plain text search, so that a name holding
-     * either word counts too). fabric8 runs an exec plugin while it loads the kubeconfig, so a
+     * Whether the kubeconfig files might run a credential plugin when read: any with an
+     * {@code exec} or {@code auth-provider} key, found by a plain text search for either word before
+     * a colon (YAML or JSON; a value that looks so counts too, which only costs the head start). fabric8 runs an exec plugin while it loads the kubeconfig, so a
      * set-up that starts before the command line is known valid ({@link EarlyConnection}) must not
      * read such a kubeconfig: a plugin may take its time or ask the user to log in.
      *
@@ -60,8 +64,7 @@ final class KubeconfigFiles {
     static boolean mayRunCredentialPlugin(Path explicit) {
         for (Path file : explicit != null ? List.of(explicit) : named()) {
             if (FileBytes.read(file, MAX_BYTES) instanceof FileBytes.Content content) {
-                String text = new String(content.bytes(), StandardCharsets.UTF_8);
-                if (text.contains("exec") || text.contains("auth-provider")) {
+                if (CREDENTIAL_PLUGIN_KEY.matcher(new String(content.bytes(), StandardCharsets.UTF_8)).find()) {
                     return true;
                 }
             }

@@ -110,6 +110,12 @@ class EarlyConnectionTest {
         }
         assertTrue(KubeconfigFiles.mayRunCredentialPlugin(kubeconfig));
         assertFalse(KubeconfigFiles.mayRunCredentialPlugin(kubeconfig()));
+        Path json = Files.writeString(dir.resolve("json-kubeconfig"), "{\"users\":[{\"name\":\"u\",\"user\":"
+                + "{\"auth-provider\" : {\"name\":\"oidc\"}}}]}");
+        assertTrue(KubeconfigFiles.mayRunCredentialPlugin(json));
+        Path named = Files.writeString(dir.resolve("named-kubeconfig"), "clusters:\n- name: executor\n  cluster: "
+                + "{server: 'https://127.0.0.1:9', certificate-authority-data: ZXhlYwo=}\n");
+        assertFalse(KubeconfigFiles.mayRunCredentialPlugin(named), "a name or base64 data holding the word");
     }
 
     @Test

@@ -80,13 +80,7 @@ final class BackgroundConnection implements AutoCloseable {
         try {
             return finished();
         } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw e;
+            throw SetUpFailure.unwrap(e);
         }
     }
 

@@ -122,13 +122,7 @@ final class EarlyConnection implements AutoCloseable {
             if (e.getCause() instanceof ConnectionException refused) {
                 throw refused;
             }
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw e;
+            throw SetUpFailure.unwrap(e);
         }
     }
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.connect.ConnectionException;
 import dev.bundlectl.executor.connect.ConnectionSettings;
+import dev.bundlectl.executor.testing.TokenKubeconfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -101,7 +102,7 @@ class EarlyConnectionTest {
     @Test
     void aKubeconfigThatMayRunACredentialPluginIsLeftForTheCommand() throws Exception {
         Path kubeconfig = Files.writeString(dir.resolve("exec-kubeconfig"), Files.readString(kubeconfig())
-                .replace("user: {token: not-a-secret}", "user: {exec: {apiVersion: client.authentication.k8s.io/v1, "
+                .replace(TokenKubeconfig.USER, "  user: {exec: {apiVersion: client.authentication.k8s.io/v1, "
                         + "command: " + dir.resolve("never-run") + ", interactiveMode: Never}}"));
         String[] args = {"status", "--kubeconfig", kubeconfig.toString()};
         try (EarlyConnection early = EarlyConnection.startFor(args)) {
@@ -130,21 +131,8 @@ class EarlyConnectionTest {
         assertFalse(EarlyConnection.none().take(ClusterOptions.settings(null, null)).isPresent());
     }
 
-    private Path kubeconfig() throws Exception {
+    private Path kubeconfig() {
         // Port 9 (discard): nothing here sends a request, so nothing needs to listen.
-        return Files.writeString(dir.resolve("kubeconfig"), String.join("\n",
-                "apiVersion: v1",
-                "kind: Config",
-                "clusters:",
-                "- name: c",
-                "  cluster: {server: 'https://127.0.0.1:9'}",
-                "users:",
-                "- name: u",
-                "  user: {token: not-a-secret}",
-                "contexts:",
-                "- name: c",
-                "  context: {cluster: c, user: u}",
-                "current-context: c",
-                ""));
+        return TokenKubeconfig.write(dir.resolve("kubeconfig"), "https://127.0.0.1:9", null);
     }
 }

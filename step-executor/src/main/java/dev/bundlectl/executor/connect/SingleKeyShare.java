@@ -1,9 +1,6 @@
 package dev.bundlectl.executor.connect;
 
 import dev.bundlectl.executor.kube.HandshakeRetry;
-import io.netty.handler.ssl.ClientAuth;
-import io.netty.handler.ssl.DelegatingSslContext;
-import io.netty.handler.ssl.SslContext;
 import io.vertx.core.net.JdkSSLEngineOptions;
 import io.vertx.core.net.SSLEngineOptions;
 import io.vertx.core.spi.tls.SslContextFactory;
@@ -11,16 +8,11 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.security.cert.CertificateException;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLProtocolException;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Offers the API server a single TLS 1.3 key share, X25519, instead of the JDK's two, and every
@@ -61,12 +53,7 @@ final class SingleKeyShare implements HandshakeRetry {
 
     /** One X25519 share first where this runtime can do it per connection and nothing else chose the groups. */
     static SingleKeyShare forThisRuntime() {
-        return new SingleKeyShare(SET_NAMED_GROUPS != null && System.getProperty(GROUPS_PROPERTY) == null);
-    }
-
-    /** Leaves every handshake as the JDK makes it. */
-    static SingleKeyShare off() {
-        return new SingleKeyShare(false);
+        return new SingleKeyShare(namedGroupsSettable() && System.getProperty(GROUPS_PROPERTY) == null);
     }
 
     /** True while new connections offer X25519 alone. */
@@ -100,17 +87,29 @@ final class SingleKeyShare implements HandshakeRetry {
     }
 
     private void narrow(SSLEngine engine) {
-        if (!narrowed.get()) {
-            return;
+        if (narrowed.get()) {
+            setNamedGroups(engine, FIRST_GROUPS.clone());
         }
+    }
+
+    /**
+     * Limits {@code engine} to {@code groups} (JDK 20+; the runtime must have
+     * {@code SSLParameters.setNamedGroups}, as {@link #forThisRuntime()} checks).
+     */
+    static void setNamedGroups(SSLEngine engine, String[] groups) {
         SSLParameters parameters = engine.getSSLParameters();
         try {
-            SET_NAMED_GROUPS.invokeExact(parameters, FIRST_GROUPS.clone());
+            SET_NAMED_GROUPS.invokeExact(parameters, groups);
         } catch (Throwable unexpected) {
             // The handle was found with this exact type; nothing it does throws a checked exception.
             throw new IllegalStateException("cannot set the TLS named groups", unexpected);
         }
         engine.setSSLParameters(parameters);
+    }
+
+    /** Whether this runtime can set a connection's groups ({@code SSLParameters.setNamedGroups}, JDK 20+). */
+    static boolean namedGroupsSettable() {
+        return SET_NAMED_GROUPS != null;
     }
 
     /**
@@ -160,88 +159,7 @@ final class SingleKeyShare implements HandshakeRetry {
 
         @Override
         public SslContextFactory sslContextFactory() {
-            return new NarrowingFactory(configured.sslContextFactory(), keyShare);
-        }
-    }
-
-    /** A factory's SSL contexts, narrowing; the settings Vert.x gives go to the factory as they are. */
-    private static final class NarrowingFactory implements SslContextFactory {
-
-        private final SslContextFactory factory;
-        private final SingleKeyShare keyShare;
-
-        NarrowingFactory(SslContextFactory factory, SingleKeyShare keyShare) {
-            this.factory = factory;
-            this.keyShare = keyShare;
-        }
-
-        @Override
-        public SslContextFactory useAlpn(boolean useAlpn) {
-            factory.useAlpn(useAlpn);
-            return this;
-        }
-
-        @Override
-        public SslContextFactory clientAuth(ClientAuth clientAuth) {
-            factory.clientAuth(clientAuth);
-            return this;
-        }
-
-        @Override
-        public SslContextFactory forClient(boolean forClient) {
-            factory.forClient(forClient);
-            return this;
-        }
-
-        @Override
-        public SslContextFactory keyMananagerFactory(KeyManagerFactory keyManagerFactory) {
-            factory.keyMananagerFactory(keyManagerFactory);
-            return this;
-        }
-
-        @Override
-        public SslContextFactory trustManagerFactory(TrustManagerFactory trustManagerFactory) {
-            factory.trustManagerFactory(trustManagerFactory);
-            return this;
-        }
-
-        @Override
-        public SslContextFactory enabledCipherSuites(Set<String> cipherSuites) {
-            factory.enabledCipherSuites(cipherSuites);
-            return this;
-        }
-
-        @Override
-        public SslContextFactory applicationProtocols(List<String> applicationProtocols) {
-            factory.applicationProtocols(applicationProtocols);
-            return this;
-        }
-
-        @Override
-        public SslContextFactory serverName(String serverName) {
-            factory.serverName(serverName);
-            return this;
-        }
-
-        @Override
-        public SslContext create() throws SSLException {
-            return new NarrowingSslContext(factory.create(), keyShare);
-        }
-    }
-
-    /** An SSL context whose new engines get the key share's groups before their first handshake. */
-    private static final class NarrowingSslContext extends DelegatingSslContext {
-
-        private final SingleKeyShare keyShare;
-
-        NarrowingSslContext(SslContext context, SingleKeyShare keyShare) {
-            super(context);
-            this.keyShare = keyShare;
-        }
-
-        @Override
-        protected void initEngine(SSLEngine engine) {
-            keyShare.narrow(engine);
+            return new EngineInitFactory(configured.sslContextFactory(), keyShare::narrow);
         }
     }
 }

@@ -1,11 +1,9 @@
 package dev.bundlectl.executor.install;
 
-import dev.bundlectl.executor.records.AppliedState;
-import java.util.Map;
-import java.util.Objects;
 import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.RunningPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.PlanCondition;
@@ -17,6 +15,8 @@ import io.vertx.core.Future;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**

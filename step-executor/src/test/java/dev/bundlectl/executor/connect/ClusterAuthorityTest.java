@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bundlectl.executor.testing.LoopbackTls;
+import dev.bundlectl.executor.testing.TokenKubeconfig;
 import io.fabric8.kubernetes.client.Config;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -140,23 +141,9 @@ class ClusterAuthorityTest {
     }
 
     // A kubeconfig naming the cluster's authority, for a server at the given port.
-    private ConnectionSettings settings(HttpServer server) throws Exception {
-        Path kubeconfig = Files.writeString(dir.resolve("kubeconfig-" + server.actualPort()), String.join("\n",
-                "apiVersion: v1",
-                "kind: Config",
-                "clusters:",
-                "- name: c",
-                "  cluster:",
-                "    server: https://127.0.0.1:" + server.actualPort(),
-                "    certificate-authority-data: " + base64(cluster.caPem()),
-                "users:",
-                "- name: u",
-                "  user: {token: not-a-secret}",
-                "contexts:",
-                "- name: c",
-                "  context: {cluster: c, user: u}",
-                "current-context: c",
-                ""));
+    private ConnectionSettings settings(HttpServer server) {
+        Path kubeconfig = TokenKubeconfig.write(dir.resolve("kubeconfig-" + server.actualPort()),
+                "https://127.0.0.1:" + server.actualPort(), cluster.caPem());
         return new ConnectionSettings(kubeconfig, null, Duration.ofSeconds(20));
     }
 

@@ -8,8 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.testing.LoopbackTls;
-import io.netty.handler.ssl.DelegatingSslContext;
-import io.netty.handler.ssl.SslContext;
+import dev.bundlectl.executor.testing.TokenKubeconfig;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
@@ -17,22 +16,15 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.JdkSSLEngineOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.spi.tls.SslContextFactory;
-import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.CertificateException;
 import java.time.Duration;
-import java.util.Base64;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLProtocolException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -61,7 +53,7 @@ class SingleKeyShareTest {
     @BeforeEach
     void needsPerConnectionGroups() {
         boolean required = Boolean.getBoolean("bundlectl.requireNamedGroups");
-        boolean available = namedGroupsSetter() != null;
+        boolean available = SingleKeyShare.namedGroupsSettable();
         if (required && !available) {
             throw new AssertionError("SSLParameters.setNamedGroups is missing on Java "
                     + Runtime.version().feature() + "; these tests need JDK 20+");
@@ -147,25 +139,8 @@ class SingleKeyShareTest {
     }
 
     private ClusterConnection connect(CountingServer server, String caPem) throws Exception {
-        String ca = Base64.getEncoder().encodeToString(caPem.getBytes(StandardCharsets.US_ASCII));
-        Path kubeconfig = dir.resolve("kubeconfig-" + System.nanoTime());
-        Files.writeString(kubeconfig, String.join("\n",
-                "apiVersion: v1",
-                "kind: Config",
-                "clusters:",
-                "- name: test",
-                "  cluster:",
-                "    server: https://127.0.0.1:" + server.http.actualPort(),
-                "    certificate-authority-data: " + ca,
-                "users:",
-                "- name: test",
-                "  user:",
-                "    token: not-a-secret",
-                "contexts:",
-                "- name: test",
-                "  context: {cluster: test, user: test}",
-                "current-context: test",
-                ""));
+        Path kubeconfig = TokenKubeconfig.write(dir.resolve("kubeconfig-" + System.nanoTime()),
+                "https://127.0.0.1:" + server.http.actualPort(), caPem);
         return ClusterConnection.open(new ConnectionSettings(kubeconfig, null, Duration.ofSeconds(20)));
     }
 
@@ -212,81 +187,10 @@ class SingleKeyShareTest {
 
         @Override
         public SslContextFactory sslContextFactory() {
-            SslContextFactory factory = super.sslContextFactory();
-            return new SslContextFactory() {
-                @Override
-                public SslContextFactory useAlpn(boolean useAlpn) {
-                    factory.useAlpn(useAlpn);
-                    return this;
-                }
-
-                @Override
-                public SslContextFactory clientAuth(io.netty.handler.ssl.ClientAuth clientAuth) {
-                    factory.clientAuth(clientAuth);
-                    return this;
-                }
-
-                @Override
-                public SslContextFactory forClient(boolean forClient) {
-                    factory.forClient(forClient);
-                    return this;
-                }
-
-                @Override
-                public SslContextFactory keyMananagerFactory(javax.net.ssl.KeyManagerFactory keyManagerFactory) {
-                    factory.keyMananagerFactory(keyManagerFactory);
-                    return this;
-                }
-
-                @Override
-                public SslContextFactory trustManagerFactory(javax.net.ssl.TrustManagerFactory trustManagerFactory) {
-                    factory.trustManagerFactory(trustManagerFactory);
-                    return this;
-                }
-
-                @Override
-                public SslContextFactory enabledCipherSuites(java.util.Set<String> cipherSuites) {
-                    factory.enabledCipherSuites(cipherSuites);
-                    return this;
-                }
-
-                @Override
-                public SslContextFactory applicationProtocols(List<String> protocols) {
-                    factory.applicationProtocols(protocols);
-                    return this;
-                }
-
-                @Override
-                public SslContextFactory serverName(String serverName) {
-                    factory.serverName(serverName);
-                    return this;
-                }
-
-                @Override
-                public SslContext create() throws SSLException {
-                    return new DelegatingSslContext(factory.create()) {
-                        @Override
-                        protected void initEngine(SSLEngine engine) {
-                            handshakes.incrementAndGet();
-                            SSLParameters parameters = engine.getSSLParameters();
-                            try {
-                                namedGroupsSetter().invoke(parameters, (Object) new String[] {group});
-                            } catch (ReflectiveOperationException e) {
-                                throw new IllegalStateException(e);
-                            }
-                            engine.setSSLParameters(parameters);
-                        }
-                    };
-                }
-            };
-        }
-    }
-
-    private static Method namedGroupsSetter() {
-        try {
-            return SSLParameters.class.getMethod("setNamedGroups", String[].class);
-        } catch (NoSuchMethodException beforeJdk20) {
-            return null;
+            return new EngineInitFactory(super.sslContextFactory(), engine -> {
+                handshakes.incrementAndGet();
+                SingleKeyShare.setNamedGroups(engine, new String[] {group});
+            });
         }
     }
 }

@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.api.model.AuthInfo;
 import io.fabric8.kubernetes.api.model.NamedAuthInfo;
 import io.fabric8.kubernetes.api.model.NamedContext;
 import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
 import java.io.File;
 import java.util.HashMap;
 import java.util.List;
@@ -22,14 +21,14 @@ final class KubeconfigImpersonation {
     }
 
     /** Sets the impersonation of the current context's user on {@code config}, if it has any. */
-    static void apply(Config config) {
+    static void apply(Config config, KubeconfigModels models) {
         NamedContext context = config.getCurrentContext();
         File file = config.getFileWithAuthInfo();
         if (context == null || context.getContext() == null || context.getContext().getUser() == null
                 || file == null || !file.isFile()) {
             return;
         }
-        AuthInfo user = find(KubeConfigUtils.parseConfig(file).getUsers(), context.getContext().getUser());
+        AuthInfo user = find(models.of(file.toPath()).getUsers(), context.getContext().getUser());
         if (user == null || user.getAs() == null || user.getAs().isBlank()) {
             return;
         }

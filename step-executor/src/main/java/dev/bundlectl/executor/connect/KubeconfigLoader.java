@@ -14,6 +14,13 @@ import java.util.List;
  * {@code KUBECONFIG} / {@code ~/.kube/config} / the in-cluster service account, with exec and
  * token authentication as fabric8 implements them. Errors become one-line diagnostics that never
  * include credentials.
+ *
+ * <p>Each file is read once for the whole load ({@link KubeconfigModels}). An explicit
+ * {@code --kubeconfig} is made into a configuration as {@code Config.fromKubeconfig} makes it (an
+ * empty configuration and fabric8's merge of the file's model), from a model read without Jackson's
+ * binding when the file is plain ({@link PlainKubeconfigReader}); {@code KUBECONFIG} and
+ * {@code ~/.kube/config} go through fabric8's {@code autoConfigure}, which also applies its
+ * environment variables and system properties.
  */
 final class KubeconfigLoader {
 
@@ -23,13 +30,14 @@ final class KubeconfigLoader {
     static Config load(ConnectionSettings settings) throws ConnectionException {
         List<Path> files;
         Config config;
+        KubeconfigModels models = new KubeconfigModels();
         if (settings.kubeconfig() != null) {
             Path file = settings.kubeconfig();
             if (!Files.isRegularFile(file)) {
                 throw new ConnectionException("kubeconfig " + file + " does not exist or is not a file");
             }
             files = List.of(file);
-            config = read(file.toString(), () -> Config.fromKubeconfig(settings.context(), file.toFile()));
+            config = read(file.toString(), () -> models.clientConfig(settings.context(), file));
         } else {
             files = defaultFiles();
             config = read(files.isEmpty() ? "(in-cluster configuration)" : files.toString(),
@@ -46,9 +54,9 @@ final class KubeconfigLoader {
                 || !settings.context().equals(config.getCurrentContext().getName()))) {
             throw new ConnectionException("context \"" + settings.context() + "\" not found in kubeconfig " + files);
         }
-        TlsVerification.enforce(config, files);
+        TlsVerification.enforce(config, files, models);
         checkAuthority(config, files);
-        KubeconfigImpersonation.apply(config);
+        KubeconfigImpersonation.apply(config, models);
         return config;
     }
 

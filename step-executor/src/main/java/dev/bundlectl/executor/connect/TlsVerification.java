@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.api.model.Cluster;
 import io.fabric8.kubernetes.api.model.NamedCluster;
 import io.fabric8.kubernetes.api.model.NamedContext;
 import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,20 +20,20 @@ final class TlsVerification {
     }
 
     /** Sets the config's trust and hostname verification from the kubeconfig alone. */
-    static void enforce(Config config, List<Path> kubeconfigFiles) {
-        boolean insecure = kubeconfigSaysInsecure(config.getCurrentContext(), kubeconfigFiles);
+    static void enforce(Config config, List<Path> kubeconfigFiles, KubeconfigModels models) {
+        boolean insecure = kubeconfigSaysInsecure(config.getCurrentContext(), kubeconfigFiles, models);
         config.setTrustCerts(insecure);
         config.setDisableHostnameVerification(insecure);
     }
 
-    static boolean kubeconfigSaysInsecure(NamedContext current, List<Path> kubeconfigFiles) {
+    static boolean kubeconfigSaysInsecure(NamedContext current, List<Path> kubeconfigFiles, KubeconfigModels models) {
         if (current == null || current.getContext() == null || current.getContext().getCluster() == null) {
             return false;
         }
         String clusterName = current.getContext().getCluster();
         // Merged kubeconfigs take the first definition of a name, as kubectl does.
         for (Path file : kubeconfigFiles) {
-            io.fabric8.kubernetes.api.model.Config parsed = read(file);
+            io.fabric8.kubernetes.api.model.Config parsed = read(file, models);
             if (parsed == null || parsed.getClusters() == null) {
                 continue;
             }
@@ -48,18 +47,15 @@ final class TlsVerification {
         return false;
     }
 
-    // Through fabric8's shared parser, as KubeconfigImpersonation reads it: fabric8 has just read the
-    // same file with it, so its deserializers are warm. A mapper of its own cost a fresh JVM a second
-    // round of Jackson set-up (3 % of an install re-run's samples, bench/README.md).
-    private static io.fabric8.kubernetes.api.model.Config read(Path file) {
+    // The model the configuration was made from (fabric8 has just read the file successfully).
+    private static io.fabric8.kubernetes.api.model.Config read(Path file, KubeconfigModels models) {
         if (!Files.isRegularFile(file)) {
             return null;
         }
         try {
-            return KubeConfigUtils.parseConfig(file.toFile());
+            return models.of(file);
         } catch (RuntimeException unreadable) {
-            // fabric8 has already read this file successfully; if it cannot be read again, the
-            // safe answer is "not insecure".
+            // If it cannot be read again, the safe answer is "not insecure".
             return null;
         }
     }

@@ -69,9 +69,20 @@ class RealServerUnchangedObjectsTest {
                     + UNCHANGED);
         }
 
-        // The third run recorded what its apply left, so the fourth finds the ConfigMap unchanged again.
+        // The third run recorded what its apply left, so the fourth finds the ConfigMap unchanged
+        // again, and everything else as well: it writes nothing but its record, saved once at its
+        // end, and does not send the CSV's create again after its preflight's met the CSV.
+        ServerRequestCounts before = ServerRequestCounts.of(cluster);
         CliRun fourth = cluster.run("install", RealCluster.sample(), "-n", ns);
+        ServerRequestCounts sent = ServerRequestCounts.of(cluster).since(before);
+        assertThat(fourth.exitCode()).as(fourth.toString()).isZero();
         assertThat(fourth.out()).containsPattern("ConfigMap\\s+cachebox-defaults\\s+" + ns + "\\s+no\\s+Present\\s+" + UNCHANGED);
+        assertThat(fourth.out()).containsPattern("ClusterServiceVersion\\s+cachebox-operator.v0.3.1\\s+" + ns
+                + "\\s+no\\s+Present\\s+already exists; left unchanged");
+        assertThat(sent.count("POST", "clusterserviceversions", true)).as("the preflight's create").isEqualTo(1);
+        assertThat(sent.count("POST", "clusterserviceversions", false)).as("no second create").isZero();
+        assertThat(sent.count("POST", "secrets", false)).as("the install record, created at the end").isEqualTo(1);
+        assertThat(sent.writes()).as("no other write: " + sent).isEqualTo(1);
 
         // Someone else labels a CRD: it is read, checked and applied again.
         cluster.client().apiextensions().v1().customResourceDefinitions().withName("caches.cache.bundlectl.dev")

@@ -3,6 +3,7 @@ package dev.bundlectl.executor;
 import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.executor.apply.PreflightFinding;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.records.AppliedState;
@@ -67,17 +68,18 @@ public final class PlanApplier {
     }
 
     /**
-     * Starts executing {@code plan}, leaving out the applies that would change nothing: a step in
-     * {@code unchanged} whose object is applied with server-side apply, and whose body is the one
-     * that state was left by, is reported {@code Present} without a request. The caller vouches
-     * that the object is still as that state says (a preflight read its {@code resourceVersion}).
+     * Starts executing {@code plan}, leaving out the requests that would change nothing: a step
+     * {@link PreflightFinding.Unchanged} whose object is applied with server-side apply, and whose
+     * body is the one that state was left by, and a create-only step
+     * {@link PreflightFinding.Existing}, are reported {@code Present} without a request. The caller
+     * vouches that the findings still hold (a preflight's dry run made them).
      *
-     * @param unchanged by step index, the state the last install's apply left each object in
+     * @param found by step index, what the preflight found of the step's object
      */
     public RunningPlan start(PlannedInstall plan, ApplySettings options, Consumer<StepEvent> listener,
-            Map<Integer, AppliedState> unchanged) {
+            Map<Integer, PreflightFinding> found) {
         Objects.requireNonNull(plan, "plan");
-        Objects.requireNonNull(unchanged, "unchanged");
+        Objects.requireNonNull(found, "found");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(listener, "listener");
         // On a Vert.x thread this is the caller's own context; elsewhere a new event-loop context.
@@ -85,18 +87,19 @@ public final class PlanApplier {
         Promise<InstallPlan> result = Promise.promise();
         Map<Integer, CreatedIdentity> created = new ConcurrentHashMap<>();
         Map<Integer, AppliedState> applied = new ConcurrentHashMap<>();
-        Map<Integer, AppliedState> known = Map.copyOf(unchanged);
+        Set<Integer> existing = ConcurrentHashMap.newKeySet();
+        Map<Integer, PreflightFinding> known = Map.copyOf(found);
         Set<Integer> deletionsRequested = ConcurrentHashMap.newKeySet();
         Set<Integer> unavailable = ConcurrentHashMap.newKeySet();
         context.runOnContext(start -> {
             try {
-                new PlanRun(plan, options, context, api, discovery, listener, created, applied, known,
+                new PlanRun(plan, options, context, api, discovery, listener, created, applied, existing, known,
                         deletionsRequested, unavailable).run()
                         .onComplete(result);
             } catch (RuntimeException bug) {
                 result.fail(bug);
             }
         });
-        return new RunningPlan(result.future(), created, applied, deletionsRequested, unavailable);
+        return new RunningPlan(result.future(), created, applied, existing, deletionsRequested, unavailable);
     }
 }

@@ -4,6 +4,7 @@ import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.executor.apply.ApplySettings;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.apply.DeleteResult;
+import dev.bundlectl.executor.apply.PreflightFinding;
 import dev.bundlectl.executor.apply.Durations;
 import dev.bundlectl.executor.apply.RunEnvironment;
 import dev.bundlectl.executor.apply.StepOutcome;
@@ -58,7 +59,7 @@ final class PlanRun implements StepStarter {
     private final StepTracker tracker;
     private final PlanPreflight preflight;
     private final Map<Integer, String> failures = new LinkedHashMap<>();
-    private final Map<Integer, AppliedState> unchanged;
+    private final Map<Integer, PreflightFinding> found;
     private final Set<Integer> deletionsRequested;
     private final Set<Integer> unavailable;
     private final Instant startTime;
@@ -67,15 +68,16 @@ final class PlanRun implements StepStarter {
 
     PlanRun(PlannedInstall planned, ApplySettings options, Context context, KubeApi api, Discovery discovery,
             Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created, Map<Integer, AppliedState> applied,
-            Map<Integer, AppliedState> unchanged, Set<Integer> deletionsRequested, Set<Integer> unavailable) {
+            Set<Integer> existing, Map<Integer, PreflightFinding> found, Set<Integer> deletionsRequested,
+            Set<Integer> unavailable) {
         this.planned = planned;
         this.plan = planned.plan();
         this.options = options;
         this.context = context;
         this.api = api;
         this.discovery = discovery;
-        this.tracker = new StepTracker(plan.steps(), options.clock(), listener, created, applied);
-        this.unchanged = unchanged;
+        this.tracker = new StepTracker(plan.steps(), options.clock(), listener, created, applied, existing);
+        this.found = found;
         this.deletionsRequested = deletionsRequested;
         this.unavailable = unavailable;
         this.preflight = new PlanPreflight();
@@ -136,8 +138,8 @@ final class PlanRun implements StepStarter {
     @Override
     public Future<Boolean> launch(int index) {
         Step step = tracker.step(index);
-        // A dry run never leaves an apply out; ServerSideApply, which decides, says so.
-        return runner.run(step, preflight.manifest(index), tracker.reporterFor(index), unchanged.get(index))
+        // A dry run never leaves a request out; ServerSideApply and ApplyAction, which decide, say so.
+        return runner.run(step, preflight.manifest(index), tracker.reporterFor(index), found.get(index))
                 .map(outcome -> {
                     if (outcome instanceof StepOutcome.Applied applied) {
                         if (applied.deleteResult() == DeleteResult.REQUESTED) {

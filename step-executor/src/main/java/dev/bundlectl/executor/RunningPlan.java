@@ -13,14 +13,16 @@ public final class RunningPlan {
     private final Future<InstallPlan> result;
     private final Map<Integer, CreatedIdentity> created;
     private final Map<Integer, AppliedState> applied;
+    private final Set<Integer> existing;
     private final Set<Integer> deletionsRequested;
     private final Set<Integer> unavailable;
 
     RunningPlan(Future<InstallPlan> result, Map<Integer, CreatedIdentity> created, Map<Integer, AppliedState> applied,
-            Set<Integer> deletionsRequested, Set<Integer> unavailable) {
+            Set<Integer> existing, Set<Integer> deletionsRequested, Set<Integer> unavailable) {
         this.result = Objects.requireNonNull(result, "result");
         this.created = Objects.requireNonNull(created, "created");
         this.applied = Objects.requireNonNull(applied, "applied");
+        this.existing = Objects.requireNonNull(existing, "existing");
         this.deletionsRequested = Objects.requireNonNull(deletionsRequested, "deletionsRequested");
         this.unavailable = Objects.requireNonNull(unavailable, "unavailable");
     }
@@ -49,6 +51,15 @@ public final class RunningPlan {
      */
     public Map<Integer, AppliedState> appliedStates() {
         return Map.copyOf(applied);
+    }
+
+    /**
+     * The indexes of the create-only steps whose dry-run create found the object already there
+     * ({@link dev.bundlectl.executor.apply.PreflightFinding.Existing}). Empty in a real run.
+     * Complete once {@link #result()} is.
+     */
+    public Set<Integer> foundExisting() {
+        return Set.copyOf(existing);
     }
 
     /**

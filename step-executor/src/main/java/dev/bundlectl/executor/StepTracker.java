@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -27,6 +28,7 @@ final class StepTracker {
     private final Consumer<StepEvent> listener;
     private final Map<Integer, CreatedIdentity> created;
     private final Map<Integer, AppliedState> applied;
+    private final Set<Integer> existing;
     private final int[] attempts;
 
     /**
@@ -35,7 +37,7 @@ final class StepTracker {
      * @param applied where what each apply left goes, by step index; a concurrent map, likewise
      */
     StepTracker(List<Step> steps, Clock clock, Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created,
-            Map<Integer, AppliedState> applied) {
+            Map<Integer, AppliedState> applied, Set<Integer> existing) {
         this.steps = new ArrayList<>(steps);
         this.attempts = new int[steps.size()];
         Arrays.fill(attempts, 1);
@@ -43,6 +45,7 @@ final class StepTracker {
         this.listener = listener;
         this.created = created;
         this.applied = applied;
+        this.existing = existing;
     }
 
     Step step(int index) {
@@ -110,6 +113,11 @@ final class StepTracker {
             @Override
             public void applied(AppliedState state) {
                 applied.put(index, state);
+            }
+
+            @Override
+            public void foundExisting() {
+                existing.add(index);
             }
         };
     }

@@ -4,6 +4,7 @@ import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.executor.apply.PreflightFinding;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
 import static dev.bundlectl.executor.testing.Manifests.crd;
 import static dev.bundlectl.executor.testing.Manifests.object;
@@ -200,7 +201,7 @@ class CustomResourceDefinitionTest {
 
             RunningPlan running = new PlanApplier(server.connect(Duration.ofSeconds(5))).start(
                     PlannedInstall.read(Manifests.plan(required(widgets, false))),
-                    ApplySettings.builder().scheduler(new VirtualScheduler()).build(), listener, Map.of(0, left));
+                    ApplySettings.builder().scheduler(new VirtualScheduler()).build(), listener, Map.of(0, new PreflightFinding.Unchanged(left)));
             InstallPlan result = Await.result(running.result());
 
             assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
@@ -222,7 +223,7 @@ class CustomResourceDefinitionTest {
             RunningPlan running = new PlanApplier(server.connect(Duration.ofSeconds(5))).start(
                     PlannedInstall.read(Manifests.plan(required(widgets, false))),
                     ApplySettings.builder().scheduler(new VirtualScheduler()).build(), listener,
-                    Map.of(0, leftForAnotherBody));
+                    Map.of(0, new PreflightFinding.Unchanged(leftForAnotherBody)));
             InstallPlan result = Await.result(running.result());
 
             assertThat(result.steps().get(0).message()).isEqualTo("already existed; updated; Established and NamesAccepted");

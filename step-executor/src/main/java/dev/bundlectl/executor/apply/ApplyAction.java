@@ -24,6 +24,10 @@ final class ApplyAction {
     }
 
     Future<StepOutcome> run(PreparedStep run) {
+        if (!run.dryRun() && run.existedAtPreflight()) {
+            // The preflight's create met it moments ago; this create would meet it again.
+            return behaviour.onExisting().apply(run);
+        }
         return run.retrier()
                 .write("create", () -> run.api().create(run.type(), run.namespace(), run.manifest(), run.dryRun()))
                 .compose(created -> {
@@ -48,6 +52,9 @@ final class ApplyAction {
     }
 
     private Future<StepOutcome> existing(PreparedStep run) {
+        if (run.dryRun()) {
+            run.reporter().foundExisting();
+        }
         if (run.dryRun() || !run.retrier().writeMayHaveLanded()) {
             return behaviour.onExisting().apply(run);
         }

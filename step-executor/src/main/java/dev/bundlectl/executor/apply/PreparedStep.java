@@ -16,8 +16,8 @@ import dev.bundlectl.plan.api.ApiResource;
  * @param env the execution's shared environment
  * @param reporter where progress goes
  * @param retrier this step's retry loop
- * @param lastApply how the last install's apply left the object, when the preflight found it so
- *     still; null otherwise
+ * @param found what the preflight found of the object that lets this run leave its request out;
+ *     null when nothing
  */
 record PreparedStep(
         Step step,
@@ -27,7 +27,17 @@ record PreparedStep(
         RunEnvironment env,
         StepReporter reporter,
         Retrier retrier,
-        AppliedState lastApply) {
+        PreflightFinding found) {
+
+    /** How the last install's apply left the object, when the preflight found it so still; else null. */
+    AppliedState lastApply() {
+        return found instanceof PreflightFinding.Unchanged unchanged ? unchanged.state() : null;
+    }
+
+    /** Whether the preflight's dry-run create found this create-only object already there. */
+    boolean existedAtPreflight() {
+        return found instanceof PreflightFinding.Existing;
+    }
 
     String name() {
         return manifest.path("metadata").path("name").asText();

@@ -38,11 +38,12 @@ public final class StepApplier {
     }
 
     /**
-     * Runs a step whose object the preflight found as the last install's apply left it.
+     * Runs a step, leaving its request out when what the preflight found makes it a no-op.
      *
-     * @param lastApply that state, or null when the object is not known to be unchanged
+     * @param found what the preflight found of the object that lets the step's request be left out
+     *     (the state the last install's apply left, a create-only object already there), or null
      */
-    public Future<StepOutcome> run(Step step, ObjectNode manifest, StepReporter reporter, AppliedState lastApply) {
+    public Future<StepOutcome> run(Step step, ObjectNode manifest, StepReporter reporter, PreflightFinding found) {
         if (step.action() == StepAction.DELETE) {
             return RemovalAction.run(step, manifest, env).map(this::noteDryRun)
                     .recover(bug -> Future.succeededFuture(StepOutcome.failed("internal error: " + bug)));
@@ -56,8 +57,8 @@ public final class StepApplier {
         String group = Objects.toString(resource.group(), "");
         Retrier retrier = new Retrier(env, reporter);
         return retrier.read("discovery", () -> env.discovery().find(group, resource.version(), resource.kind()))
-                .compose(found -> found.isPresent()
-                                ? execute(step, manifest.deepCopy(), found.get(), delete, reporter, retrier, lastApply)
+                .compose(type -> type.isPresent()
+                                ? execute(step, manifest.deepCopy(), type.get(), delete, reporter, retrier, found)
                                 : Future.succeededFuture(unserved(step, manifest, delete)),
                         error -> Future.succeededFuture(FailurePolicy.outcome(error, step.optional(), "discovery")))
                 .map(outcome -> delete ? outcome : noteOptionalOrigin(step, outcome))
@@ -82,7 +83,7 @@ public final class StepApplier {
     }
 
     private Future<StepOutcome> execute(Step step, ObjectNode manifest, ApiResource type, boolean delete,
-            StepReporter reporter, Retrier retrier, AppliedState lastApply) {
+            StepReporter reporter, Retrier retrier, PreflightFinding found) {
         ObjectNode metadata = manifest.get("metadata") instanceof ObjectNode existing
                 ? existing
                 : manifest.putObject("metadata");
@@ -99,7 +100,7 @@ public final class StepApplier {
         } else {
             metadata.remove("namespace");
         }
-        PreparedStep run = new PreparedStep(step, manifest, type, namespace, env, reporter, retrier, lastApply);
+        PreparedStep run = new PreparedStep(step, manifest, type, namespace, env, reporter, retrier, found);
         if (delete) {
             return DeleteAction.run(run);
         }

@@ -27,4 +27,11 @@ public interface StepReporter {
      */
     default void applied(AppliedState state) {
     }
+
+    /**
+     * In a dry run, a create-only step's create found the object already there, so the real run
+     * can leave it alone without asking again ({@link PreflightFinding.Existing}).
+     */
+    default void foundExisting() {
+    }
 }

@@ -6,7 +6,7 @@ import dev.bundlectl.executor.RunningPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.StepEvent;
 import dev.bundlectl.executor.PlanApplier;
-import dev.bundlectl.executor.records.AppliedState;
+import dev.bundlectl.executor.apply.PreflightFinding;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.DeletedObject;
 import dev.bundlectl.executor.records.InstallRecord;
@@ -65,7 +65,7 @@ public final class InstallSession {
                 .compose(checked -> ServerPreflight.refused(checked.plan())
                         ? Future.succeededFuture(new InstallOutcome(checked.plan(), null, before == null, List.of()))
                         : execute(plan.withPlan(checked.plan()), request, before,
-                                UnchangedObjects.since(before, checked.plan(), checked.live()), listener));
+                                PreflightFindings.of(before, checked), listener));
     }
 
     /**
@@ -76,29 +76,30 @@ public final class InstallSession {
         ApplySettings options = request.options();
         ServerPreflight preflight = new ServerPreflight(new PlanApplier(connection), options.clock());
         if (options.dryRunServer()) {
-            return Future.succeededFuture(new ServerPreflight.Checked(plan.plan(), Map.of()));
+            return Future.succeededFuture(ServerPreflight.Checked.unchecked(plan.plan()));
         }
         if (!options.preflight()) {
             // Without a preflight nothing says the objects are still as the last install left them.
-            return Future.succeededFuture(new ServerPreflight.Checked(plan.plan().withCondition(preflight.skipped()),
-                    Map.of()));
+            return Future.succeededFuture(ServerPreflight.Checked.unchecked(plan.plan().withCondition(preflight.skipped())));
         }
         return preflight.check(plan, options);
     }
 
     private Future<InstallOutcome> execute(PlannedInstall planned, InstallRequest request, InstallRecord previous,
-            Map<Integer, AppliedState> unchanged, Consumer<StepEvent> listener) {
+            Map<Integer, PreflightFinding> found, Consumer<StepEvent> listener) {
         InstallPlan plan = planned.plan();
         boolean firstInstall = previous == null;
         boolean dryRun = request.options().dryRunServer();
         ApplySettings options = request.options().toBuilder().firstInstall(firstInstall).build();
         RecordOrigin origin = new RecordOrigin(request.namespace(), request.packageName(), request.bundlePath(),
                 plan.metadata().annotations().get(PlanAnnotations.BUNDLE_DIGEST), dryRun, request.startTime());
-        Future<SavedRecord> started = dryRun ? Future.succeededFuture()
+        // A run the preflight found nothing to write for is recorded once, at its end.
+        Future<SavedRecord> started = dryRun || PreflightFindings.leaveNothingToWrite(plan, found)
+                ? Future.succeededFuture()
                 : store.saveFirst(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
                         RecordInheritance.ownedObjects(previous, List.of(), List.of()), List.of(), previous));
         return started.compose(saved -> {
-            RunningPlan execution = new PlanApplier(connection).start(planned, options, listener, unchanged);
+            RunningPlan execution = new PlanApplier(connection).start(planned, options, listener, found);
             return execution.result().compose(finished -> dryRun
                     ? Future.succeededFuture(new InstallOutcome(finished, null, firstInstall, List.of()))
                     : record(finished, execution, origin, previous, firstInstall));

@@ -54,11 +54,18 @@ public final class ServerPreflight {
      *     {@code Failed} plan that says nothing was written
      * @param live by step index, each existing object's {@code resourceVersion} as the dry run's
      *     answer gave it, with the digest of the body the step sends
+     * @param existing the create-only steps whose dry-run create found the object already there
      */
-    public record Checked(InstallPlan plan, Map<Integer, AppliedState> live) {
+    public record Checked(InstallPlan plan, Map<Integer, AppliedState> live, Set<Integer> existing) {
         public Checked {
             Objects.requireNonNull(plan, "plan");
             live = Map.copyOf(live);
+            existing = Set.copyOf(existing);
+        }
+
+        /** A plan nothing was found of: no preflight ran. */
+        public static Checked unchecked(InstallPlan plan) {
+            return new Checked(plan, Map.of(), Set.of());
         }
     }
 
@@ -66,7 +73,7 @@ public final class ServerPreflight {
     public Future<Checked> check(PlannedInstall planned, ApplySettings options) {
         RunningPlan dryRun = applier.start(planned, options.toBuilder().dryRunServer(true).build(), event -> { });
         return dryRun.result().map(judged -> new Checked(judged(planned.plan(), judged, dryRun.unavailableSteps()),
-                dryRun.appliedStates()));
+                dryRun.appliedStates(), dryRun.foundExisting()));
     }
 
     /** A condition for a plan installed with {@code --no-preflight}, so that the record says so. */

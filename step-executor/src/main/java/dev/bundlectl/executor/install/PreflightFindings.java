@@ -1,0 +1,54 @@
+package dev.bundlectl.executor.install;
+
+import dev.bundlectl.executor.apply.PreflightFinding;
+import dev.bundlectl.executor.records.InstallRecord;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepAction;
+import dev.bundlectl.plan.model.StepStatus;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What a preflight found that lets the real run leave requests out, by step index: the objects
+ * nobody has written since the last install ({@link UnchangedObjects}) and the create-only objects
+ * already there. And whether that leaves the real run nothing to write, so that it needs no record
+ * saved before it starts (a record exists so that what a run wrote is known even if the run never
+ * ends; a run that writes nothing is recorded once, when it ends).
+ */
+final class PreflightFindings {
+
+    private PreflightFindings() {
+    }
+
+    /**
+     * By step index, what the preflight found.
+     *
+     * @param previous the last install's record, or null on a first install
+     */
+    static Map<Integer, PreflightFinding> of(InstallRecord previous, ServerPreflight.Checked checked) {
+        Map<Integer, PreflightFinding> found = new HashMap<>();
+        UnchangedObjects.since(previous, checked.plan(), checked.live())
+                .forEach((index, state) -> found.put(index, new PreflightFinding.Unchanged(state)));
+        checked.existing().forEach(index -> found.put(index, new PreflightFinding.Existing()));
+        return Map.copyOf(found);
+    }
+
+    /**
+     * Whether the real run of {@code plan} will send no write: each of its steps is either one it
+     * never sends ({@code NotCreated}, {@code UnsupportedResource}) or one whose request a finding
+     * leaves out. A delete step always writes.
+     */
+    static boolean leaveNothingToWrite(InstallPlan plan, Map<Integer, PreflightFinding> found) {
+        for (int index = 0; index < plan.steps().size(); index++) {
+            Step step = plan.steps().get(index);
+            if (step.status() == StepStatus.NOT_CREATED || step.status() == StepStatus.UNSUPPORTED_RESOURCE) {
+                continue;
+            }
+            if (step.action() == StepAction.DELETE || !found.containsKey(index)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -15,12 +15,12 @@ import java.util.List;
  * token authentication as fabric8 implements them. Errors become one-line diagnostics that never
  * include credentials.
  *
- * <p>Each file is read once for the whole load ({@link KubeconfigModels}). An explicit
- * {@code --kubeconfig} is made into a configuration as {@code Config.fromKubeconfig} makes it (an
- * empty configuration and fabric8's merge of the file's model), from a model read without Jackson's
- * binding when the file is plain ({@link PlainKubeconfigReader}); {@code KUBECONFIG} and
- * {@code ~/.kube/config} go through fabric8's {@code autoConfigure}, which also applies its
- * environment variables and system properties.
+ * <p>Each file is read once for the whole load ({@link KubeconfigModels}), into fabric8's model,
+ * without Jackson's binding when the file is plain ({@link PlainKubeconfigReader}). An explicit
+ * {@code --kubeconfig} is made into a configuration as {@code Config.fromKubeconfig} makes it, and
+ * {@code KUBECONFIG} or {@code ~/.kube/config} as {@code Config.autoConfigure} makes it (with
+ * fabric8's environment variables and system properties over the files): from those models,
+ * through fabric8's own merge. The in-cluster configuration is fabric8's.
  */
 final class KubeconfigLoader {
 
@@ -41,7 +41,7 @@ final class KubeconfigLoader {
         } else {
             files = defaultFiles();
             config = read(files.isEmpty() ? "(in-cluster configuration)" : files.toString(),
-                    () -> Config.autoConfigure(settings.context()));
+                    () -> models.autoConfig(settings.context()).orElseGet(() -> Config.autoConfigure(settings.context())));
             if (files.isEmpty() && System.getenv("KUBERNETES_SERVICE_HOST") == null) {
                 String fromEnvironment = System.getenv("KUBECONFIG");
                 throw new ConnectionException(fromEnvironment != null && !fromEnvironment.isBlank()

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -148,6 +151,37 @@ class PlainKubeconfigReaderTest {
     }
 
     @Test
+    void theDefaultFilesMakeTheConfigurationAutoConfigureMakes() throws IOException {
+        Path empty = Files.createFile(dir.resolve("empty"));
+        String files = String.join(File.pathSeparator, empty.toString(), write(TOKEN).toString(),
+                dir.resolve("missing").toString(), write(MANY_CONTEXTS).toString(), write(JSON).toString());
+        withProperties(Map.of(Config.KUBERNETES_KUBECONFIG_FILE, files), () -> {
+            for (String context : Arrays.asList(null, "admin@prod", "a", "b", "j")) {
+                Config fabric8 = Config.autoConfigure(context);
+                Config ours = new KubeconfigModels().autoConfig(context).orElseThrow();
+                assertEquals(described(fabric8), described(ours), "context " + context);
+                assertEquals(fabric8.getAutoConfigure(), ours.getAutoConfigure());
+            }
+        });
+        // fabric8's system properties (and environment variables) still come over the files.
+        withProperties(Map.of(Config.KUBERNETES_KUBECONFIG_FILE, files, Config.KUBERNETES_NAMESPACE_SYSTEM_PROPERTY,
+                "from-property"), () -> {
+            Config ours = new KubeconfigModels().autoConfig(null).orElseThrow();
+            assertEquals(described(Config.autoConfigure(null)), described(ours));
+            assertEquals("from-property", ours.getNamespace());
+        });
+    }
+
+    @Test
+    void withoutAKubeconfigFileTheConfigurationIsLeftToFabric8() {
+        withProperties(Map.of(Config.KUBERNETES_KUBECONFIG_FILE, dir.resolve("missing").toString()),
+                () -> assertTrue(new KubeconfigModels().autoConfig(null).isEmpty()));
+        withProperties(Map.of(Config.KUBERNETES_KUBECONFIG_FILE, dir.resolve("missing").toString(),
+                Config.KUBERNETES_AUTH_TRYKUBECONFIG_SYSTEM_PROPERTY, "false"),
+                () -> assertTrue(new KubeconfigModels().autoConfig(null).isEmpty()));
+    }
+
+    @Test
     void relativePathsResolveAgainstTheKubeconfigsDirectory() throws IOException {
         Path file = write(CLIENT_CERTIFICATE_FILES);
 
@@ -244,6 +278,23 @@ class PlainKubeconfigReaderTest {
         Files.writeString(file, "not: [a kubeconfig");
 
         assertTrue(first == models.of(file), "the same model, not a second reading");
+    }
+
+    /** Runs {@code check} with system properties set (fabric8 reads them as it reads the environment). */
+    private static void withProperties(Map<String, String> properties, Runnable check) {
+        Map<String, String> before = new HashMap<>();
+        properties.forEach((name, value) -> before.put(name, System.setProperty(name, value)));
+        try {
+            check.run();
+        } finally {
+            before.forEach((name, value) -> {
+                if (value == null) {
+                    System.clearProperty(name);
+                } else {
+                    System.setProperty(name, value);
+                }
+            });
+        }
     }
 
     /** The model, or the class and message of what reading threw. */

@@ -37,7 +37,8 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
  * <p><b>Only where the answer is the same.</b> Every key must be one this reader knows, every
  * value a string, a boolean or a list of them where the model has those types, and the file one
  * document. Anything else (an {@code exec} or {@code auth-provider} user, {@code extensions}, a
- * number where a string goes, a second document, an unreadable file) is left to fabric8: the
+ * number where a string goes, a second document, a file in JSON, which fabric8 gives to Jackson's
+ * JSON parser rather than to its YAML loader, an unreadable file) is left to fabric8: the
  * reader answers empty and the caller asks fabric8, so that its conversions and its error messages
  * stay the ones users get. {@code PlainKubeconfigReaderTest} compares the two models, equal by
  * {@code equals}, over plain and unusual kubeconfigs.
@@ -77,6 +78,9 @@ final class PlainKubeconfigReader {
             if (Files.size(file) > MAX_BYTES) {
                 return Optional.empty();
             }
+            if (startsAsJson(file)) {
+                return Optional.empty();
+            }
             try (InputStream in = Files.newInputStream(file)) {
                 // fabric8's loader, with fabric8's settings: the same scalars and the same keys.
                 Iterator<Object> documents = new Load(LoadSettings.builder().build()).loadAllFromInputStream(in).iterator();
@@ -96,6 +100,18 @@ final class PlainKubeconfigReader {
             return Optional.of(config(Fields.of(document, CONFIG_KEYS), file.toFile()));
         } catch (NotPlain notPlain) {
             return Optional.empty();
+        }
+    }
+
+    // fabric8 reads a file whose first character that is not white space opens a JSON object or
+    // array as JSON, anything else as YAML.
+    private static boolean startsAsJson(Path file) throws IOException {
+        try (InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file))) {
+            int next;
+            do {
+                next = in.read();
+            } while (next > -1 && Character.isWhitespace(next));
+            return next == '{' || next == '[';
         }
     }
 

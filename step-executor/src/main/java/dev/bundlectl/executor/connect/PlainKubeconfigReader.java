@@ -8,9 +8,9 @@ import io.fabric8.kubernetes.api.model.NamedAuthInfo;
 import io.fabric8.kubernetes.api.model.NamedCluster;
 import io.fabric8.kubernetes.api.model.NamedContext;
 import io.fabric8.kubernetes.api.model.Preferences;
+import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,19 +78,20 @@ final class PlainKubeconfigReader {
             if (Files.size(file) > MAX_BYTES) {
                 return Optional.empty();
             }
-            if (startsAsJson(file)) {
+            // One reading of the file, which both the JSON test and the loader look at.
+            byte[] bytes = Files.readAllBytes(file);
+            if (startsAsJson(bytes)) {
                 return Optional.empty();
             }
-            try (InputStream in = Files.newInputStream(file)) {
-                // fabric8's loader, with fabric8's settings: the same scalars and the same keys.
-                Iterator<Object> documents = new Load(LoadSettings.builder().build()).loadAllFromInputStream(in).iterator();
-                if (!documents.hasNext()) {
-                    return Optional.empty();
-                }
-                document = documents.next();
-                if (documents.hasNext()) {
-                    return Optional.empty();
-                }
+            // fabric8's loader, with fabric8's settings: the same scalars and the same keys.
+            Iterator<Object> documents = new Load(LoadSettings.builder().build())
+                    .loadAllFromInputStream(new ByteArrayInputStream(bytes)).iterator();
+            if (!documents.hasNext()) {
+                return Optional.empty();
+            }
+            document = documents.next();
+            if (documents.hasNext()) {
+                return Optional.empty();
             }
         } catch (IOException | RuntimeException notForThisReader) {
             // fabric8 reads it again and reports what is wrong in its own words.
@@ -105,14 +106,12 @@ final class PlainKubeconfigReader {
 
     // fabric8 reads a file whose first character that is not white space opens a JSON object or
     // array as JSON, anything else as YAML.
-    private static boolean startsAsJson(Path file) throws IOException {
-        try (InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file))) {
-            int next;
-            do {
-                next = in.read();
-            } while (next > -1 && Character.isWhitespace(next));
-            return next == '{' || next == '[';
+    private static boolean startsAsJson(byte[] bytes) {
+        int next = 0;
+        while (next < bytes.length && Character.isWhitespace(bytes[next] & 0xff)) {
+            next++;
         }
+        return next < bytes.length && (bytes[next] == '{' || bytes[next] == '[');
     }
 
     private static Config config(Fields fields, File file) {

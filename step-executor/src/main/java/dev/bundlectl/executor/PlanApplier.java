@@ -8,6 +8,7 @@ import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Context;
 import io.vertx.core.Promise;
@@ -50,6 +51,14 @@ public final class PlanApplier {
         this.vertx = Objects.requireNonNull(vertx, "vertx");
         this.api = Objects.requireNonNull(api, "api");
         this.discovery = Objects.requireNonNull(discovery, "discovery");
+    }
+
+    /**
+     * Whether a step planned with {@code status} is never sent: {@code NotCreated} and
+     * {@code UnsupportedResource} steps keep their status and message (see {@link #start}).
+     */
+    public static boolean neverSends(StepStatus status) {
+        return status == StepStatus.NOT_CREATED || status == StepStatus.UNSUPPORTED_RESOURCE;
     }
 
     /**

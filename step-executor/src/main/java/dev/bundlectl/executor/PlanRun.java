@@ -47,7 +47,6 @@ import java.util.function.Consumer;
  */
 final class PlanRun implements StepStarter {
 
-    private static final Set<StepStatus> NEVER_SENT = Set.of(StepStatus.NOT_CREATED, StepStatus.UNSUPPORTED_RESOURCE);
     private static final String CONDITION_INSTALLED = "Installed";
 
     private final PlannedInstall planned;
@@ -126,7 +125,7 @@ final class PlanRun implements StepStarter {
             // A Keep step reports an object an upgrade leaves alone; there is nothing to send. Nor is
             // there for an object the planner found Present and uses as it is (an OperatorGroup of
             // the namespace's own): an upgrade's Present steps carry an action and are still sent.
-            if (!NEVER_SENT.contains(step.status()) && step.action() != StepAction.KEEP
+            if (!PlanApplier.neverSends(step.status()) && step.action() != StepAction.KEEP
                     && !(step.status() == StepStatus.PRESENT && step.action() == null)) {
                 tracker.reset(index, StepStatus.UNKNOWN);
                 runnable.add(index);

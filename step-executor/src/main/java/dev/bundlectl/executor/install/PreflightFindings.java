@@ -1,11 +1,11 @@
 package dev.bundlectl.executor.install;
 
+import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.apply.PreflightFinding;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepAction;
-import dev.bundlectl.plan.model.StepStatus;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -42,7 +42,7 @@ final class PreflightFindings {
     static boolean leaveNothingToWrite(InstallPlan plan, Map<Integer, PreflightFinding> found) {
         for (int index = 0; index < plan.steps().size(); index++) {
             Step step = plan.steps().get(index);
-            if (step.status() == StepStatus.NOT_CREATED || step.status() == StepStatus.UNSUPPORTED_RESOURCE) {
+            if (PlanApplier.neverSends(step.status())) {
                 continue;
             }
             if (step.action() == StepAction.DELETE || !found.containsKey(index)) {

@@ -95,7 +95,7 @@ public final class ServerPreflight {
         for (int index = 0; index < steps.size(); index++) {
             Step before = steps.get(index);
             Step judged = dryRun.steps().get(index);
-            if (before.status() == StepStatus.NOT_CREATED || before.status() == StepStatus.UNSUPPORTED_RESOURCE) {
+            if (PlanApplier.neverSends(before.status())) {
                 continue;
             }
             if (judged.status() == StepStatus.FAILED && unavailable.contains(index)) {

@@ -1,12 +1,12 @@
 package dev.bundlectl.executor.planning;
 
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.capability.ExistenceCheck;
 import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.PlanVerdict;
 import dev.bundlectl.plan.model.InstallPlan;
-import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.plan.upgrade.ObjectKey;
 import dev.bundlectl.plan.upgrade.UpgradeDecision;
@@ -69,8 +69,7 @@ final class UpgradePlanning {
     private static List<Manifest> sent(PlannedInstall planned, List<Manifest> manifests) {
         List<Manifest> sent = new ArrayList<>();
         for (int index = 0; index < manifests.size(); index++) {
-            StepStatus status = planned.steps().get(index).step().status();
-            if (status != StepStatus.NOT_CREATED && status != StepStatus.UNSUPPORTED_RESOURCE) {
+            if (!PlanApplier.neverSends(planned.steps().get(index).step().status())) {
                 sent.add(manifests.get(index));
             }
         }

@@ -172,6 +172,18 @@ class ClusterConnectionTest {
     }
 
     @Test
+    void aKubeconfigReadAsJsonThatIsNotSaysWhereWithoutQuotingIt() throws Exception {
+        Path file = dir.resolve("flow");
+        Files.writeString(file, "{\"users\": [{\"name\": \"u\", \"user\": {\"token\": s3cr3t-value}}]}\n");
+
+        assertThatThrownBy(() -> ClusterConnection.open(settings(file)))
+                .isInstanceOf(ConnectionException.class)
+                .hasMessageStartingWith("cannot load kubeconfig " + file + ": not valid JSON at line 1, column ")
+                .hasMessageEndingWith(" (a kubeconfig that starts with { or [ is read as JSON)")
+                .hasMessageNotContaining("s3cr3t");
+    }
+
+    @Test
     void connectionSettingsRejectANonPositiveTimeout() {
         assertThatThrownBy(() -> new ConnectionSettings(null, null, Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class);

@@ -1,5 +1,7 @@
 package dev.bundlectl.executor.connect;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.fabric8.kubernetes.client.Config;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -92,10 +94,22 @@ final class KubeconfigLoader {
         try {
             return load.get();
         } catch (RuntimeException e) {
-            // fabric8's messages name files and fields; they do not carry token values.
-            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
-            throw new ConnectionException("cannot load kubeconfig " + source + ": " + firstLine(reason), e);
+            throw new ConnectionException("cannot load kubeconfig " + source + ": " + firstLine(reason(e)), e);
         }
+    }
+
+    // fabric8's messages name files and fields; they do not carry token values. A file fabric8 reads
+    // as JSON (it starts with { or [) and cannot parse fails with fabric8's "An error has occurred.";
+    // Jackson's own message may quote the text it met, a token perhaps, so only its place is said.
+    private static String reason(RuntimeException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof JsonProcessingException json) {
+                JsonLocation at = json.getLocation();
+                return "not valid JSON" + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+                        + " (a kubeconfig that starts with { or [ is read as JSON)";
+            }
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
     }
 
     private static String firstLine(String text) {

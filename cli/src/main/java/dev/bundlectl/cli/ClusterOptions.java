@@ -3,7 +3,11 @@ package dev.bundlectl.cli;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.connect.ConnectionException;
 import dev.bundlectl.executor.connect.ConnectionSettings;
+import dev.bundlectl.executor.connect.Impersonation;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,12 +28,36 @@ final class ClusterOptions {
     @Option(names = "--context", paramLabel = "NAME", description = "Kubeconfig context (default: the current context).")
     String context;
 
+    @Option(names = "--as", paramLabel = "USER",
+            description = "Act as this user or ServiceAccount (system:serviceaccount:NS:NAME), as kubectl's --as: the "
+                    + "API server authorizes every request as it, so nothing is done with more rights than it holds.")
+    String asUser;
+
+    @Option(names = "--as-group", paramLabel = "GROUP",
+            description = "A group to act in, with --as (repeatable), as kubectl's --as-group.")
+    List<String> asGroups = new ArrayList<>();
+
+    @Option(names = "--as-uid", paramLabel = "UID", description = "The uid to act as, with --as, as kubectl's --as-uid.")
+    String asUid;
+
     /** The command these options belong to (picocli sets it), whose root holds the {@link EarlyConnection}. */
     @Spec(Spec.Target.MIXEE)
     private CommandSpec command;
 
     boolean given() {
-        return kubeconfig != null || context != null;
+        return kubeconfig != null || context != null || asUser != null;
+    }
+
+    /**
+     * {@code --as}, {@code --as-group} and {@code --as-uid}, which go over the kubeconfig user's own
+     * {@code as} fields; groups or a uid without a user are the user's mistake, as in kubectl.
+     */
+    Impersonation impersonation() {
+        try {
+            return new Impersonation(asUser, asGroups, asUid, Map.of());
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException("--as-group and --as-uid need --as USER (" + e.getMessage() + ")");
+        }
     }
 
     /**
@@ -38,10 +66,18 @@ final class ClusterOptions {
      */
     ClusterConnection open() {
         KubeconfigFiles.check(kubeconfig);
+        Impersonation flags = impersonation();
         ConnectionSettings settings = settings(kubeconfig, context);
         try {
+            // The early connection was set up from --kubeconfig and --context alone; --as is a header
+            // of each request, which its hand-over adds.
             Optional<ClusterConnection> early = earlyConnection().take(settings);
-            return early.isPresent() ? early.get() : ClusterConnection.open(settings);
+            if (early.isPresent()) {
+                ClusterConnection connection = early.get();
+                return flags.none() ? connection
+                        : connection.handedOverTo(connection.identity().overriddenBy(flags));
+            }
+            return ClusterConnection.open(settings.withImpersonation(flags));
         } catch (ConnectionException e) {
             throw new UserInputException(e.getMessage());
         }

@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.controller.pipeline.InstallerConnections;
 import dev.bundlectl.controller.pipeline.PipelineInstaller;
 import dev.bundlectl.controller.reconcile.BundleInstallClient;
 import dev.bundlectl.controller.reconcile.EventRecorder;
@@ -65,6 +66,12 @@ final class ControllerCommand implements Callable<Integer> {
             description = "How often every BundleInstall is installed again, which repairs drift (default: ${DEFAULT-VALUE}).")
     private Duration resync;
 
+    @Option(names = "--single-tenant",
+            description = "Install a BundleInstall that names no spec.serviceAccountName with the controller's own "
+                    + "rights. Only for a cluster where everyone who may create a BundleInstall may do anything the "
+                    + "controller may; without it such an object is refused (ServiceAccountRequired). Off in deploy/.")
+    private boolean singleTenant;
+
     @Mixin
     private RegistryAccessOptions registry = new RegistryAccessOptions();
 
@@ -85,8 +92,9 @@ final class ControllerCommand implements Callable<Integer> {
         ControllerSettings settings = new ControllerSettings(namespace, workers, resync, Duration.ofSeconds(1),
                 Duration.ofMinutes(5), name,
                 leaderElect ? ControllerSettings.LeaseSettings.defaults(leaseNamespace) : null);
-        try (ClusterConnection connection = cluster.open()) {
-            PipelineInstaller installer = new PipelineInstaller(connection, registry.settings(),
+        try (ClusterConnection connection = cluster.open();
+                InstallerConnections installers = new InstallerConnections(connection, singleTenant)) {
+            PipelineInstaller installer = new PipelineInstaller(installers, registry.settings(),
                     ApplySettings.defaults(), Clock.systemUTC());
             Reconciler reconciler = new Reconciler(new BundleInstallClient(connection.client()), installer,
                     new EventRecorder(connection.client(), name), Clock.systemUTC());
@@ -99,7 +107,9 @@ final class ControllerCommand implements Callable<Integer> {
                 controller.start();
                 err.println(name + ": watching BundleInstalls in " + (namespace == null ? "all namespaces"
                         : "namespace " + namespace) + (leaderElect ? " once it holds Lease " + leaseNamespace
-                        + "/" + settings.leaderElection().name() : ""));
+                        + "/" + settings.leaderElection().name() : "") + (singleTenant
+                        ? "; single-tenant: objects that name no ServiceAccount install with the controller's own rights"
+                        : "; each install acts as the ServiceAccount its BundleInstall names"));
                 err.flush();
                 stopped.await();
             }

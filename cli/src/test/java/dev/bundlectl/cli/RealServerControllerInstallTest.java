@@ -3,6 +3,7 @@ package dev.bundlectl.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.controller.api.BundleInstallKind;
+import dev.bundlectl.controller.pipeline.InstallerConnections;
 import dev.bundlectl.controller.pipeline.PipelineInstaller;
 import dev.bundlectl.controller.reconcile.BundleInstallClient;
 import dev.bundlectl.controller.reconcile.EventRecorder;
@@ -52,7 +53,7 @@ class RealServerControllerInstallTest {
         KubernetesClient client = server.client();
         RealCluster cluster = RealCluster.in(server, "bi-e2e");
         String ns = cluster.namespace();
-        PipelineInstaller installer = new PipelineInstaller(server.connect(),
+        PipelineInstaller installer = new PipelineInstaller(new InstallerConnections(server.connect(), true),
                 new SourceSettings(RegistryOptions.defaults(), temp.resolve("cache"), false),
                 ApplySettings.defaults(), Clock.systemUTC());
         Reconciler reconciler = new Reconciler(new BundleInstallClient(client), installer,

@@ -3,6 +3,7 @@ package dev.bundlectl.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.controller.api.BundleInstallKind;
+import dev.bundlectl.controller.pipeline.InstallerConnections;
 import dev.bundlectl.controller.pipeline.PipelineInstaller;
 import dev.bundlectl.controller.reconcile.BundleInstallClient;
 import dev.bundlectl.controller.reconcile.EventRecorder;
@@ -54,7 +55,7 @@ class RealServerControllerOlmTest {
         RealServerControllerInstallTest.installCrd(olm.server());
         KubernetesClient client = olm.server().client();
         String ns = olm.server().newNamespace("bi-olm");
-        PipelineInstaller installer = new PipelineInstaller(olm.server().connect(),
+        PipelineInstaller installer = new PipelineInstaller(new InstallerConnections(olm.server().connect(), true),
                 new SourceSettings(RegistryOptions.defaults(), temp.resolve("cache"), false),
                 ApplySettings.defaults(), Clock.systemUTC());
         Reconciler reconciler = new Reconciler(new BundleInstallClient(client), installer,

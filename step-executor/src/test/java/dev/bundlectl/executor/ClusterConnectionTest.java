@@ -3,6 +3,9 @@ package dev.bundlectl.executor;
 import dev.bundlectl.executor.connect.ConnectionSettings;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.connect.ConnectionException;
+import dev.bundlectl.executor.connect.Impersonation;
+import java.util.List;
+import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -85,6 +88,65 @@ class ClusterConnectionTest {
             assertThat(config.getImpersonateUsername()).isEqualTo("alice");
             assertThat(config.getImpersonateGroups()).containsExactly("developers", "auditors");
         }
+    }
+
+    @Test
+    void everyRequestCarriesTheKubeconfigsImpersonationWithTheFlagsOverItFieldByField() throws Exception {
+        String users = """
+                - name: token-user
+                  user:
+                    token: kubeconfig-token
+                    as: alice
+                    as-groups: [developers, auditors]
+                    as-user-extra: {"scopes.example.com/ä b": [read, write]}
+                """;
+        try (MockCluster cluster = MockCluster.start()) {
+            Path file = kubeconfig(cluster.url(), "", users);
+            try (ClusterConnection asKubeconfig = ClusterConnection.open(settings(file))) {
+                Await.result(asKubeconfig.api().discover("/api/v1"));
+            }
+            // --as-uid alone over the kubeconfig's user keeps its user and groups, as kubectl does.
+            try (ClusterConnection withUid = ClusterConnection.open(settings(file)
+                    .withImpersonation(new Impersonation("alice", List.of(), "1234", Map.of())))) {
+                Await.result(withUid.api().discover("/api/v1"));
+            }
+            try (ClusterConnection asBob = ClusterConnection.open(settings(file)
+                    .withImpersonation(new Impersonation("bob", List.of("team-b"), null, Map.of())))) {
+                Await.result(asBob.api().discover("/api/v1"));
+                // A view acts as another identity over the same connection; the connection itself is unchanged.
+                try (ClusterConnection view = asBob.actingAs(Impersonation.serviceAccount("ops", "installer"))) {
+                    Await.result(view.api().discover("/api/v1"));
+                }
+                Await.result(asBob.api().discover("/api/v1"));
+            }
+
+            List<Map<String, List<String>>> sent = cluster.requests().stream().map(MockCluster.Request::impersonation)
+                    .toList();
+            assertThat(sent).hasSize(5);
+            // Header names arrive as the server reads them, in any case; the key's escape is client-go's (%XX, UTF-8).
+            assertThat(sent.get(0)).containsEntry("impersonate-user", List.of("alice"))
+                    .containsEntry("impersonate-group", List.of("developers", "auditors"))
+                    .containsEntry("impersonate-extra-scopes.example.com%2f%c3%a4%20b", List.of("read", "write"))
+                    .doesNotContainKey("impersonate-uid");
+            assertThat(sent.get(1)).containsEntry("impersonate-user", List.of("alice"))
+                    .containsEntry("impersonate-uid", List.of("1234"))
+                    .containsEntry("impersonate-group", List.of("developers", "auditors"));
+            assertThat(sent.get(2)).containsEntry("impersonate-user", List.of("bob"))
+                    .containsEntry("impersonate-group", List.of("team-b"));
+            assertThat(sent.get(3)).containsOnlyKeys("impersonate-user")
+                    .containsEntry("impersonate-user", List.of("system:serviceaccount:ops:installer"));
+            assertThat(sent.get(4)).containsEntry("impersonate-user", List.of("bob"));
+        }
+    }
+
+    @Test
+    void groupsOrAUidWithoutAUserAreRefusedAsKubectlRefusesThem() {
+        assertThatThrownBy(() -> new Impersonation(null, List.of("g"), null, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs a user to act as");
+        assertThatThrownBy(() -> new Impersonation(" ", List.of(), "uid", Map.of()))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(Impersonation.NONE.none()).isTrue();
+        assertThat(Impersonation.serviceAccount("ns", "sa").describe()).isEqualTo("system:serviceaccount:ns:sa");
     }
 
     @Test

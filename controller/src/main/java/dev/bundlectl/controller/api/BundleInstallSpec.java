@@ -13,9 +13,11 @@ import java.util.Objects;
  * @param capabilities a capabilities document in any form {@code --capabilities-file} takes, or null
  * @param approval whether plans wait for approval
  * @param approvedPlan the plan digest a person approved, or null
+ * @param serviceAccountName the ServiceAccount of the object's namespace whose rights every request made
+ *     for this install has (the controller impersonates it), or null when none is named
  */
 public record BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
-        ApprovalMode approval, String approvedPlan) {
+        ApprovalMode approval, String approvedPlan, String serviceAccountName) {
 
     /** Checks the parts and copies the list. */
     public BundleInstallSpec {

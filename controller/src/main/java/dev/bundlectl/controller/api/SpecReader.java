@@ -38,7 +38,8 @@ public final class SpecReader {
         spec.path("optionalApis").forEach(rule -> optionalApis.add(rule.asText()));
         JsonNode capabilities = spec.path("capabilities");
         return new BundleInstallSpec(source(spec.path("source")), text(spec, "csvMode"), optionalApis,
-                capabilities.isObject() ? capabilities.deepCopy() : null, approval, text(spec, "approvedPlan"));
+                capabilities.isObject() ? capabilities.deepCopy() : null, approval, text(spec, "approvedPlan"),
+                text(spec, "serviceAccountName"));
     }
 
     private static BundleSource source(JsonNode source) {

@@ -67,37 +67,38 @@ import java.util.Optional;
  * The controller's {@link BundleInstaller} on bundlectl's own pipeline: the bundle source (image,
  * catalog or ConfigMap) becomes a directory, the bundle reader reads it, the planning facade reads
  * the cluster once and plans, and the install session applies the plan and records it, exactly as
- * {@code bundlectl install} does. Every call runs on a controller worker thread and waits there for
- * the asynchronous pipeline; no event-loop thread ever waits.
+ * {@code bundlectl install} does. Every request made for an install goes through the connection
+ * {@link InstallerConnections} gives it, which acts as the BundleInstall's ServiceAccount. Every
+ * call runs on a controller worker thread and waits there for the asynchronous pipeline; no
+ * event-loop thread ever waits.
  */
 public final class PipelineInstaller implements BundleInstaller {
 
     private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(10);
 
-    private final ClusterConnection connection;
+    private final InstallerConnections connections;
     private final SourceSettings sources;
-    private final ConfigMapDirectory configMaps;
     private final ApplySettings applySettings;
     private final Clock clock;
 
     /**
-     * @param connection the cluster connection the controller runs on
+     * @param connections the connection each install acts through
      * @param sources registry access and the cache for images and catalogs
      * @param applySettings how plans are applied (timeouts, concurrency)
      * @param clock the install records' clock
      */
-    public PipelineInstaller(ClusterConnection connection, SourceSettings sources, ApplySettings applySettings,
+    public PipelineInstaller(InstallerConnections connections, SourceSettings sources, ApplySettings applySettings,
             Clock clock) {
-        this.connection = connection;
+        this.connections = connections;
         this.sources = sources;
-        this.configMaps = new ConfigMapDirectory(connection.client(), sources.cacheRoot());
         this.applySettings = applySettings;
         this.clock = clock;
     }
 
     @Override
     public PlannedBundle plan(String namespace, BundleInstallSpec spec) {
-        Fetched fetched = fetch(namespace, spec.source());
+        ClusterConnection connection = connections.forInstall(namespace, spec.serviceAccountName());
+        Fetched fetched = fetch(connection, namespace, spec.source());
         BundleReadResult read = new BundleReader().read(fetched.directory());
         failOnErrors(read.diagnostics(), spec.source().describe());
         Bundle bundle = read.bundle().orElseThrow(() ->
@@ -134,12 +135,13 @@ public final class PipelineInstaller implements BundleInstaller {
         String version = planned.steps().stream().filter(step -> step.step().resource().groupKind().isCsv())
                 .map(step -> step.object().path("spec").path("version").asText(null)).findFirst().orElse(null);
         return new PlannedBundle(planned.plan(), bundle.packageName(), csvStep == null ? null : csvStep.resource().name(),
-                version, fetched.image(), new Handle(planned, answer.reading().previous(), fetched.label()));
+                version, fetched.image(), new Handle(connection, planned, answer.reading().previous(), fetched.label()));
     }
 
     @Override
     public InstalledBundle install(String namespace, PlannedBundle planned) {
         Handle handle = (Handle) planned.handle();
+        ClusterConnection connection = handle.connection();
         InstallRequest request = new InstallRequest(namespace, false, planned.packageName(), handle.label(),
                 applySettings, clock.instant());
         InstallOutcome outcome = await(new InstallSession(connection, new InstallRecordStore(connection.retryingApi()))
@@ -150,13 +152,15 @@ public final class PipelineInstaller implements BundleInstaller {
     }
 
     @Override
-    public Optional<PlanCondition> running(InstallPlan installed) {
+    public Optional<PlanCondition> running(PlannedBundle planned, InstallPlan installed) {
+        ClusterConnection connection = ((Handle) planned.handle()).connection();
         return await(new OperatorRunningCheck(connection.vertx(), connection.retryingApi(), clock).check(installed),
                 "checking whether the operator runs");
     }
 
     @Override
-    public String uninstall(String namespace, String packageName) {
+    public String uninstall(String namespace, String packageName, String serviceAccountName) {
+        ClusterConnection connection = connections.forInstall(namespace, serviceAccountName);
         InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
         Optional<InstallRecord> latest = await(store.latestFor(namespace, packageName), "reading the install record");
         if (latest.isEmpty()) {
@@ -171,15 +175,19 @@ public final class PipelineInstaller implements BundleInstaller {
         return "uninstalled " + packageName + ": " + report.results().size() + " object(s) deleted or already gone";
     }
 
-    /** What install needs later: the plan in its parsed shape, the previous install it was planned after. */
-    private record Handle(PlannedInstall planned, PreviousInstall previous, String label) {
+    /**
+     * What install needs later: the connection the plan was made through (acting as the install's
+     * account), the plan in its parsed shape, the previous install it was planned after.
+     */
+    private record Handle(ClusterConnection connection, PlannedInstall planned, PreviousInstall previous, String label) {
     }
 
     /** A bundle directory, how to name it, and the image it came from (null for a ConfigMap). */
     private record Fetched(Path directory, String label, String image) {
     }
 
-    private Fetched fetch(String namespace, BundleSource source) {
+    private Fetched fetch(ClusterConnection connection, String namespace, BundleSource source) {
+        ConfigMapDirectory configMaps = new ConfigMapDirectory(connection, sources.cacheRoot());
         if (source instanceof BundleSource.ConfigMap configMap) {
             Path directory = configMaps.unpack(namespace, configMap.name(), ConfigMapPacking.BUNDLE);
             return new Fetched(directory, "configmap:" + namespace + "/" + configMap.name(), null);

@@ -8,7 +8,9 @@ import dev.bundlectl.controller.api.BundleInstallSpec;
 /**
  * What the controller needs from bundlectl's pipeline: fetch and plan a bundle, install a plan,
  * uninstall what was installed. Each call blocks its caller, which is always one of the controller's
- * worker threads, never a Vert.x event loop.
+ * worker threads, never a Vert.x event loop. Every request a call makes for an install acts as the
+ * ServiceAccount the BundleInstall names ({@code spec.serviceAccountName}); a call for an object that
+ * names none fails with reason {@code ServiceAccountRequired}, unless the controller runs single-tenant.
  */
 public interface BundleInstaller {
 
@@ -35,14 +37,15 @@ public interface BundleInstaller {
      * @return the {@code OperatorRunning} condition; empty when the plan runs nothing
      * @throws ReconcileException when the cluster cannot be asked
      */
-    Optional<PlanCondition> running(InstallPlan installed);
+    Optional<PlanCondition> running(PlannedBundle planned, InstallPlan installed);
 
     /**
      * Deletes what installs of {@code packageName} created in {@code namespace}, as {@code bundlectl
      * uninstall} would; nothing to delete is a success.
      *
+     * @param serviceAccountName the ServiceAccount the deleted object named, or null
      * @return a one-line summary of what was deleted
      * @throws ReconcileException when objects could not be deleted
      */
-    String uninstall(String namespace, String packageName);
+    String uninstall(String namespace, String packageName, String serviceAccountName);
 }

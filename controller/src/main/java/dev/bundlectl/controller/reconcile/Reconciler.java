@@ -85,8 +85,9 @@ public final class Reconciler {
         try {
             planned = installer.plan(namespace, spec);
         } catch (ReconcileException e) {
-            objects.writeStatus(object, failed(status, generation, "PlanningFailed", e.getMessage()).toJson());
-            events.warning(object, "PlanningFailed", e.getMessage());
+            String reason = e.reasonOr("PlanningFailed");
+            objects.writeStatus(object, failed(status, generation, reason, e.getMessage()).toJson());
+            events.warning(object, reason, e.getMessage());
             return e.retryable() ? ReconcileResult.retry(e.getMessage()) : ReconcileResult.done();
         }
         String digest = PlanDigest.of(planned.plan());
@@ -109,7 +110,7 @@ public final class Reconciler {
         }
         if (!resync && upToDate(status, digest, generation)) {
             // Installed; level-based: until the operator runs, look again each round.
-            return operatorRunning(status) ? ReconcileResult.done() : recheckRunning(object, planned.plan());
+            return operatorRunning(status) ? ReconcileResult.done() : recheckRunning(object, planned);
         }
         JsonNode installing = objects.writeStatus(object, document(status, generation)
                 .plan(planned.plan(), digest, planned.bundleImage(), planned.packageName())
@@ -123,15 +124,16 @@ public final class Reconciler {
         try {
             installed = installer.install(namespace, planned);
         } catch (ReconcileException e) {
-            objects.writeStatus(installing, failed(installing.path("status"), generation, "InstallFailed",
+            String reason = e.reasonOr("InstallFailed");
+            objects.writeStatus(installing, failed(installing.path("status"), generation, reason,
                     e.getMessage()).toJson());
-            events.warning(installing, "InstallFailed", e.getMessage());
+            events.warning(installing, reason, e.getMessage());
             return e.retryable() ? ReconcileResult.retry(e.getMessage()) : ReconcileResult.done();
         }
         StatusDocument done = document(installing.path("status"), generation)
                 .plan(installed.plan(), digest, planned.bundleImage(), planned.packageName());
         if (installed.complete()) {
-            Optional<PlanCondition> running = runningOrUnknown(installed.plan());
+            Optional<PlanCondition> running = runningOrUnknown(planned, installed.plan());
             done.phase(BundleInstallPhase.Complete, installed.message())
                     .condition(ConditionType.Installed, true, "InstallComplete", installed.message())
                     .condition(ConditionType.Progressing, false, "InstallComplete", "")
@@ -163,11 +165,18 @@ public final class Reconciler {
         // The package is recorded as soon as a plan exists, so a delete during an install still uninstalls.
         String packageName = object.path("status").path("packageName").asText(null);
         if (packageName != null) {
+            String serviceAccount = object.path("spec").path("serviceAccountName").asText(null);
             try {
-                String summary = installer.uninstall(object.path("metadata").path("namespace").asText(), packageName);
+                String summary = installer.uninstall(object.path("metadata").path("namespace").asText(), packageName,
+                        serviceAccount == null || serviceAccount.isEmpty() ? null : serviceAccount);
                 events.normal(object, "Uninstalled", summary);
             } catch (ReconcileException e) {
-                events.warning(object, "UninstallFailed", e.getMessage());
+                // The finalizer stays: whatever keeps the uninstall from running, deleting the object must not
+                // leave what it installed behind unnoticed.
+                String reason = e.reasonOr("UninstallFailed");
+                objects.writeStatus(object, failed(object.path("status"), object.path("metadata").path("generation")
+                        .asLong(), reason, e.getMessage()).toJson());
+                events.warning(object, reason, e.getMessage());
                 return ReconcileResult.retry(e.getMessage());
             }
         }
@@ -191,8 +200,8 @@ public final class Reconciler {
      * The installed plan is up to date but its operator did not run when last seen: only the
      * {@code OperatorRunning} condition is looked at again and rewritten; nothing is applied.
      */
-    private ReconcileResult recheckRunning(JsonNode object, InstallPlan plan) {
-        Optional<PlanCondition> running = runningOrUnknown(plan);
+    private ReconcileResult recheckRunning(JsonNode object, PlannedBundle planned) {
+        Optional<PlanCondition> running = runningOrUnknown(planned, planned.plan());
         if (running.isEmpty()) {
             return ReconcileResult.done();
         }
@@ -215,9 +224,9 @@ public final class Reconciler {
     }
 
     /** The operator's condition; Unknown (not a failure of the reconcile) when the cluster cannot say. */
-    private Optional<PlanCondition> runningOrUnknown(InstallPlan plan) {
+    private Optional<PlanCondition> runningOrUnknown(PlannedBundle planned, InstallPlan plan) {
         try {
-            return installer.running(plan);
+            return installer.running(planned, plan);
         } catch (ReconcileException e) {
             return Optional.of(new PlanCondition(ConditionType.OperatorRunning.name(), "Unknown", "CheckFailed",
                     e.getMessage(), null));

@@ -2,7 +2,8 @@ package dev.bundlectl.controller.source;
 
 import dev.bundlectl.controller.reconcile.ReconcileException;
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import dev.bundlectl.executor.connect.ClusterConnection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -24,15 +25,15 @@ import java.util.stream.Stream;
  */
 public final class ConfigMapDirectory {
 
-    private final KubernetesClient client;
+    private final ClusterConnection connection;
     private final Path cacheRoot;
 
     /**
-     * @param client fabric8's client
+     * @param connection the connection to read through, acting as the install's identity
      * @param cacheRoot where unpacked bundles are kept
      */
-    public ConfigMapDirectory(KubernetesClient client, Path cacheRoot) {
-        this.client = client;
+    public ConfigMapDirectory(ClusterConnection connection, Path cacheRoot) {
+        this.connection = connection;
         this.cacheRoot = cacheRoot;
     }
 
@@ -43,7 +44,7 @@ public final class ConfigMapDirectory {
      *     something that is not packed that way (not retryable)
      */
     public Path unpack(String namespace, String name, ConfigMapPacking packing) {
-        ConfigMap configMap = client.configMaps().inNamespace(namespace).withName(name).get();
+        ConfigMap configMap = read(namespace, name);
         if (configMap == null) {
             throw new ReconcileException("ConfigMap " + namespace + "/" + name + " not found", true);
         }
@@ -74,6 +75,20 @@ public final class ConfigMapDirectory {
             return target;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot unpack ConfigMap " + namespace + "/" + name + " under " + cacheRoot, e);
+        }
+    }
+
+    private ConfigMap read(String namespace, String name) {
+        try {
+            return connection.client().configMaps().inNamespace(namespace).withName(name).get();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 403) {
+                // Reading the source is a request for the install, made as its account: the account may be granted it.
+                throw new ReconcileException("ConfigMap " + namespace + "/" + name + ": "
+                        + connection.identity().describe() + " may not read it (it needs get on configmaps \""
+                        + name + "\" in namespace " + namespace + ")", true);
+            }
+            throw e;
         }
     }
 

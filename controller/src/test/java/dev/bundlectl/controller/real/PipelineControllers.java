@@ -1,5 +1,6 @@
 package dev.bundlectl.controller.real;
 
+import dev.bundlectl.controller.pipeline.InstallerConnections;
 import dev.bundlectl.controller.pipeline.PipelineInstaller;
 import dev.bundlectl.controller.reconcile.BundleInstallClient;
 import dev.bundlectl.controller.reconcile.BundleInstaller;
@@ -29,7 +30,7 @@ final class PipelineControllers {
 
     /** The real installer with these registry options (e.g. plain HTTP to the test registry). */
     static PipelineInstaller installer(RealApiServer server, Path cache, RegistryOptions registry) {
-        return new PipelineInstaller(server.connect(), new SourceSettings(registry, cache, false),
+        return new PipelineInstaller(new InstallerConnections(server.connect(), true), new SourceSettings(registry, cache, false),
                 ApplySettings.defaults(), Clock.systemUTC());
     }
 

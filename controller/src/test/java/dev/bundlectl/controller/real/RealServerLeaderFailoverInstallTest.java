@@ -2,6 +2,7 @@ package dev.bundlectl.controller.real;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bundlectl.controller.pipeline.InstallerConnections;
 import dev.bundlectl.controller.pipeline.PipelineInstaller;
 import dev.bundlectl.controller.runtime.Controller;
 import dev.bundlectl.controller.runtime.ControllerSettings;
@@ -181,7 +182,7 @@ class RealServerLeaderFailoverInstallTest {
     }
 
     private PipelineInstaller installer(ClusterConnection connection, String name) {
-        return new PipelineInstaller(connection, new SourceSettings(RegistryOptions.defaults(),
+        return new PipelineInstaller(new InstallerConnections(connection, true), new SourceSettings(RegistryOptions.defaults(),
                 temp.resolve("cache-" + name), false), ApplySettings.defaults(), Clock.systemUTC());
     }
 }

@@ -109,13 +109,13 @@ public final class PlanningOnlyInstaller implements BundleInstaller {
 
     /** Nothing runs here: the plan is never applied to a cluster that runs an operator. */
     @Override
-    public java.util.Optional<dev.bundlectl.plan.model.PlanCondition> running(
+    public java.util.Optional<dev.bundlectl.plan.model.PlanCondition> running(PlannedBundle planned,
             dev.bundlectl.plan.model.InstallPlan installed) {
         return java.util.Optional.empty();
     }
 
     @Override
-    public String uninstall(String namespace, String packageName) {
+    public String uninstall(String namespace, String packageName, String serviceAccountName) {
         uninstalls.incrementAndGet();
         return "deleted what " + packageName + " created";
     }

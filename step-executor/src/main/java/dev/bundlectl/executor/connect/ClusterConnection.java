@@ -55,6 +55,13 @@ import javax.net.ssl.KeyManager;
  * connection offers the client certificate through {@link ClientKeyManager} instead of fabric8's
  * encrypted in-memory key store, which cost a CLI run more than any request.
  *
+ * <p><b>Whom it acts as.</b> Every request carries the connection's {@link Impersonation}: the
+ * kubeconfig user's {@code as} fields with {@code --as}, {@code --as-group} and {@code --as-uid}
+ * over them. {@link #actingAs} makes a view of the same connection that acts as another identity
+ * (the controller acts as each BundleInstall's ServiceAccount), sharing its Vert.x instance and
+ * its kept-alive connections: impersonation is a header of each request, not a property of a
+ * connection, so no TLS handshake is repeated for it.
+ *
  * <p>fabric8's own retry of 429 and 5xx answers is switched off ({@code requestRetryBackoffLimit
  * = 0}): it would retry POSTs and ignore {@code Retry-After}. The executor retries instead.
  */
@@ -71,16 +78,26 @@ public final class ClusterConnection implements AutoCloseable {
     private final KubeApi api;
     private final Discovery discovery;
     private final Optional<ClientKeyManager> clientKey;
+    private final SingleKeyShare keyShare;
+    private final Duration requestTimeout;
+    private final Impersonation identity;
+    // What closing this connection closes besides its typed client: the shared parts for the
+    // connection that made them (and a handed-over view), nothing for a view.
+    private final Runnable closeShared;
     private final Object clientLock = new Object();
     private KubernetesClient client;
 
-    private ClusterConnection(Vertx vertx, Config config, Optional<ClientKeyManager> clientKey, HttpClient http,
-            KubeApi api) {
+    private ClusterConnection(Vertx vertx, Config config, Optional<ClientKeyManager> clientKey, SingleKeyShare keyShare,
+            Duration requestTimeout, Impersonation identity, HttpClient http, Runnable closeShared) {
         this.vertx = vertx;
         this.config = config;
         this.clientKey = clientKey;
+        this.keyShare = keyShare;
+        this.requestTimeout = requestTimeout;
+        this.identity = identity;
         this.http = http;
-        this.api = api;
+        this.closeShared = closeShared;
+        this.api = new Fabric8KubeApi(vertx, http, config.getMasterUrl(), requestTimeout, Mappers.json(), keyShare);
         this.discovery = new Discovery(api, vertx, DiscoveryRetries.system());
     }
 
@@ -95,7 +112,8 @@ public final class ClusterConnection implements AutoCloseable {
         // The config was just loaded and is this connection's alone, so its client key may move
         // into a key manager (ClientKeyManager); a config a caller hands to connect() is left as it is.
         Config config = KubeconfigLoader.load(settings);
-        return connect(config, ClientKeyManager.takeFrom(config), settings.requestTimeout(), new VertxOptions());
+        return connect(config, ClientKeyManager.takeFrom(config), settings.requestTimeout(), new VertxOptions(),
+                Impersonation.of(config).overriddenBy(settings.impersonation()));
     }
 
     /**
@@ -111,25 +129,56 @@ public final class ClusterConnection implements AutoCloseable {
      * blocked-thread check). The config is changed: fabric8's own retries are switched off.
      */
     public static ClusterConnection connect(Config config, Duration requestTimeout, VertxOptions vertxOptions) {
-        return connect(config, Optional.empty(), requestTimeout, vertxOptions);
+        return connect(config, Optional.empty(), requestTimeout, vertxOptions, Impersonation.of(config));
     }
 
     private static ClusterConnection connect(Config config, Optional<ClientKeyManager> clientKey, Duration requestTimeout,
-            VertxOptions vertxOptions) {
+            VertxOptions vertxOptions, Impersonation identity) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(vertxOptions, "vertxOptions");
         config.setRequestRetryBackoffLimit(0);
         Vertx vertx = Vertx.vertx(vertxOptions);
         try {
             SingleKeyShare keyShare = SingleKeyShare.forThisRuntime();
-            HttpClient http = new KeptAliveConnections(vertx, API_CONNECTIONS, keyShare, clientKey).newBuilder(config).build();
-            KubeApi api = new Fabric8KubeApi(vertx, http, config.getMasterUrl(), requestTimeout, Mappers.json(),
-                    keyShare);
-            return new ClusterConnection(vertx, config, clientKey, http, api);
+            HttpClient http = ImpersonationHeaders.install(
+                    new KeptAliveConnections(vertx, API_CONNECTIONS, keyShare, clientKey).newBuilder(config), identity)
+                    .build();
+            return new ClusterConnection(vertx, config, clientKey, keyShare, requestTimeout, identity, http,
+                    () -> closeShared(http, vertx));
         } catch (RuntimeException e) {
             vertx.close();
             throw e;
         }
+    }
+
+    /**
+     * A view of this connection whose every request acts as {@code who}, with its own discovery
+     * and typed client, over this connection's Vert.x instance and kept-alive connections. Closing
+     * the view leaves this connection open; closing this connection ends the view too.
+     */
+    public ClusterConnection actingAs(Impersonation who) {
+        Objects.requireNonNull(who, "who");
+        return new ClusterConnection(vertx, config, clientKey, keyShare, requestTimeout, who, derivedClient(who), () -> { });
+    }
+
+    /**
+     * This connection handed over to act as {@code who}: a view as {@link #actingAs} makes it,
+     * whose closing closes this connection as well (a command's {@code --as} over a connection set
+     * up before the command line was read).
+     */
+    public ClusterConnection handedOverTo(Impersonation who) {
+        Objects.requireNonNull(who, "who");
+        return new ClusterConnection(vertx, config, clientKey, keyShare, requestTimeout, who, derivedClient(who), this::close);
+    }
+
+    /** Whom this connection's requests act as. */
+    public Impersonation identity() {
+        return identity;
+    }
+
+    // fabric8's derived client shares the pool of the client it derives from; only the interceptor differs.
+    private HttpClient derivedClient(Impersonation who) {
+        return ImpersonationHeaders.install(http.newBuilder(), who).build();
     }
 
     /**
@@ -163,7 +212,8 @@ public final class ClusterConnection implements AutoCloseable {
                 client = new KubernetesClientBuilder()
                         .withConfig(config)
                         .withHttpClientFactory(new VertxHttpClientFactory(vertx))
-                        .withHttpClientBuilderConsumer(builder -> useTls(builder, config, clientKey))
+                        .withHttpClientBuilderConsumer(builder -> ImpersonationHeaders.install(
+                                useTls(builder, config, clientKey), identity))
                         .build();
             }
             return client;
@@ -218,6 +268,10 @@ public final class ClusterConnection implements AutoCloseable {
                 client.close();
             }
         }
+        closeShared.run();
+    }
+
+    private static void closeShared(HttpClient http, Vertx vertx) {
         http.close();
         var closing = vertx.close();
         if (Context.isOnVertxThread()) {

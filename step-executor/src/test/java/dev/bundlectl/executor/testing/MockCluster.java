@@ -41,8 +41,12 @@ public final class MockCluster implements AutoCloseable {
     private static final Pattern CRD_OBJECT =
             Pattern.compile("/apis/apiextensions\\.k8s\\.io/v1/customresourcedefinitions/[^/?]+");
 
-    /** One request the server received, and the status code it answered. */
-    public record Request(String method, String path, String body, String authorization, int code) {
+    /**
+     * One request the server received, and the status code it answered; {@code impersonation} holds
+     * its {@code Impersonate-*} headers by name, each with its values in order.
+     */
+    public record Request(String method, String path, String body, String authorization, int code,
+            Map<String, List<String>> impersonation) {
     }
 
     private final KubernetesMockServer server;
@@ -218,6 +222,16 @@ public final class MockCluster implements AutoCloseable {
             this.scripted = scripted;
         }
 
+        private static Map<String, List<String>> impersonation(RecordedRequest request) {
+            Map<String, List<String>> found = new java.util.TreeMap<>();
+            request.getHeaders().toMultimap().forEach((name, values) -> {
+                if (name.toLowerCase(java.util.Locale.ROOT).startsWith("impersonate-")) {
+                    found.put(name.toLowerCase(java.util.Locale.ROOT), List.copyOf(values));
+                }
+            });
+            return found;
+        }
+
         @Override
         public MockResponse dispatch(RecordedRequest request) {
             String body = request.getBody() == null || request.getBody().getBytes() == null
@@ -233,7 +247,7 @@ public final class MockCluster implements AutoCloseable {
             }
             synchronized (log) {
                 log.add(new Request(request.getMethod(), request.getPath(), body, request.getHeader("Authorization"),
-                        response.code()));
+                        response.code(), impersonation(request)));
             }
             if ("GET".equals(request.getMethod()) && CRD_OBJECT.matcher(request.getPath()).matches()
                     && response.code() == 200 && establish) {

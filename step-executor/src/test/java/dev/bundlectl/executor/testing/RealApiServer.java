@@ -28,12 +28,15 @@ import java.util.stream.Stream;
 /**
  * A real kube-apiserver 1.26.4 with etcd, from {@code ../shared/kube-api-test}, started through
  * fabric8's kube-api-test. It validates objects, answers with real status codes and bodies, runs
- * server-side apply and makes CRDs Established; it runs no controllers (no Pods, no garbage
- * collection, Namespaces never finish terminating).
+ * server-side apply and makes CRDs Established. On its own it runs no controllers (no Pods, no
+ * garbage collection, Namespaces never finish terminating); started {@linkplain #start(Flavour,
+ * boolean) with controllers}, the real kube-controller-manager runs beside it
+ * ({@link RealControllerManager}): namespaces finish deleting, dependents of a deleted owner are
+ * garbage-collected, and every namespace gets its {@code default} ServiceAccount.
  *
- * <p>Tests share one server per {@link Flavour} per test JVM through {@link RealApiServerExtension}
- * and isolate themselves by namespace ({@link #newNamespace}) and by object names. Without
- * {@code ../shared} the test is skipped with the reason (or fails in CI, see
+ * <p>Tests share one server per {@link Flavour} and choice of controllers per test JVM through
+ * {@link RealApiServerExtension} and isolate themselves by namespace ({@link #newNamespace}) and by
+ * object names. Without {@code ../shared} the test is skipped with the reason (or fails in CI, see
  * {@link SharedDirectory}).
  */
 public final class RealApiServer implements AutoCloseable {
@@ -66,6 +69,7 @@ public final class RealApiServer implements AutoCloseable {
     private final KubernetesClient client;
     private final AtomicInteger namespaces = new AtomicInteger();
     private final List<ClusterConnection> connections = new ArrayList<>();
+    private RealControllerManager controllerManager;
 
     private RealApiServer(Flavour flavour, KubeAPIServer server, Path kubeconfig, String kubeconfigYaml) {
         this.flavour = flavour;
@@ -80,17 +84,29 @@ public final class RealApiServer implements AutoCloseable {
      * and Established. Skips the calling test when {@code ../shared} has no server binaries.
      */
     public static RealApiServer start(Flavour flavour) {
+        return start(flavour, false);
+    }
+
+    /**
+     * Starts a server as {@link #start(Flavour)} does, and when {@code withControllers} the real
+     * kube-controller-manager beside it, stopped with it. Skips the calling test when
+     * {@code ../shared} lacks either binary.
+     */
+    public static RealApiServer start(Flavour flavour, boolean withControllers) {
         Path binaries = requireBinaries();
-        Path testDir = workDirectory(flavour);
+        if (withControllers) {
+            requireControllerManager();
+        }
+        Path testDir = workDirectory(flavour, withControllers);
         KubeAPIServer server;
         try {
-            server = startServer(binaries, testDir);
+            server = startServer(binaries, testDir, withControllers);
         } catch (KubeAPITestException firstTry) {
             // kube-api-test picks free ports before etcd and the API server bind them; losing that
             // race leaves a server that never comes up. A second try in a fresh directory gets
             // fresh ports.
-            testDir = workDirectory(flavour);
-            server = startServer(binaries, testDir);
+            testDir = workDirectory(flavour, withControllers);
+            server = startServer(binaries, testDir, withControllers);
         }
         RealApiServer started = null;
         try {
@@ -99,6 +115,10 @@ public final class RealApiServer implements AutoCloseable {
             Files.writeString(kubeconfig, yaml);
             started = new RealApiServer(flavour, server, kubeconfig, yaml);
             started.installFlavourCrds();
+            if (withControllers) {
+                started.controllerManager = RealControllerManager.start(linkedBinaries(testDir)
+                        .resolve(RealControllerManager.BINARY), testDir, kubeconfig, started.client);
+            }
             return started;
         } catch (IOException | RuntimeException e) {
             if (started != null) {
@@ -118,9 +138,22 @@ public final class RealApiServer implements AutoCloseable {
         return SharedDirectory.require(BINARIES);
     }
 
+    /**
+     * The kube-controller-manager binary in {@code ../shared}; skips the calling test (or fails it
+     * where {@link SharedDirectory#REQUIRE_PROPERTY} is set) when it is missing.
+     */
+    public static Path requireControllerManager() {
+        return RealControllerManager.requireBinary(BINARIES);
+    }
+
     /** What this server serves beyond Kubernetes. */
     public Flavour flavour() {
         return flavour;
+    }
+
+    /** Whether the real kube-controller-manager runs beside this server. */
+    public boolean hasControllers() {
+        return controllerManager != null;
     }
 
     /** An admin (system:masters) kubeconfig file for this server; its context has no namespace. */
@@ -224,6 +257,9 @@ public final class RealApiServer implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        if (controllerManager != null) {
+            controllerManager.close();
+        }
         connections.forEach(ClusterConnection::close);
         connections.clear();
         client.close();
@@ -232,7 +268,8 @@ public final class RealApiServer implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "RealApiServer[" + flavour + ", " + client.getMasterUrl() + "]";
+        return "RealApiServer[" + flavour + (hasControllers() ? " with controllers" : "") + ", "
+                + client.getMasterUrl() + "]";
     }
 
     private void installFlavourCrds() {
@@ -274,8 +311,8 @@ public final class RealApiServer implements AutoCloseable {
         }
     }
 
-    private static KubeAPIServer startServer(Path binaries, Path testDir) {
-        linkBinaries(binaries, testDir.resolve("k8s").resolve(VERSION + "-linux-amd64"));
+    private static KubeAPIServer startServer(Path binaries, Path testDir, boolean withControllers) {
+        linkBinaries(binaries, linkedBinaries(testDir), withControllers);
         KubeAPIServer server = new KubeAPIServer(KubeAPIServerConfigBuilder.anAPIServerConfig()
                 .withTestDir(testDir.toString())
                 .withApiServerVersion(VERSION)
@@ -293,20 +330,29 @@ public final class RealApiServer implements AutoCloseable {
         return server;
     }
 
-    private static Path workDirectory(Flavour flavour) {
+    private static Path workDirectory(Flavour flavour, boolean withControllers) {
         try {
             Path target = Path.of("target").toAbsolutePath();
             Files.createDirectories(target);
-            return Files.createTempDirectory(target, "kube-api-test-" + flavour.name().toLowerCase(Locale.ROOT) + "-");
+            return Files.createTempDirectory(target, "kube-api-test-" + flavour.name().toLowerCase(Locale.ROOT)
+                    + (withControllers ? "-controllers-" : "-"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static void linkBinaries(Path from, Path to) {
+    /** Where kube-api-test looks for the binaries in a server's directory. */
+    private static Path linkedBinaries(Path testDir) {
+        return testDir.resolve("k8s").resolve(VERSION + "-linux-amd64");
+    }
+
+    private static void linkBinaries(Path from, Path to, boolean withControllers) {
+        List<String> binaries = withControllers
+                ? List.of("kube-apiserver", "etcd", "kubectl", RealControllerManager.BINARY)
+                : List.of("kube-apiserver", "etcd", "kubectl");
         try {
             Files.createDirectories(to);
-            for (String binary : List.of("kube-apiserver", "etcd", "kubectl")) {
+            for (String binary : binaries) {
                 Files.createSymbolicLink(to.resolve(binary), from.resolve(binary).toAbsolutePath());
             }
         } catch (IOException e) {

@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.HttpURLConnection;
@@ -15,14 +14,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * OLM v0's real olm-operator ({@code ../shared/olm/bin/olm}) running as a child process against
@@ -54,23 +50,17 @@ public final class RealOlm implements AutoCloseable {
     private static final String BINARY = "olm/bin/olm";
     private static final URI HEALTHZ = URI.create("http://127.0.0.1:" + HEALTH_PORT + "/healthz");
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration POLL = Duration.ofMillis(200);
     private static final int LOG_TAIL_LINES = 40;
 
     private final RealApiServer server;
-    private final Process process;
-    private final Path log;
-    private final Thread killOnExit;
+    // A JVM that ends without closing us (a killed fork) must not leave an operator holding port
+    // 8080, or the next run could not start one: ChildProcess kills it on the way out.
+    private final ChildProcess process;
 
-    private RealOlm(RealApiServer server, Process process, Path log) {
+    private RealOlm(RealApiServer server, ChildProcess process) {
         this.server = server;
         this.process = process;
-        this.log = log;
-        // A JVM that ends without closing us (a killed fork) must not leave an operator holding
-        // port 8080: the next run could not start one.
-        this.killOnExit = new Thread(process::destroyForcibly, "olm-operator-kill-on-exit");
-        Runtime.getRuntime().addShutdownHook(killOnExit);
     }
 
     /**
@@ -89,8 +79,7 @@ public final class RealOlm implements AutoCloseable {
         RealOlm olm;
         try {
             createNamespace(server);
-            Path log = logFile();
-            olm = new RealOlm(server, launch(binary, server.kubeconfig(), log), log);
+            olm = new RealOlm(server, launch(binary, server.kubeconfig(), logFile()));
         } catch (RuntimeException e) {
             server.close();
             throw e;
@@ -120,23 +109,13 @@ public final class RealOlm implements AutoCloseable {
 
     /** The file holding the operator's standard output and error. */
     public Path log() {
-        return log;
+        return process.log();
     }
 
     /** The last {@code lines} lines of the operator's log, for failure messages. */
     public String logTail(int lines) {
-        // The log grows by thousands of lines a minute while a CSV loops: read only its end.
-        try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
-            long length = file.length();
-            long from = Math.max(0, length - 64 * 1024);
-            byte[] bytes = new byte[(int) (length - from)];
-            file.seek(from);
-            file.readFully(bytes);
-            List<String> all = Arrays.asList(new String(bytes, StandardCharsets.UTF_8).split("\n"));
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException e) {
-            return "(log " + log + " unreadable: " + e + ")";
-        }
+        // The log grows by thousands of lines a minute while a CSV loops: ChildProcess reads only its end.
+        return process.logTail(lines);
     }
 
     /**
@@ -163,7 +142,7 @@ public final class RealOlm implements AutoCloseable {
                 throw new AssertionError("CSV " + namespace + "/" + name + " did not reach " + phase + " in "
                         + timeout.toSeconds() + " s; " + (csv == null ? "it does not exist" : "last phase "
                         + status.get("phase") + ", reason " + status.get("reason") + ": " + status.get("message"))
-                        + "\nolm-operator's log (" + log + ") ends:\n" + logTail(LOG_TAIL_LINES));
+                        + "\nolm-operator's log (" + log() + ") ends:\n" + logTail(LOG_TAIL_LINES));
             }
             sleep(POLL);
         }
@@ -173,32 +152,15 @@ public final class RealOlm implements AutoCloseable {
     @Override
     public void close() {
         try {
-            stopProcess();
+            process.close();
         } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(killOnExit);
-            } catch (IllegalStateException shuttingDown) {
-                // The hook is running or about to: nothing to remove.
-            }
             server.close();
         }
     }
 
     @Override
     public String toString() {
-        return "RealOlm[pid " + process.pid() + ", " + server + ", log " + log + "]";
-    }
-
-    private void stopProcess() {
-        process.destroy();
-        try {
-            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        return "RealOlm[pid " + process.pid() + ", " + server + ", log " + log() + "]";
     }
 
     private void awaitHealthy() {
@@ -229,7 +191,7 @@ public final class RealOlm implements AutoCloseable {
     }
 
     private IllegalStateException failure(String what) {
-        return new IllegalStateException(what + "; its log (" + log + ") ends:\n" + logTail(LOG_TAIL_LINES));
+        return new IllegalStateException(what + "; its log (" + log() + ") ends:\n" + logTail(LOG_TAIL_LINES));
     }
 
     private static void refuseWhenPortTaken() {
@@ -271,20 +233,11 @@ public final class RealOlm implements AutoCloseable {
         }
     }
 
-    private static Process launch(Path binary, Path kubeconfig, Path log) {
+    private static ChildProcess launch(Path binary, Path kubeconfig, Path log) {
         // --watchedNamespaces "" watches every namespace; a list of names crashes this version.
-        ProcessBuilder builder = new ProcessBuilder(binary.toString(), "--namespace", NAMESPACE,
-                "--watchedNamespaces", "", "--interval", "5m")
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
         // It has no --kubeconfig flag; the variable wins over any in-cluster configuration.
-        builder.environment().put("KUBECONFIG", kubeconfig.toString());
-        try {
-            return builder.start();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + binary, e);
-        }
+        return ChildProcess.start(List.of(binary.toString(), "--namespace", NAMESPACE, "--watchedNamespaces", "",
+                "--interval", "5m"), Map.of("KUBECONFIG", kubeconfig.toString()), log, "olm-operator");
     }
 
     private static void sleep(Duration duration) {

@@ -27,8 +27,23 @@ public final class TokenKubeconfig {
      * @return {@code file}
      */
     public static Path write(Path file, String server, String caPem) {
+        return writeWithUser(file, server, caPem, USER, null);
+    }
+
+    /**
+     * Writes {@code file} for a user who authenticates with {@code token}, in context namespace
+     * {@code namespace} (null for none).
+     *
+     * @return {@code file}
+     */
+    public static Path write(Path file, String server, String caPem, String token, String namespace) {
+        return writeWithUser(file, server, caPem, "  user: {token: '" + token + "'}", namespace);
+    }
+
+    private static Path writeWithUser(Path file, String server, String caPem, String user, String namespace) {
         String authority = caPem == null ? ""
                 : ", certificate-authority-data: " + Base64.getEncoder().encodeToString(caPem.getBytes(StandardCharsets.US_ASCII));
+        String inNamespace = namespace == null ? "" : ", namespace: '" + namespace + "'";
         try {
             return Files.writeString(file, String.join("\n",
                     "apiVersion: v1",
@@ -38,10 +53,10 @@ public final class TokenKubeconfig {
                     "  cluster: {server: '" + server + "'" + authority + "}",
                     "users:",
                     "- name: u",
-                    USER,
+                    user,
                     "contexts:",
                     "- name: c",
-                    "  context: {cluster: c, user: u}",
+                    "  context: {cluster: c, user: u" + inNamespace + "}",
                     "current-context: c",
                     ""));
         } catch (IOException e) {

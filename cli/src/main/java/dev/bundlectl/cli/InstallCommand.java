@@ -254,6 +254,11 @@ final class InstallCommand implements Callable<Integer> {
             return ExitCode.PLAN_FAILED;
         }
         InstallOutcome outcome = install(connection, planned, reading.previous(), namespace, out, err);
+        if (outcome.forbidden() && dryRun == DryRunMode.NONE) {
+            printDocument(SecretRedaction.redact(outcome.plan()), out);
+            printMissingAccess(outcome, err);
+            return ExitCode.PLAN_FAILED;
+        }
         if (ServerPreflight.refused(outcome.plan())) {
             printDocument(SecretRedaction.redact(outcome.plan()), out);
             err.println("error: the server refused the plan in preflight (a server-side dry run of every step); "
@@ -266,7 +271,10 @@ final class InstallCommand implements Callable<Integer> {
         boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
         if (!complete || !waitForDeployments || dryRun != DryRunMode.NONE) {
             printResult(outcome, out, err);
-            return complete ? ExitCode.OK : ExitCode.PLAN_FAILED;
+            if (outcome.forbidden()) {
+                printMissingAccess(outcome, err);
+            }
+            return complete && !outcome.forbidden() ? ExitCode.OK : ExitCode.PLAN_FAILED;
         }
         Optional<Step> csv = OperatorRunning.csvStep(outcome.plan());
         if (csv.isEmpty()) {
@@ -339,6 +347,12 @@ final class InstallCommand implements Callable<Integer> {
         } catch (InstallRejectedException e) {
             throw new UserInputException(e.getMessage());
         }
+    }
+
+    /** What the acting identity lacks, one line each, after the headline. */
+    private static void printMissingAccess(InstallOutcome outcome, PrintWriter err) {
+        err.println("error: " + TerminalText.safe(outcome.missingAccess().headline()));
+        outcome.missingAccess().lines().forEach(line -> err.println("  " + TerminalText.safe(line)));
     }
 
     /** Waits for the rendered Deployments; true when every one became Available. */

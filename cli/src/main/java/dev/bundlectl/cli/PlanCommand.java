@@ -4,6 +4,7 @@ import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.planning.ClusterPlanning;
 import dev.bundlectl.plan.api.ApiSurface;
+import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.output.InstallPlanCodec;
@@ -12,6 +13,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
@@ -72,10 +74,24 @@ final class PlanCommand implements Callable<Integer> {
                     + "With several bundles: table, or jsonl for one JSON summary line per bundle.")
     private OutputFormat output;
 
+    @Option(names = "--installer-rbac", paramLabel = "NAME",
+            description = "Print, instead of the plan, the ServiceAccount NAME in the plan's namespace and the least "
+                    + "RBAC (a Role, a ClusterRole and their bindings) with which it can install, upgrade to and "
+                    + "uninstall this bundle there, as YAML for kubectl apply. Against a cluster (--kubeconfig) an "
+                    + "upgrade's deletions are included.")
+    private String installerRbac;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (installerRbac != null) {
+            InstallerRbacOutput.check(installerRbac);
+            if (recursive || !moreDirectories.isEmpty() || input.catalog.given()) {
+                throw new UserInputException("--installer-rbac writes the RBAC of one bundle: give one DIR or image "
+                        + "(for a catalog's bundles, plan each by its image)");
+            }
+        }
         if (!input.inputGiven()) {
             throw new UserInputException("plan needs DIR: a bundle or release-payload directory");
         }
@@ -91,6 +107,21 @@ final class PlanCommand implements Callable<Integer> {
         }
         PlannedInput planned = plan(new DiagnosticsPrinter(err), err);
         PlanResult result = planned.result();
+        if (installerRbac != null) {
+            if (planned.payload()) {
+                throw new UserInputException("--installer-rbac writes the RBAC of a bundle, not of a release payload");
+            }
+            ApiSurface surface = planned.reading() != null ? planned.reading().served()
+                    : Optional.ofNullable(ApiSurfaceOptions.resolve(input.apiSurfaces, null)).orElseGet(ApiSurfaces::builtIn);
+            InstallerRbacOutput.print(result, surface, installerRbac, spec.root().name() + " " + String.join(" ",
+                    spec.commandLine().getParseResult().originalArgs()), out, err);
+            if (!result.verdict().installable()) {
+                err.println("error: the plan cannot succeed on this cluster, so neither can an install with this RBAC");
+                result.verdict().reasons().forEach(reason -> err.println("  " + TerminalText.safe(reason)));
+                return ExitCode.PLAN_FAILED;
+            }
+            return ExitCode.OK;
+        }
         print(SecretRedaction.redact(result.plan()), out);
         if (input.payload.showExcluded) {
             PrintWriter target = output == OutputFormat.TABLE ? out : err;

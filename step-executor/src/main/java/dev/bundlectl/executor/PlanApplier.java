@@ -100,15 +100,16 @@ public final class PlanApplier {
         Map<Integer, PreflightFinding> known = Map.copyOf(found);
         Set<Integer> deletionsRequested = ConcurrentHashMap.newKeySet();
         Set<Integer> unavailable = ConcurrentHashMap.newKeySet();
+        Map<Integer, String> forbidden = new ConcurrentHashMap<>();
         context.runOnContext(start -> {
             try {
                 new PlanRun(plan, options, context, api, discovery, listener, created, applied, existing, known,
-                        deletionsRequested, unavailable).run()
+                        deletionsRequested, unavailable, forbidden).run()
                         .onComplete(result);
             } catch (RuntimeException bug) {
                 result.fail(bug);
             }
         });
-        return new RunningPlan(result.future(), created, applied, existing, deletionsRequested, unavailable);
+        return new RunningPlan(result.future(), created, applied, existing, deletionsRequested, unavailable, forbidden);
     }
 }

@@ -61,6 +61,7 @@ final class PlanRun implements StepStarter {
     private final Map<Integer, PreflightFinding> found;
     private final Set<Integer> deletionsRequested;
     private final Set<Integer> unavailable;
+    private final Map<Integer, String> forbidden;
     private final Instant startTime;
     private RunEnvironment env;
     private StepApplier runner;
@@ -68,7 +69,7 @@ final class PlanRun implements StepStarter {
     PlanRun(PlannedInstall planned, ApplySettings options, Context context, KubeApi api, Discovery discovery,
             Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created, Map<Integer, AppliedState> applied,
             Set<Integer> existing, Map<Integer, PreflightFinding> found, Set<Integer> deletionsRequested,
-            Set<Integer> unavailable) {
+            Set<Integer> unavailable, Map<Integer, String> forbidden) {
         this.planned = planned;
         this.plan = planned.plan();
         this.options = options;
@@ -79,6 +80,7 @@ final class PlanRun implements StepStarter {
         this.found = found;
         this.deletionsRequested = deletionsRequested;
         this.unavailable = unavailable;
+        this.forbidden = forbidden;
         this.preflight = new PlanPreflight();
         this.startTime = options.clock().instant();
     }
@@ -147,8 +149,12 @@ final class PlanRun implements StepStarter {
                         tracker.finish(index, applied.status(), applied.message());
                         return true;
                     }
-                    if (((StepOutcome.Failed) outcome).unavailable()) {
+                    StepOutcome.Failed failed = (StepOutcome.Failed) outcome;
+                    if (failed.unavailable()) {
                         unavailable.add(index);
+                    }
+                    if (failed.forbidden() != null) {
+                        forbidden.put(index, failed.forbidden());
                     }
                     fail(index, outcome.message());
                     return false;

@@ -16,15 +16,18 @@ public final class RunningPlan {
     private final Set<Integer> existing;
     private final Set<Integer> deletionsRequested;
     private final Set<Integer> unavailable;
+    private final Map<Integer, String> forbidden;
 
     RunningPlan(Future<InstallPlan> result, Map<Integer, CreatedIdentity> created, Map<Integer, AppliedState> applied,
-            Set<Integer> existing, Set<Integer> deletionsRequested, Set<Integer> unavailable) {
+            Set<Integer> existing, Set<Integer> deletionsRequested, Set<Integer> unavailable,
+            Map<Integer, String> forbidden) {
         this.result = Objects.requireNonNull(result, "result");
         this.created = Objects.requireNonNull(created, "created");
         this.applied = Objects.requireNonNull(applied, "applied");
         this.existing = Objects.requireNonNull(existing, "existing");
         this.deletionsRequested = Objects.requireNonNull(deletionsRequested, "deletionsRequested");
         this.unavailable = Objects.requireNonNull(unavailable, "unavailable");
+        this.forbidden = Objects.requireNonNull(forbidden, "forbidden");
     }
 
     /**
@@ -78,5 +81,13 @@ public final class RunningPlan {
      */
     public Set<Integer> unavailableSteps() {
         return Set.copyOf(unavailable);
+    }
+
+    /**
+     * By step index, the server's message for each step it refused with 403 Forbidden: the identity
+     * may not make that request. Complete once {@link #result()} is.
+     */
+    public Map<Integer, String> forbiddenSteps() {
+        return Map.copyOf(forbidden);
     }
 }

@@ -146,6 +146,10 @@ public final class PipelineInstaller implements BundleInstaller {
                 applySettings, clock.instant());
         InstallOutcome outcome = await(new InstallSession(connection, new InstallRecordStore(connection.retryingApi()))
                 .run(handle.planned(), request, handle.previous(), event -> { }), "installing");
+        if (outcome.forbidden()) {
+            // Nothing was written; the account may be granted what it lacks, so this is tried again later.
+            throw new ReconcileException("Forbidden", outcome.missingAccess().oneLine(), true);
+        }
         boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
         String message = outcome.plan().status().message();
         return new InstalledBundle(outcome.plan(), complete, message == null ? (complete ? "Complete" : "Failed") : message);

@@ -1,5 +1,7 @@
 package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.plan.errors.ApiFailure;
+
 import dev.bundlectl.executor.discovery.DiscoveryFailedException;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.retry.RetriesExhaustedException;
@@ -34,6 +36,10 @@ final class FailurePolicy {
             boolean notCreated = ApiErrorClassifier.classify(api.failure()).errorClass() == ErrorClass.NOT_CREATED;
             if (optional && notCreated) {
                 return StepOutcome.applied(StepStatus.NOT_CREATED, api.failure().describe());
+            }
+            if (api.isHttp(403) && api.failure() instanceof ApiFailure.HttpError http) {
+                return StepOutcome.forbidden(verb + " failed: " + api.failure().describe(),
+                        http.message() == null ? api.failure().describe() : http.message());
             }
             return StepOutcome.failed(verb + " failed: " + api.failure().describe());
         }

@@ -150,8 +150,8 @@ final class ServerSideApply implements ApplyStage {
     private static StepOutcome onFailure(PreparedStep run, Throwable error) {
         StepOutcome outcome = FailurePolicy.outcome(error, run.optional(), "apply");
         if (outcome instanceof StepOutcome.Failed failed && isFieldConflict(error)) {
-            return new StepOutcome.Failed(failed.message() + "; these fields belong to another field manager: pass "
-                    + "--force-conflicts to take them over", failed.unavailable());
+            return failed.withMessage(failed.message() + "; these fields belong to another field manager: pass "
+                    + "--force-conflicts to take them over");
         }
         return outcome;
     }

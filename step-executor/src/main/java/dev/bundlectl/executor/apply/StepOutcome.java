@@ -26,7 +26,16 @@ public sealed interface StepOutcome permits StepOutcome.Applied, StepOutcome.Fai
 
     /** A step that fails the plan: the server refused it, or a check before sending did. */
     static StepOutcome failed(String message) {
-        return new Failed(message, false);
+        return new Failed(message, false, null);
+    }
+
+    /**
+     * A step that fails the plan because the server answered 403: the identity may not make the
+     * request ({@code refusal} is the server's own words), which a preflight reports with the
+     * identity's other missing rights.
+     */
+    static StepOutcome forbidden(String message, String refusal) {
+        return new Failed(message, false, Objects.requireNonNull(refusal, "refusal"));
     }
 
     /**
@@ -34,7 +43,7 @@ public sealed interface StepOutcome permits StepOutcome.Applied, StepOutcome.Fai
      * transient errors outlasted the retries. A preflight does not call that a refusal.
      */
     static StepOutcome unavailable(String message) {
-        return new Failed(message, true);
+        return new Failed(message, true, null);
     }
 
     /**
@@ -66,10 +75,16 @@ public sealed interface StepOutcome permits StepOutcome.Applied, StepOutcome.Fai
      *
      * @param message the step and the API's answer
      * @param unavailable whether the server could not answer (rather than refused)
+     * @param forbidden the server's message when it answered 403 Forbidden, else null
      */
-    record Failed(String message, boolean unavailable) implements StepOutcome {
+    record Failed(String message, boolean unavailable, String forbidden) implements StepOutcome {
         public Failed {
             Objects.requireNonNull(message, "message");
+        }
+
+        /** The same failure with another message. */
+        public Failed withMessage(String newMessage) {
+            return new Failed(newMessage, unavailable, forbidden);
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.bundlectl.executor.install;
 
+import dev.bundlectl.executor.access.MissingAccess;
+
 import dev.bundlectl.executor.records.SavedRecord;
 import dev.bundlectl.plan.model.InstallPlan;
 import java.util.List;
@@ -12,11 +14,24 @@ import java.util.Objects;
  * @param record the saved install record, or null for a dry run (which stores nothing)
  * @param firstInstall whether no earlier record of the package existed in the namespace
  * @param warnings things the user should know that did not fail the install
+ * @param missingAccess what the acting identity lacks, when that stopped the install before anything
+ *     was written; null otherwise
  */
-public record InstallOutcome(InstallPlan plan, SavedRecord record, boolean firstInstall, List<String> warnings) {
+public record InstallOutcome(InstallPlan plan, SavedRecord record, boolean firstInstall, List<String> warnings,
+        MissingAccess missingAccess) {
 
     public InstallOutcome {
         Objects.requireNonNull(plan, "plan");
         warnings = List.copyOf(warnings);
+    }
+
+    /** An install that ran (or was refused for another reason than the identity's rights). */
+    public InstallOutcome(InstallPlan plan, SavedRecord record, boolean firstInstall, List<String> warnings) {
+        this(plan, record, firstInstall, warnings, null);
+    }
+
+    /** Whether the identity's missing rights stopped the install before anything was written. */
+    public boolean forbidden() {
+        return missingAccess != null;
     }
 }

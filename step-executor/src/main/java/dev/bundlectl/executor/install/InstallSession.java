@@ -1,5 +1,10 @@
 package dev.bundlectl.executor.install;
 
+import dev.bundlectl.executor.access.AccessReview;
+import dev.bundlectl.executor.access.MissingAccess;
+import dev.bundlectl.executor.access.OperationAccess;
+import dev.bundlectl.executor.access.PermissionCheck;
+import dev.bundlectl.executor.access.RequiredAccess;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.CreatedIdentity;
 import dev.bundlectl.executor.RunningPlan;
@@ -21,6 +26,7 @@ import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepAction;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.payload.ReappearanceCheck;
 import io.vertx.core.Future;
@@ -28,6 +34,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -60,24 +67,131 @@ public final class InstallSession {
             Consumer<StepEvent> listener) {
         boolean dryRun = request.options().dryRunServer();
         InstallRecord before = previous.record().orElse(null);
-        return new NamespaceGuard(connection.retryingApi()).ensure(request.namespace(), request.createNamespace(), dryRun)
-                .compose(ready -> preflight(plan, request))
-                .compose(checked -> ServerPreflight.refused(checked.plan())
-                        ? Future.succeededFuture(new InstallOutcome(checked.plan(), null, before == null, List.of()))
-                        : execute(plan.withPlan(checked.plan()), request, before,
-                                PreflightFindings.of(before, checked), listener));
+        PermissionCheck permissions = new PermissionCheck(new AccessReview(connection.retryingApi()),
+                connection.discovery(), connection.identity().describe());
+        return ready(plan, request, permissions).compose(answers -> {
+            if (!answers.denied().isEmpty() && answers.denied().stream()
+                    .anyMatch(need -> need.request().resource().equals("namespaces"))) {
+                // Nothing can be judged in a namespace that cannot be made: what is known is said now.
+                return Future.succeededFuture(forbidden(plan.plan(), permissions.report(operation(request), answers,
+                        plan, Map.of()), before));
+            }
+            return dryRun ? dryRun(plan, request, answers, permissions, before == null, listener)
+                    : preflight(plan, request).compose(checked -> judge(plan, request, answers, permissions, checked)
+                            .compose(missing -> {
+                                if (!missing.isEmpty()) {
+                                    return Future.succeededFuture(forbidden(checked.plan(), missing, before));
+                                }
+                                return ServerPreflight.refused(checked.plan())
+                                        ? Future.succeededFuture(new InstallOutcome(checked.plan(), null, before == null,
+                                                List.of()))
+                                        : execute(plan.withPlan(checked.plan()), request, before,
+                                                PreflightFindings.of(before, checked), listener);
+                            }));
+        });
+    }
+
+    /**
+     * The install's own requests asked about (its records; a namespace to create), while the
+     * namespace is looked at; fails when the namespace is missing and was not to be created.
+     */
+    private Future<AccessReview.AccessAnswers> ready(PlannedInstall plan, InstallRequest request,
+            PermissionCheck permissions) {
+        boolean dryRun = request.options().dryRunServer();
+        NamespaceGuard guard = new NamespaceGuard(connection.retryingApi());
+        Future<AccessReview.AccessAnswers> operation = dryRun ? Future.succeededFuture(AccessReview.AccessAnswers.none())
+                : operationNeeds(plan, request).compose(permissions::ask);
+        Future<Boolean> exists = guard.exists(request.namespace());
+        return Future.all(operation, exists).compose(both -> {
+            if (exists.result()) {
+                return operation;
+            }
+            if (!request.createNamespace()) {
+                return Future.failedFuture(NamespaceGuard.missing(request.namespace()));
+            }
+            return permissions.ask(OperationAccess.namespaceCreation(request.namespace())).compose(creation -> {
+                AccessReview.AccessAnswers answers = operation.result().and(creation);
+                // A dry run persists nothing, so the namespace is only checked, not created.
+                return !creation.denied().isEmpty() || dryRun ? Future.succeededFuture(answers)
+                        : guard.create(request.namespace()).map(answers);
+            });
+        });
+    }
+
+    /** The install's own requests: its records, and the reads its planning made where the cluster serves them. */
+    private Future<List<RequiredAccess>> operationNeeds(PlannedInstall plan, InstallRequest request) {
+        Future<Boolean> operatorGroups = served("operators.coreos.com", "OperatorGroup");
+        Future<Boolean> clusterVersion = served("config.openshift.io", "ClusterVersion");
+        return Future.all(operatorGroups, clusterVersion).map(both -> OperationAccess.forInstall(request.namespace(),
+                operatorGroups.result(), clusterVersion.result(), !plan.plan().status().dependencies().isEmpty()));
+    }
+
+    private Future<Boolean> served(String group, String kind) {
+        // Discovery was read while planning; a group it cannot tell about is not asked about.
+        return connection.discovery().find(group, "v1", kind).map(Optional::isPresent).otherwise(false);
+    }
+
+    /**
+     * What the identity lacks, from the answers so far and the preflight: the requests of each
+     * step the dry run refused, or of every step when no dry run judged them.
+     */
+    private Future<MissingAccess> judge(PlannedInstall plan, InstallRequest request,
+            AccessReview.AccessAnswers answers, PermissionCheck permissions, ServerPreflight.Checked checked) {
+        List<Integer> steps = checked.judged() ? List.copyOf(checked.refused()) : sentSteps(plan.plan());
+        return permissions.askForSteps(plan, steps)
+                .map(stepAnswers -> permissions.report(operation(request), answers.and(stepAnswers), plan,
+                        checked.forbidden()));
+    }
+
+    /** {@code --dry-run=server}: the plan's every step as the server judges it, nothing stored, and what the identity lacks. */
+    private Future<InstallOutcome> dryRun(PlannedInstall plan, InstallRequest request, AccessReview.AccessAnswers answers,
+            PermissionCheck permissions, boolean firstInstall, Consumer<StepEvent> listener) {
+        ApplySettings options = request.options().toBuilder().firstInstall(firstInstall).build();
+        RunningPlan execution = new PlanApplier(connection).start(plan, options, listener, Map.of());
+        return execution.result().compose(finished -> permissions.askForSteps(plan,
+                        List.copyOf(ServerPreflight.refusedSteps(plan.plan(), finished, execution.unavailableSteps())))
+                .map(stepAnswers -> {
+                    MissingAccess missing = permissions.report(operation(request), answers.and(stepAnswers), plan,
+                            execution.forbiddenSteps());
+                    return missing.isEmpty() ? new InstallOutcome(finished, null, firstInstall, List.of())
+                            : new InstallOutcome(finished.withCondition(AccessCondition.of(missing, Instant.now())),
+                                    null, firstInstall, List.of(), missing);
+                }));
+    }
+
+    /** The outcome of an install the identity's rights stopped before anything was written. */
+    private static InstallOutcome forbidden(InstallPlan plan, MissingAccess missing, InstallRecord before) {
+        InstallPlan.Status status = plan.status();
+        String now = Instant.now().toString();
+        InstallPlan refused = plan.withStatus(new InstallPlan.Status(InstallPlanPhase.FAILED, status.conditions(),
+                status.plan(), status.startTime(), now, missing.headline(), status.capabilities(), status.dependencies()))
+                .withCondition(AccessCondition.of(missing, Instant.now()));
+        return new InstallOutcome(refused, null, before == null, List.of(), missing);
+    }
+
+    private static String operation(InstallRequest request) {
+        return "install " + request.packageName() + " in namespace " + request.namespace();
+    }
+
+    /** The steps an install sends: all but those it never sends and the objects an upgrade keeps. */
+    private static List<Integer> sentSteps(InstallPlan plan) {
+        List<Integer> sent = new ArrayList<>();
+        for (int index = 0; index < plan.steps().size(); index++) {
+            Step step = plan.steps().get(index);
+            if (!PlanApplier.neverSends(step.status()) && step.action() != StepAction.KEEP) {
+                sent.add(index);
+            }
+        }
+        return sent;
     }
 
     /**
      * The plan as the server judged it in a dry run before anything is written (a real install's
-     * first stage); a dry run, or {@code --no-preflight}, goes on as planned.
+     * first stage); {@code --no-preflight} goes on as planned.
      */
     private Future<ServerPreflight.Checked> preflight(PlannedInstall plan, InstallRequest request) {
         ApplySettings options = request.options();
         ServerPreflight preflight = new ServerPreflight(new PlanApplier(connection), options.clock());
-        if (options.dryRunServer()) {
-            return Future.succeededFuture(ServerPreflight.Checked.unchecked(plan.plan()));
-        }
         if (!options.preflight()) {
             // Without a preflight nothing says the objects are still as the last install left them.
             return Future.succeededFuture(ServerPreflight.Checked.unchecked(plan.plan().withCondition(preflight.skipped())));

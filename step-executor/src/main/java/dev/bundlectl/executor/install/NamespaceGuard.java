@@ -9,7 +9,7 @@ import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;
 
 /**
- * Makes sure the install namespace exists before the first write, creating it only when asked. A
+ * Tells whether the install namespace exists before the first write, and creates it when asked. A
  * user whose rights end at the namespace's contents may not read the Namespace object itself: a 403
  * on that read is not a reason to stop, because the writes will tell (a missing namespace answers
  * 404 with {@code details.kind=namespaces}), as they do for kubectl.
@@ -28,29 +28,36 @@ final class NamespaceGuard {
         this.api = api;
     }
 
-    /** Succeeds when the namespace exists or was created; fails with {@link InstallRejectedException} otherwise. */
-    Future<Void> ensure(String namespace, boolean create, boolean dryRun) {
+    /**
+     * Whether the namespace exists: true when it does, or when the user may not read it (the
+     * writes will tell); false when it is missing. Fails with the namespace named when the
+     * server could not answer.
+     */
+    Future<Boolean> exists(String namespace) {
         return api.get(NAMESPACES, null, namespace)
-                .<Void>map(existing -> null)
+                .map(existing -> true)
                 .recover(failure -> {
-                    if (failure instanceof ApiException forbidden && forbidden.isHttp(403) && !create) {
-                        return Future.succeededFuture();
+                    if (failure instanceof ApiException forbidden && forbidden.isHttp(403)) {
+                        return Future.succeededFuture(true);
                     }
-                    if (!(failure instanceof ApiException api404) || !api404.isHttp(404)) {
-                        return Future.failedFuture(unavailable("read", namespace, failure));
+                    if (failure instanceof ApiException api404 && api404.isHttp(404)) {
+                        return Future.succeededFuture(false);
                     }
-                    if (!create) {
-                        return Future.failedFuture(new InstallRejectedException("namespace \"" + namespace
-                                + "\" does not exist; create it, or pass --create-namespace"));
-                    }
-                    if (dryRun) {
-                        // A dry run persists nothing, so the namespace is only checked, not created.
-                        return Future.succeededFuture();
-                    }
-                    return api.create(NAMESPACES, null, namespaceObject(namespace), false).<Void>mapEmpty()
-                            .recover(error -> ApiException.isHttp(error, 409) ? Future.succeededFuture()
-                                    : Future.failedFuture(unavailable("create", namespace, error)));
+                    return Future.failedFuture(unavailable("read", namespace, failure));
                 });
+    }
+
+    /** The refusal of an install into a missing namespace that it was not asked to create. */
+    static InstallRejectedException missing(String namespace) {
+        return new InstallRejectedException("namespace \"" + namespace
+                + "\" does not exist; create it, or pass --create-namespace");
+    }
+
+    /** Creates the missing namespace; one that appeared meanwhile (409) is there, which is what was wanted. */
+    Future<Void> create(String namespace) {
+        return api.create(NAMESPACES, null, namespaceObject(namespace), false).<Void>mapEmpty()
+                .recover(error -> ApiException.isHttp(error, 409) ? Future.succeededFuture()
+                        : Future.failedFuture(unavailable("create", namespace, error)));
     }
 
     /** The failure, with the namespace named: the API's own text says only what went wrong. */

@@ -55,17 +55,23 @@ public final class ServerPreflight {
      * @param live by step index, each existing object's {@code resourceVersion} as the dry run's
      *     answer gave it, with the digest of the body the step sends
      * @param existing the create-only steps whose dry-run create found the object already there
+     * @param refused the steps the server refused in the dry run (not those it could not answer)
+     * @param forbidden by step index, the server's message for each step it refused with 403
+     * @param judged whether a dry run judged the steps at all (false: none ran)
      */
-    public record Checked(InstallPlan plan, Map<Integer, AppliedState> live, Set<Integer> existing) {
+    public record Checked(InstallPlan plan, Map<Integer, AppliedState> live, Set<Integer> existing, Set<Integer> refused,
+            Map<Integer, String> forbidden, boolean judged) {
         public Checked {
             Objects.requireNonNull(plan, "plan");
             live = Map.copyOf(live);
             existing = Set.copyOf(existing);
+            refused = Set.copyOf(refused);
+            forbidden = Map.copyOf(forbidden);
         }
 
         /** A plan nothing was found of: no preflight ran. */
         public static Checked unchecked(InstallPlan plan) {
-            return new Checked(plan, Map.of(), Set.of());
+            return new Checked(plan, Map.of(), Set.of(), Set.of(), Map.of(), false);
         }
     }
 
@@ -73,7 +79,8 @@ public final class ServerPreflight {
     public Future<Checked> check(PlannedInstall planned, ApplySettings options) {
         RunningPlan dryRun = applier.start(planned, options.toBuilder().dryRunServer(true).build(), event -> { });
         return dryRun.result().map(judged -> new Checked(judged(planned.plan(), judged, dryRun.unavailableSteps()),
-                dryRun.appliedStates(), dryRun.foundExisting()));
+                dryRun.appliedStates(), dryRun.foundExisting(), refusedSteps(planned.plan(), judged,
+                        dryRun.unavailableSteps()), dryRun.forbiddenSteps(), true));
     }
 
     /** A condition for a plan installed with {@code --no-preflight}, so that the record says so. */
@@ -134,6 +141,18 @@ public final class ServerPreflight {
                         + "by this plan, or the server could not answer)"), now));
         return plan.withStatus(new InstallPlan.Status(status.phase(), conditions, steps, status.startTime(),
                 status.completionTime(), status.message(), status.capabilities(), status.dependencies()));
+    }
+
+    /** The steps {@code dryRun} failed that the server answered, rather than could not. */
+    static Set<Integer> refusedSteps(InstallPlan plan, InstallPlan dryRun, Set<Integer> unavailable) {
+        Set<Integer> refused = new java.util.TreeSet<>();
+        for (int index = 0; index < plan.steps().size(); index++) {
+            if (!PlanApplier.neverSends(plan.steps().get(index).status())
+                    && dryRun.steps().get(index).status() == StepStatus.FAILED && !unavailable.contains(index)) {
+                refused.add(index);
+            }
+        }
+        return refused;
     }
 
     /** Whether {@code plan} is one the preflight refused (nothing was written). */

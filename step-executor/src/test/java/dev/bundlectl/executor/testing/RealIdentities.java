@@ -1,13 +1,12 @@
 package dev.bundlectl.executor.testing;
 
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -43,10 +42,16 @@ public final class RealIdentities {
         KubernetesClient admin = server.client();
         admin.serviceAccounts().inNamespace(namespace).resource(new ServiceAccountBuilder()
                 .withNewMetadata().withName(name).endMetadata().build()).create();
-        TokenRequest minted = admin.serviceAccounts().inNamespace(namespace).withName(name)
-                .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(TOKEN_SECONDS).endSpec()
-                        .build());
-        String token = minted.getStatus().getToken();
+        // A plain POST to the token subresource: fabric8's typed TokenRequest lives in a model module
+        // the CLI's classpath leaves out, and its tests run on that classpath.
+        String minted = admin.raw(admin.getMasterUrl() + "api/v1/namespaces/" + namespace + "/serviceaccounts/" + name
+                + "/token", "POST", java.util.Map.of("apiVersion", "authentication.k8s.io/v1", "kind", "TokenRequest",
+                        "spec", java.util.Map.of("expirationSeconds", TOKEN_SECONDS)));
+        String token = Serialization.unmarshal(minted, java.util.Map.class).get("status") instanceof java.util.Map<?, ?> status
+                ? String.valueOf(status.get("token")) : null;
+        if (token == null || token.isEmpty() || "null".equals(token)) {
+            throw new IllegalStateException("the TokenRequest for " + namespace + "/" + name + " gave no token");
+        }
         Config config = server.config();
         Path kubeconfig = TokenKubeconfig.write(dir.resolve("kubeconfig-sa-" + namespace + "-" + name + ".yaml"),
                 config.getMasterUrl(), certificateAuthority(config), token, contextNamespace);

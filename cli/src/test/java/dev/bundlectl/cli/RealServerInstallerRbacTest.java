@@ -1,0 +1,126 @@
+package dev.bundlectl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bundlectl.executor.testing.RealApiServer;
+import dev.bundlectl.executor.testing.RealApiServerExtension;
+import dev.bundlectl.executor.testing.RealIdentities;
+import dev.bundlectl.executor.testing.RealIdentity;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Least privilege on the real API server, with real tokens: a CI job's own ServiceAccount, which
+ * may do nothing but impersonate the installer account, runs {@code bundlectl --as} that account.
+ * With the RBAC {@code plan --installer-rbac} writes, the sample installs, re-runs, upgrades to
+ * v0.4.0 (with that version's RBAC applied) and uninstalls; with one rule of it removed, the install
+ * stops before anything is written, exit 3, naming what is missing in the API server's terms.
+ */
+@ExtendWith(RealApiServerExtension.class)
+class RealServerInstallerRbacTest {
+
+    private static final String INSTALLER = "installer";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void withTheGeneratedRbacTheInstallerInstallsReRunsUpgradesAndUninstallsActingAsItsAccount(
+            @RealApiServerExtension.Served(RealApiServer.Flavour.OLM) RealApiServer server) {
+        RealCluster cluster = RealCluster.in(server, "installer-rbac");
+        String ns = cluster.namespace();
+        applyInstallerRbac(cluster, RealCluster.sample(), null);
+        RealIdentity job = ciJob(server, ns);
+
+        CliRun install = asInstaller(cluster, job, "install", RealCluster.sample(), "-n", ns);
+        assertThat(install.exitCode()).as(install.toString()).isZero();
+        assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get()).isNotNull();
+
+        CliRun rerun = asInstaller(cluster, job, "install", RealCluster.sample(), "-n", ns);
+        assertThat(rerun.exitCode()).as(rerun.toString()).isZero();
+
+        // The next version's RBAC, written against the cluster, names what its upgrade deletes.
+        String v040 = TestPaths.arg("samples/bundles/cachebox-operator-v0.4.0");
+        applyInstallerRbac(cluster, v040, server.kubeconfig());
+        CliRun upgrade = asInstaller(cluster, job, "install", v040, "-n", ns);
+        assertThat(upgrade.exitCode()).as(upgrade.toString()).isZero();
+        assertThat(upgrade.out()).contains("Upgrade from cachebox-operator.v0.3.1");
+        assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get()).isNull();
+
+        CliRun uninstall = asInstaller(cluster, job, "uninstall", "--package", "cachebox-operator", "-n", ns);
+        assertThat(uninstall.exitCode()).as(uninstall.toString()).isZero();
+        assertThat(cluster.client().services().inNamespace(ns).withName("cachebox-operator-metrics").get()).isNull();
+        assertThat(cluster.get("operators.coreos.com/v1alpha1", "ClusterServiceVersion", "clusterserviceversions",
+                "cachebox-operator.v0.4.0")).isNull();
+    }
+
+    @Test
+    void withOneRuleRemovedTheInstallStopsBeforeWritingAndNamesWhatIsMissing(
+            @RealApiServerExtension.Served(RealApiServer.Flavour.OLM) RealApiServer server) {
+        RealCluster cluster = RealCluster.in(server, "installer-rbac-less");
+        String ns = cluster.namespace();
+        String rbac = installerRbac(cluster, RealCluster.sample(), null);
+        // The rule for the operator's ServiceAccount that OLM mode creates: get, create, patch, delete by name.
+        String without = rbac.replaceAll("(?m)^# ServiceAccount/" + ns + "/cachebox-operator\\n(?:(?!# |---).*\\n)*", "");
+        assertThat(without).isNotEqualTo(rbac).doesNotContain("resources: [\"serviceaccounts\"]");
+        apply(cluster.client(), without);
+        RealIdentity job = ciJob(server, ns);
+
+        CliRun install = asInstaller(cluster, job, "install", RealCluster.sample(), "-n", ns);
+
+        assertThat(install.exitCode()).as(install.toString()).isEqualTo(ExitCode.PLAN_FAILED);
+        assertThat(install.err())
+                .contains("error: system:serviceaccount:" + ns + ":" + INSTALLER + " may not install cachebox-operator in "
+                        + "namespace " + ns + ": it lacks 2 permissions; nothing was written")
+                .contains("  patch serviceaccounts \"cachebox-operator\" in namespace " + ns
+                        + " (ServiceAccount/" + ns + "/cachebox-operator)")
+                .contains("  create serviceaccounts \"cachebox-operator\" in namespace " + ns);
+        assertThat(cluster.client().secrets().inNamespace(ns).list().getItems()).as("no install record")
+                .noneMatch(secret -> "bundlectl.dev/install-record".equals(secret.getType()));
+        assertThat(cluster.get("operators.coreos.com/v1alpha1", "ClusterServiceVersion", "clusterserviceversions",
+                "cachebox-operator.v0.3.1")).as("nothing written").isNull();
+        assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get()).isNull();
+    }
+
+    /** A CI job's own account: it may impersonate the installer account of its namespace, and nothing else. */
+    private RealIdentity ciJob(RealApiServer server, String ns) {
+        RealIdentity job = RealIdentities.serviceAccount(server, dir, ns, "ci-job", ns);
+        RealIdentities.allow(server, job, ns, List.of(new PolicyRuleBuilder().withApiGroups("")
+                .withResources("serviceaccounts").withResourceNames(INSTALLER).withVerbs("impersonate").build()));
+        return job;
+    }
+
+    private static CliRun asInstaller(RealCluster cluster, RealIdentity job, String... args) {
+        List<String> all = new java.util.ArrayList<>(List.of(args));
+        all.add("--as");
+        all.add("system:serviceaccount:" + cluster.namespace() + ":" + INSTALLER);
+        return cluster.runWith(job.kubeconfig(), all.toArray(String[]::new));
+    }
+
+    private static void applyInstallerRbac(RealCluster cluster, String bundle, Path liveKubeconfig) {
+        apply(cluster.client(), installerRbac(cluster, bundle, liveKubeconfig));
+    }
+
+    private static String installerRbac(RealCluster cluster, String bundle, Path liveKubeconfig) {
+        CliRun written = liveKubeconfig == null
+                ? CliRun.of("plan", bundle, "-n", cluster.namespace(), "--installer-rbac", INSTALLER)
+                : cluster.run("plan", bundle, "-n", cluster.namespace(), "--installer-rbac", INSTALLER);
+        assertThat(written.exitCode()).as(written.toString()).isZero();
+        return written.out();
+    }
+
+    /** As a cluster admin applies it: each object created, or replaced when it exists. */
+    private static void apply(KubernetesClient admin, String yaml) {
+        for (HasMetadata object : admin.load(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8))).items()) {
+            admin.resource(object).createOr(existing -> existing.update());
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package dev.bundlectl.executor.access;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The requests an operation makes besides its steps' own: its install records (Secrets whose
+ * names change with every run, so only a grant for any name allows them), and the namespace it
+ * creates when asked to.
+ */
+public final class OperationAccess {
+
+    /** The purpose of the install records' requests. */
+    public static final String RECORDS = "install records";
+
+    private static final List<String> RECORD_VERBS = List.of("list", "get", "create", "update", "delete");
+
+    private OperationAccess() {
+    }
+
+    /**
+     * Everything an install or upgrade of a package asks of the server besides its steps: its
+     * install records and the reads planning makes ({@link #planningReads}).
+     */
+    public static List<RequiredAccess> forInstall(String namespace, boolean servesOperatorGroups,
+            boolean servesClusterVersion, boolean hasDependencies) {
+        List<RequiredAccess> needed = new ArrayList<>(installRecords(namespace));
+        needed.addAll(planningReads(namespace, servesOperatorGroups, servesClusterVersion, hasDependencies));
+        return needed;
+    }
+
+    /**
+     * What keeping a package's install records in {@code namespace} takes: listing and reading them
+     * (planning, status), creating and updating one per run, and deleting old ones (retention,
+     * uninstall).
+     */
+    public static List<RequiredAccess> installRecords(String namespace) {
+        List<RequiredAccess> needed = new ArrayList<>();
+        for (String verb : RECORD_VERBS) {
+            needed.add(new RequiredAccess(new AccessRequest(verb, "", "secrets", namespace, null), RECORDS));
+        }
+        return needed;
+    }
+
+    /**
+     * What planning against the cluster reads besides discovery, as the identity: the namespace's
+     * OperatorGroups where OLM's API is served (without them an OLM-mode plan would add a second
+     * one, which OLM refuses), the ClusterVersion where OpenShift's is (its capabilities), and the
+     * namespace's CSVs when the bundle declares dependencies.
+     *
+     * @param servesOperatorGroups whether the cluster serves {@code operators.coreos.com/v1} OperatorGroup
+     * @param servesClusterVersion whether it serves {@code config.openshift.io/v1} ClusterVersion
+     * @param hasDependencies whether the bundle declares dependencies
+     */
+    public static List<RequiredAccess> planningReads(String namespace, boolean servesOperatorGroups,
+            boolean servesClusterVersion, boolean hasDependencies) {
+        List<RequiredAccess> needed = new ArrayList<>();
+        if (servesOperatorGroups) {
+            needed.add(new RequiredAccess(new AccessRequest("list", "operators.coreos.com", "operatorgroups", namespace,
+                    null), "the namespace's OperatorGroups, read while planning"));
+        }
+        if (servesClusterVersion) {
+            needed.add(new RequiredAccess(new AccessRequest("get", "config.openshift.io", "clusterversions", null,
+                    "version"), "the cluster's capabilities, read while planning"));
+        }
+        if (hasDependencies) {
+            needed.add(new RequiredAccess(new AccessRequest("list", "operators.coreos.com", "clusterserviceversions",
+                    namespace, null), "the installed operators, read to check the bundle's dependencies"));
+        }
+        return needed;
+    }
+
+    /** What {@code --create-namespace} takes, when the namespace is missing. */
+    public static List<RequiredAccess> namespaceCreation(String namespace) {
+        return List.of(new RequiredAccess(new AccessRequest("create", "", "namespaces", null, null),
+                "--create-namespace " + namespace));
+    }
+}

@@ -1,0 +1,57 @@
+package dev.bundlectl.executor.access;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.executor.apply.CreateOnlyRule;
+import dev.bundlectl.executor.apply.DeleteRule;
+import dev.bundlectl.executor.apply.StepApplier;
+import dev.bundlectl.plan.api.ApiResource;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepAction;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The requests running a step makes, as {@link StepApplier} chooses how it is written: a
+ * server-side apply is a {@code patch} that creates the object when it is missing, which the API
+ * server authorizes as {@code create} on the object's name as well; a CSV and a create-only object
+ * are a {@code create} by POST, whose name the server is not told in the URL (so only a grant for
+ * any name allows it); a CRD is read before it is applied; an upgrade's delete step and an object
+ * marked for deletion read and delete. An access check asks about exactly these
+ * (docs/semantics.md §7).
+ */
+public final class StepRequests {
+
+    private StepRequests() {
+    }
+
+    /**
+     * The requests of {@code step}, whose object is {@code manifest}, served as {@code type}.
+     *
+     * @param namespace the object's namespace for a namespaced type, else null
+     */
+    public static List<AccessRequest> of(Step step, JsonNode manifest, ApiResource type, String namespace) {
+        String ns = type.namespaced() ? namespace : null;
+        String name = step.resource().name();
+        List<AccessRequest> requests = new ArrayList<>();
+        if (step.action() == StepAction.DELETE) {
+            requests.add(request("get", type, ns, name));
+            requests.add(request("delete", type, ns, name));
+        } else if (DeleteRule.applies(manifest)) {
+            requests.add(request("delete", type, ns, name));
+        } else if ((StepApplier.isFoundation(step.resource()) && !StepApplier.isCrd(step.resource()))
+                || CreateOnlyRule.applies(manifest)) {
+            requests.add(request("create", type, ns, null));
+        } else {
+            if (StepApplier.isCrd(step.resource())) {
+                requests.add(request("get", type, ns, name));
+            }
+            requests.add(request("patch", type, ns, name));
+            requests.add(request("create", type, ns, name));
+        }
+        return requests;
+    }
+
+    private static AccessRequest request(String verb, ApiResource type, String namespace, String name) {
+        return new AccessRequest(verb, type.group(), type.plural(), namespace, name);
+    }
+}

@@ -57,7 +57,12 @@ public final class RecordNames {
         return head.isEmpty() ? hash : head + "-" + hash;
     }
 
-    private static String dnsSubdomain(String value, int maxLength) {
+    /**
+     * A valid DNS subdomain (lowercase {@code [a-z0-9.-]}, alphanumeric at both ends of each
+     * segment) of at most {@code maxLength} characters for {@code value}; a value that had to be
+     * changed or shortened gets a short hash of the original, as {@link #labelValue} does.
+     */
+    public static String dnsSubdomain(String value, int maxLength) {
         String lower = value == null ? "" : value.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9.-]", "-");
         List<String> segments = new ArrayList<>();
         for (String segment : lower.split("\\.")) {

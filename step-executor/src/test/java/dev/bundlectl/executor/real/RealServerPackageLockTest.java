@@ -3,6 +3,7 @@ package dev.bundlectl.executor.real;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.lock.Acquisition;
 import dev.bundlectl.executor.lock.HeldLock;
 import dev.bundlectl.executor.lock.LeaseHolder;
@@ -20,7 +21,10 @@ import dev.bundlectl.executor.testing.ProxyKubeconfig;
 import dev.bundlectl.executor.testing.ProxyUpstream;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
+import dev.bundlectl.executor.testing.RealIdentities;
+import dev.bundlectl.executor.testing.RealIdentity;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.vertx.core.Future;
 import java.nio.file.Files;
@@ -284,6 +288,53 @@ class RealServerPackageLockTest {
 
             failing.set(false);
             assertThat(Await.result(held.release())).as("nobody took it meanwhile: the release clears it").isTrue();
+        }
+    }
+
+    @Test
+    void aForbiddenLeaseRequestFailsWithTheServersAnswerNamingLeases(RealApiServer server, @TempDir Path dir) {
+        String ns = server.newNamespace("lock-forbidden");
+        RealIdentity readOnly = RealIdentities.serviceAccount(server, dir, ns, "reader", ns);
+        RealIdentities.allow(server, readOnly, ns, List.of(new PolicyRuleBuilder().withApiGroups("coordination.k8s.io")
+                .withResources("leases").withVerbs("get").build()));
+        RealIdentity nobody = RealIdentities.serviceAccount(server, dir, ns, "nobody", ns);
+
+        try (ClusterConnection reader = ClusterConnection.connect(readOnly.config(), Duration.ofSeconds(30));
+                ClusterConnection stranger = ClusterConnection.connect(nobody.config(), Duration.ofSeconds(30))) {
+            PackageLock mayRead = lock(reader, ns, SHORT);
+            LockState state = Await.result(mayRead.read());
+            Throwable acquiring = Await.failure(mayRead.acquire((LockState.Free) state, "build-7/pid 4242", INSTALL));
+            Throwable reading = Await.failure(lock(stranger, ns, SHORT).read());
+
+            assertThat(acquiring).isInstanceOfSatisfying(ApiException.class, forbidden -> {
+                assertThat(forbidden.isHttp(403)).isTrue();
+                assertThat(forbidden.getMessage()).contains("leases.coordination.k8s.io is forbidden")
+                        .contains(readOnly.username()).contains("cannot create resource \"leases\"");
+            });
+            assertThat(reading).isInstanceOfSatisfying(ApiException.class, forbidden -> assertThat(forbidden.getMessage())
+                    .contains(nobody.username()).contains("cannot get resource \"leases\""));
+        }
+    }
+
+    @Test
+    void aRenewalRefusedForLackOfPermissionLosesTheLockAndSaysWhy(RealApiServer server, @TempDir Path dir) {
+        String ns = server.newNamespace("lock-revoked");
+        RealIdentity operator = RealIdentities.serviceAccount(server, dir, ns, "operator", ns);
+        RealIdentities.allow(server, operator, ns, List.of(new PolicyRuleBuilder().withApiGroups("coordination.k8s.io")
+                .withResources("leases").withVerbs("get", "create", "update", "delete").build()));
+
+        try (ClusterConnection connection = ClusterConnection.connect(operator.config(), Duration.ofSeconds(30))) {
+            PackageLock lock = lock(connection, ns, SHORT);
+            HeldLock held = acquired(lock, Await.result(lock.read()), "build-7/pid 4242", INSTALL);
+            server.client().rbac().roleBindings().inNamespace(ns).withName("allow-" + ns + "-operator").delete();
+
+            LockLoss loss = Await.result(held.lost());
+
+            assertThat(loss).isInstanceOfSatisfying(LockLoss.Unrenewed.class, unrenewed -> assertThat(unrenewed.cause())
+                    .isInstanceOfSatisfying(ApiException.class, forbidden -> assertThat(forbidden.isHttp(403)).isTrue()));
+            assertThat(loss.describe()).contains("403 Forbidden").contains("cannot update resource \"leases\"");
+            assertThat(Await.failure(held.release())).isInstanceOfSatisfying(ApiException.class,
+                    forbidden -> assertThat(forbidden.isHttp(403)).isTrue());
         }
     }
 

@@ -20,6 +20,7 @@
  * </ul>
  * Connecting to a cluster lives in {@code connect}, the asynchronous API in {@code kube}, the one
  * retry policy in {@code retry}, the limit on work in flight in {@code concurrency}; planning against
- * a live cluster (reading it once) in {@code planning}.
+ * a live cluster (reading it once) in {@code planning}; the lock that keeps one operation at a time
+ * per package and namespace in {@code lock}.
  */
 package dev.bundlectl.executor;

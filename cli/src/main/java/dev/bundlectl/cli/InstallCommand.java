@@ -171,18 +171,24 @@ final class InstallCommand implements Callable<Integer> {
             // and so the first-install decision included) and reads none of them again.
             ClusterReading reading;
             PlannedInstall planned;
-            if (reviewedPlan != null) {
-                reading = Blocking.result(live.readForReviewed(PlanTarget.of(reviewedPlan.plan(), namespace),
-                        reviewedPlan, planFile.toString()));
-                Planning.report(reading, diagnostics, err);
-                PlanTarget target = PlanTarget.of(reviewedPlan.plan(), namespace);
-                planned = target.payload() ? reviewedPlan : new UpgradePlanning(live, err)
-                        .checkReviewed(reviewedPlan, reading.previous(), target, planFile.toString(), input.force);
-            } else {
-                PlannedInput fresh = new Planning(diagnostics, new Planning.Live(live, err, discoveryPatience()))
-                        .plan(input, read, namespace, () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
-                reading = fresh.reading();
-                planned = fresh.result().planned();
+            try {
+                if (reviewedPlan != null) {
+                    reading = Blocking.result(live.readForReviewed(PlanTarget.of(reviewedPlan.plan(), namespace),
+                            reviewedPlan, planFile.toString()));
+                    Planning.report(reading, diagnostics, err);
+                    PlanTarget target = PlanTarget.of(reviewedPlan.plan(), namespace);
+                    planned = target.payload() ? reviewedPlan : new UpgradePlanning(live, err)
+                            .checkReviewed(reviewedPlan, reading.previous(), target, planFile.toString(), input.force);
+                } else {
+                    PlannedInput fresh = new Planning(diagnostics, new Planning.Live(live, err, discoveryPatience()))
+                            .plan(input, read, namespace, () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+                    reading = fresh.reading();
+                    planned = fresh.result().planned();
+                }
+            } catch (RuntimeException refused) {
+                return ForbiddenPlanning.report(refused, connection, "install " + packageOf(reviewedPlan, read)
+                        + " in namespace " + namespace, namespace, read instanceof ReadInput.BundleDirectory bundle
+                        && !bundle.bundle().dependencies().isEmpty(), err);
             }
             return applyPlanned(connection, planned, reading, namespace, out, err);
         }
@@ -287,6 +293,15 @@ final class InstallCommand implements Callable<Integer> {
                 OperatorRunning.condition(running, Instant.now())), outcome.record(), outcome.firstInstall(),
                 outcome.warnings()), out, err);
         return running.running() ? ExitCode.OK : ExitCode.PLAN_FAILED;
+    }
+
+    /** The package a reviewed plan or a read bundle installs, for messages. */
+    private static String packageOf(PlannedInstall reviewedPlan, ReadInput read) {
+        if (reviewedPlan != null) {
+            return reviewedPlan.plan().metadata().annotations().getOrDefault(PlanAnnotations.PACKAGE,
+                    reviewedPlan.plan().metadata().name());
+        }
+        return read instanceof ReadInput.BundleDirectory bundle ? bundle.bundle().packageName() : "the payload";
     }
 
     /**

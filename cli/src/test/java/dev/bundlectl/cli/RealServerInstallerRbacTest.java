@@ -118,7 +118,7 @@ class RealServerInstallerRbacTest {
     }
 
     /** As a cluster admin applies it: each object created, or replaced when it exists. */
-    private static void apply(KubernetesClient admin, String yaml) {
+    static void apply(KubernetesClient admin, String yaml) {
         for (HasMetadata object : admin.load(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8))).items()) {
             admin.resource(object).createOr(existing -> existing.update());
         }

@@ -1,7 +1,10 @@
 package dev.bundlectl.executor.access;
 
+import dev.bundlectl.executor.discovery.Discovery;
+import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The requests an operation makes besides its steps' own: its install records (Secrets whose
@@ -16,6 +19,21 @@ public final class OperationAccess {
     private static final List<String> RECORD_VERBS = List.of("list", "get", "create", "update", "delete");
 
     private OperationAccess() {
+    }
+
+    /**
+     * {@link #forInstall(String, boolean, boolean, boolean)} for the cluster {@code discovery}
+     * describes (a group it cannot tell about is taken as not served).
+     */
+    public static Future<List<RequiredAccess>> forInstall(Discovery discovery, String namespace, boolean hasDependencies) {
+        Future<Boolean> operatorGroups = served(discovery, "operators.coreos.com", "OperatorGroup");
+        Future<Boolean> clusterVersion = served(discovery, "config.openshift.io", "ClusterVersion");
+        return Future.all(operatorGroups, clusterVersion).map(both -> forInstall(namespace, operatorGroups.result(),
+                clusterVersion.result(), hasDependencies));
+    }
+
+    private static Future<Boolean> served(Discovery discovery, String group, String kind) {
+        return discovery.find(group, "v1", kind).map(Optional::isPresent).otherwise(false);
     }
 
     /**

@@ -120,15 +120,8 @@ public final class InstallSession {
 
     /** The install's own requests: its records, and the reads its planning made where the cluster serves them. */
     private Future<List<RequiredAccess>> operationNeeds(PlannedInstall plan, InstallRequest request) {
-        Future<Boolean> operatorGroups = served("operators.coreos.com", "OperatorGroup");
-        Future<Boolean> clusterVersion = served("config.openshift.io", "ClusterVersion");
-        return Future.all(operatorGroups, clusterVersion).map(both -> OperationAccess.forInstall(request.namespace(),
-                operatorGroups.result(), clusterVersion.result(), !plan.plan().status().dependencies().isEmpty()));
-    }
-
-    private Future<Boolean> served(String group, String kind) {
-        // Discovery was read while planning; a group it cannot tell about is not asked about.
-        return connection.discovery().find(group, "v1", kind).map(Optional::isPresent).otherwise(false);
+        return OperationAccess.forInstall(connection.discovery(), request.namespace(),
+                !plan.plan().status().dependencies().isEmpty());
     }
 
     /**
@@ -137,7 +130,7 @@ public final class InstallSession {
      */
     private Future<MissingAccess> judge(PlannedInstall plan, InstallRequest request,
             AccessReview.AccessAnswers answers, PermissionCheck permissions, ServerPreflight.Checked checked) {
-        List<Integer> steps = checked.judged() ? List.copyOf(checked.refused()) : sentSteps(plan.plan());
+        List<Integer> steps = checked.judged() ? checked.unaccepted() : sentSteps(plan.plan());
         return permissions.askForSteps(plan, steps)
                 .map(stepAnswers -> permissions.report(operation(request), answers.and(stepAnswers), plan,
                         checked.forbidden()));
@@ -149,7 +142,7 @@ public final class InstallSession {
         ApplySettings options = request.options().toBuilder().firstInstall(firstInstall).build();
         RunningPlan execution = new PlanApplier(connection).start(plan, options, listener, Map.of());
         return execution.result().compose(finished -> permissions.askForSteps(plan,
-                        List.copyOf(ServerPreflight.refusedSteps(plan.plan(), finished, execution.unavailableSteps())))
+                        ServerPreflight.unacceptedSteps(plan.plan(), finished, execution.unavailableSteps()))
                 .map(stepAnswers -> {
                     MissingAccess missing = permissions.report(operation(request), answers.and(stepAnswers), plan,
                             execution.forbiddenSteps());

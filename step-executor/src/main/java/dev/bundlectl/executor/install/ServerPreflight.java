@@ -55,23 +55,25 @@ public final class ServerPreflight {
      * @param live by step index, each existing object's {@code resourceVersion} as the dry run's
      *     answer gave it, with the digest of the body the step sends
      * @param existing the create-only steps whose dry-run create found the object already there
-     * @param refused the steps the server refused in the dry run (not those it could not answer)
+     * @param unaccepted the steps the dry run did not accept, in plan order: those the server refused
+     *     (not those it could not answer), and those it never judged (a stage after a refused one,
+     *     a custom resource of a CRD the plan creates)
      * @param forbidden by step index, the server's message for each step it refused with 403
      * @param judged whether a dry run judged the steps at all (false: none ran)
      */
-    public record Checked(InstallPlan plan, Map<Integer, AppliedState> live, Set<Integer> existing, Set<Integer> refused,
-            Map<Integer, String> forbidden, boolean judged) {
+    public record Checked(InstallPlan plan, Map<Integer, AppliedState> live, Set<Integer> existing,
+            List<Integer> unaccepted, Map<Integer, String> forbidden, boolean judged) {
         public Checked {
             Objects.requireNonNull(plan, "plan");
             live = Map.copyOf(live);
             existing = Set.copyOf(existing);
-            refused = Set.copyOf(refused);
+            unaccepted = List.copyOf(unaccepted);
             forbidden = Map.copyOf(forbidden);
         }
 
         /** A plan nothing was found of: no preflight ran. */
         public static Checked unchecked(InstallPlan plan) {
-            return new Checked(plan, Map.of(), Set.of(), Set.of(), Map.of(), false);
+            return new Checked(plan, Map.of(), Set.of(), List.of(), Map.of(), false);
         }
     }
 
@@ -79,7 +81,7 @@ public final class ServerPreflight {
     public Future<Checked> check(PlannedInstall planned, ApplySettings options) {
         RunningPlan dryRun = applier.start(planned, options.toBuilder().dryRunServer(true).build(), event -> { });
         return dryRun.result().map(judged -> new Checked(judged(planned.plan(), judged, dryRun.unavailableSteps()),
-                dryRun.appliedStates(), dryRun.foundExisting(), refusedSteps(planned.plan(), judged,
+                dryRun.appliedStates(), dryRun.foundExisting(), unacceptedSteps(planned.plan(), judged,
                         dryRun.unavailableSteps()), dryRun.forbiddenSteps(), true));
     }
 
@@ -143,16 +145,21 @@ public final class ServerPreflight {
                 status.completionTime(), status.message(), status.capabilities(), status.dependencies()));
     }
 
-    /** The steps {@code dryRun} failed that the server answered, rather than could not. */
-    static Set<Integer> refusedSteps(InstallPlan plan, InstallPlan dryRun, Set<Integer> unavailable) {
-        Set<Integer> refused = new java.util.TreeSet<>();
+    /**
+     * The steps of {@code plan} that {@code dryRun} did not accept, in plan order: those it failed
+     * where the server answered (rather than could not), and those it left {@code Unknown}.
+     */
+    static List<Integer> unacceptedSteps(InstallPlan plan, InstallPlan dryRun, Set<Integer> unavailable) {
+        List<Integer> unaccepted = new ArrayList<>();
         for (int index = 0; index < plan.steps().size(); index++) {
-            if (!PlanApplier.neverSends(plan.steps().get(index).status())
-                    && dryRun.steps().get(index).status() == StepStatus.FAILED && !unavailable.contains(index)) {
-                refused.add(index);
+            Step step = plan.steps().get(index);
+            StepStatus judged = dryRun.steps().get(index).status();
+            if (!PlanApplier.neverSends(step.status()) && step.action() != StepAction.KEEP
+                    && (judged == StepStatus.FAILED && !unavailable.contains(index) || judged == StepStatus.UNKNOWN)) {
+                unaccepted.add(index);
             }
         }
-        return refused;
+        return unaccepted;
     }
 
     /** Whether {@code plan} is one the preflight refused (nothing was written). */

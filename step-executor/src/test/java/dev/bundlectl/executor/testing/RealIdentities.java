@@ -39,9 +39,18 @@ public final class RealIdentities {
      */
     public static RealIdentity serviceAccount(RealApiServer server, Path dir, String namespace, String name,
             String contextNamespace) {
-        KubernetesClient admin = server.client();
-        admin.serviceAccounts().inNamespace(namespace).resource(new ServiceAccountBuilder()
+        server.client().serviceAccounts().inNamespace(namespace).resource(new ServiceAccountBuilder()
                 .withNewMetadata().withName(name).endMetadata().build()).create();
+        return existingServiceAccount(server, dir, namespace, name, contextNamespace);
+    }
+
+    /**
+     * A token and kubeconfig, as {@link #serviceAccount} makes them, for a ServiceAccount that
+     * already exists (one {@code deploy/} made, say).
+     */
+    public static RealIdentity existingServiceAccount(RealApiServer server, Path dir, String namespace, String name,
+            String contextNamespace) {
+        KubernetesClient admin = server.client();
         // A plain POST to the token subresource: fabric8's typed TokenRequest lives in a model module
         // the CLI's classpath leaves out, and its tests run on that classpath.
         String minted = admin.raw(admin.getMasterUrl() + "api/v1/namespaces/" + namespace + "/serviceaccounts/" + name

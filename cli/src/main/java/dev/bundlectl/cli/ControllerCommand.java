@@ -2,6 +2,7 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.controller.pipeline.InstallerConnections;
 import dev.bundlectl.controller.pipeline.PipelineInstaller;
+import dev.bundlectl.executor.lock.LockHolders;
 import dev.bundlectl.controller.reconcile.BundleInstallClient;
 import dev.bundlectl.controller.reconcile.EventRecorder;
 import dev.bundlectl.controller.reconcile.Reconciler;
@@ -95,7 +96,7 @@ final class ControllerCommand implements Callable<Integer> {
         try (ClusterConnection connection = cluster.open();
                 InstallerConnections installers = new InstallerConnections(connection, singleTenant)) {
             PipelineInstaller installer = new PipelineInstaller(installers, registry.settings(),
-                    ApplySettings.defaults(), Clock.systemUTC());
+                    ApplySettings.defaults(), Clock.systemUTC(), LockHolders.controller(name));
             Reconciler reconciler = new Reconciler(new BundleInstallClient(connection.client()), installer,
                     new EventRecorder(connection.client(), name), Clock.systemUTC());
             CountDownLatch stopped = new CountDownLatch(1);

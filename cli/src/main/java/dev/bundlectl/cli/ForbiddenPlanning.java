@@ -22,15 +22,15 @@ final class ForbiddenPlanning {
     /**
      * Reports {@code failure} when a 403 caused it, and answers the exit code; throws it otherwise.
      *
-     * @param operation what was to be done, e.g. {@code install cachebox-operator in namespace ops}
+     * @param packageName the package to install
      * @param hasDependencies whether the bundle declares dependencies (planning then reads CSVs)
      */
-    static int report(RuntimeException failure, ClusterConnection connection, String operation, String namespace,
+    static int report(RuntimeException failure, ClusterConnection connection, String packageName, String namespace,
             boolean hasDependencies, PrintWriter err) {
         ApiException refusal = ForbiddenReads.causeOf(failure).orElseThrow(() -> failure);
         MissingAccess missing = Blocking.result(ForbiddenReads.report(new AccessReview(connection.retryingApi()),
-                connection.discovery(), connection.identity().describe(), operation, namespace, hasDependencies,
-                refusal));
+                connection.discovery(), connection.identity().describe(), "install " + packageName + " in namespace "
+                        + namespace, namespace, packageName, hasDependencies, refusal));
         err.println("error: " + TerminalText.safe(missing.headline()));
         missing.lines().forEach(line -> err.println("  " + TerminalText.safe(line)));
         err.println("  (the requests of the plan's own steps are asked about once these are granted: "

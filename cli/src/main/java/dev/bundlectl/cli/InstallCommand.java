@@ -5,6 +5,8 @@ import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.install.DeploymentReadiness;
+import dev.bundlectl.executor.lock.LockHolders;
+import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.install.DeploymentWait;
 import dev.bundlectl.executor.install.CsvWaitOutcome;
 import dev.bundlectl.executor.install.InstallOutcome;
@@ -64,6 +66,9 @@ import picocli.CommandLine.Spec;
         })
 final class InstallCommand implements Callable<Integer> {
 
+    /** {@link #applyPlanned}'s answer when the lock kept the install from writing: plan again. */
+    private static final int PLAN_AGAIN = Integer.MIN_VALUE;
+
     @Spec
     private CommandSpec spec;
 
@@ -102,6 +107,17 @@ final class InstallCommand implements Callable<Integer> {
                     + "skipped.")
     private boolean noPreflight;
 
+    @Option(names = "--take-ownership",
+            description = "Take over the objects another install owns (another package's, or the same package's "
+                    + "with other content) instead of refusing them; that install's record is told it lost them.")
+    private boolean takeOwnership;
+
+    @Option(names = "--wait-for-lock", paramLabel = "D", arity = "0..1", fallbackValue = "5m",
+            converter = DurationConverter.class,
+            description = "When another operation of the package holds its lock in the namespace, wait up to D "
+                    + "(default when given: ${FALLBACK-VALUE}) for it to end, instead of being refused at once.")
+    private Duration waitForLock;
+
     @Option(names = "--force-conflicts",
             description = "Server-side apply takes over fields that another field manager owns, instead of failing "
                     + "the step with the conflict.")
@@ -129,6 +145,9 @@ final class InstallCommand implements Callable<Integer> {
     @Option(names = "--wait-timeout", paramLabel = "D", defaultValue = "5m", converter = DurationConverter.class,
             description = "How long --wait waits (default: ${DEFAULT-VALUE}).")
     private Duration waitTimeout;
+
+    /** The lock as the last install found it when it could not take it. */
+    private LockState lockedOut;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
             completionCandidates = CompletionCandidates.InstallFormats.class,
@@ -167,30 +186,46 @@ final class InstallCommand implements Callable<Integer> {
         try (ClusterConnection connection = prepared.connection()) {
             ClusterPlanning live = new ClusterPlanning(connection);
             String namespace = TargetNamespace.of(input.namespace, connection);
-            // The cluster is read once, here; the install takes its answers (the previous install
-            // and so the first-install decision included) and reads none of them again.
-            ClusterReading reading;
-            PlannedInstall planned;
-            try {
-                if (reviewedPlan != null) {
-                    reading = Blocking.result(live.readForReviewed(PlanTarget.of(reviewedPlan.plan(), namespace),
-                            reviewedPlan, planFile.toString()));
-                    Planning.report(reading, diagnostics, err);
-                    PlanTarget target = PlanTarget.of(reviewedPlan.plan(), namespace);
-                    planned = target.payload() ? reviewedPlan : new UpgradePlanning(live, err)
-                            .checkReviewed(reviewedPlan, reading.previous(), target, planFile.toString(), input.force);
-                } else {
-                    PlannedInput fresh = new Planning(diagnostics, new Planning.Live(live, err, discoveryPatience()))
-                            .plan(input, read, namespace, () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
-                    reading = fresh.reading();
-                    planned = fresh.result().planned();
+            LockWaiting locks = new LockWaiting(waitForLock, err);
+            while (true) {
+                // The cluster is read once per plan, here; the install takes its answers (the previous
+                // install and so the first-install decision, the lock) and reads none of them again.
+                ClusterReading reading;
+                PlannedInstall planned;
+                try {
+                    if (reviewedPlan != null) {
+                        reading = Blocking.result(live.readForReviewed(PlanTarget.of(reviewedPlan.plan(), namespace),
+                                reviewedPlan, planFile.toString()));
+                        Planning.report(reading, diagnostics, err);
+                        PlanTarget target = PlanTarget.of(reviewedPlan.plan(), namespace);
+                        planned = target.payload() ? reviewedPlan : new UpgradePlanning(live, err)
+                                .checkReviewed(reviewedPlan, reading.previous(), target, planFile.toString(), input.force);
+                    } else {
+                        PlannedInput fresh = new Planning(diagnostics, new Planning.Live(live, err, discoveryPatience()))
+                                .plan(input, read, namespace, () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+                        reading = fresh.reading();
+                        planned = fresh.result().planned();
+                    }
+                } catch (RuntimeException refused) {
+                    return ForbiddenPlanning.report(refused, connection, packageOf(reviewedPlan, read), namespace,
+                            read instanceof ReadInput.BundleDirectory bundle && !bundle.bundle().dependencies().isEmpty(),
+                            err);
                 }
-            } catch (RuntimeException refused) {
-                return ForbiddenPlanning.report(refused, connection, "install " + packageOf(reviewedPlan, read)
-                        + " in namespace " + namespace, namespace, read instanceof ReadInput.BundleDirectory bundle
-                        && !bundle.bundle().dependencies().isEmpty(), err);
+                // Another operation holds the lock: refused at once, before anything is sent, or waited for.
+                if (reading.lock() instanceof LockState.Held held && dryRun == DryRunMode.NONE) {
+                    if (!locks.waitForFree(connection, held)) {
+                        return LockWaiting.HELD;
+                    }
+                    continue;
+                }
+                int exit = applyPlanned(connection, planned, reading, namespace, out, err);
+                if (exit != PLAN_AGAIN) {
+                    return exit;
+                }
+                if (lockedOut instanceof LockState.Held held && !locks.waitForFree(connection, held)) {
+                    return LockWaiting.HELD;
+                }
             }
-            return applyPlanned(connection, planned, reading, namespace, out, err);
         }
     }
 
@@ -229,6 +264,13 @@ final class InstallCommand implements Callable<Integer> {
                 PlannedInput planned = plans.get(i);
                 int exit = applyPlanned(connection, planned.result().planned(), planned.reading(), namespace, out,
                         err);
+                if (exit == PLAN_AGAIN) {
+                    // A chain's plans were made together, so a lock taken meanwhile stops it: its re-run converges.
+                    err.println("error: " + TerminalText.safe(lockedOut instanceof LockState.Held held ? held.describe()
+                            : "another operation of " + names.get(i) + " ran while the chain was planned")
+                            + "; nothing of " + names.get(i) + " was written");
+                    exit = LockWaiting.HELD;
+                }
                 if (exit != ExitCode.OK) {
                     if (plans.size() > 1) {
                         err.println("error: the chain stopped at " + names.get(i) + "; installed before it: "
@@ -259,7 +301,12 @@ final class InstallCommand implements Callable<Integer> {
             UnservedApiHint.of(plan.steps()).ifPresent(hint -> err.println("  " + hint));
             return ExitCode.PLAN_FAILED;
         }
-        InstallOutcome outcome = install(connection, planned, reading.previous(), namespace, out, err);
+        InstallOutcome outcome = install(connection, planned, reading, namespace, out, err);
+        if (outcome.locked()) {
+            // Nothing was written: another operation holds the lock, or ran since this plan was made.
+            lockedOut = outcome.lockedOut();
+            return PLAN_AGAIN;
+        }
         if (outcome.forbidden() && dryRun == DryRunMode.NONE) {
             printDocument(SecretRedaction.redact(outcome.plan()), out);
             printMissingAccess(outcome, err);
@@ -336,7 +383,7 @@ final class InstallCommand implements Callable<Integer> {
         }
     }
 
-    private InstallOutcome install(ClusterConnection connection, PlannedInstall planned, PreviousInstall previous,
+    private InstallOutcome install(ClusterConnection connection, PlannedInstall planned, ClusterReading reading,
             String targetNamespace, PrintWriter out, PrintWriter err) {
         InstallPlan plan = planned.plan();
         ApplySettings options = ApplySettings.builder()
@@ -352,13 +399,14 @@ final class InstallCommand implements Callable<Integer> {
         String packageName = plan.metadata().annotations().getOrDefault(PlanAnnotations.PACKAGE, plan.metadata().name());
         String bundlePath = plan.metadata().annotations().get(PlanAnnotations.BUNDLE_PATH);
         InstallRequest request = new InstallRequest(namespace, createNamespace, packageName, bundlePath, options,
-                Instant.now());
+                Instant.now(), takeOwnership, LockHolders.thisProcess());
         InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
         boolean progressToStdout = output == OutputFormat.TABLE || output == OutputFormat.JSONL;
         ProgressPrinter progress = new ProgressPrinter(progressToStdout ? out : err, output == OutputFormat.JSONL,
                 plan.steps().size());
         try {
-            return progress.printUntil(new InstallSession(connection, store).run(planned, request, previous, progress));
+            return progress.printUntil(new InstallSession(connection, store).run(planned, request, reading.previous(),
+                    reading.lock(), progress));
         } catch (InstallRejectedException e) {
             throw new UserInputException(e.getMessage());
         }

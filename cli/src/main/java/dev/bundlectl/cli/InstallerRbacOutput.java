@@ -3,6 +3,7 @@ package dev.bundlectl.cli;
 import dev.bundlectl.executor.access.InstallerRbac;
 import dev.bundlectl.executor.access.InstallerRbacYaml;
 import dev.bundlectl.executor.access.OperationAccess;
+import dev.bundlectl.executor.access.RequiredAccess;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanNames;
 import dev.bundlectl.plan.PlanResult;
@@ -10,6 +11,7 @@ import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -49,9 +51,12 @@ final class InstallerRbacOutput {
         String packageName = plan.plan().metadata().annotations().getOrDefault(PlanAnnotations.PACKAGE,
                 plan.plan().metadata().name());
         boolean dependencies = !plan.plan().status().dependencies().isEmpty();
-        InstallerRbac rbac = new InstallerRbac(plan, resource -> find(surface, resource), namespace,
-                OperationAccess.forInstall(namespace, served(surface, OPERATOR_GROUPS, "v1", "OperatorGroup"),
-                        served(surface, CLUSTER_VERSIONS, "v1", "ClusterVersion"), dependencies));
+        List<RequiredAccess> operation = new ArrayList<>(OperationAccess.forInstall(namespace, packageName,
+                served(surface, OPERATOR_GROUPS, "v1", "OperatorGroup"), served(surface, CLUSTER_VERSIONS, "v1",
+                        "ClusterVersion"), dependencies));
+        // The uninstall deletes the lock's Lease when it is done.
+        operation.addAll(OperationAccess.lock(namespace, packageName, true));
+        InstallerRbac rbac = new InstallerRbac(plan, resource -> find(surface, resource), namespace, operation);
         List<String> csvs = plan.plan().spec().clusterServiceVersionNames();
         out.print(InstallerRbacYaml.write(rbac, namespace, name, List.of(
                 "The installer account of " + packageName + (csvs.isEmpty() ? "" : " (" + String.join(", ", csvs) + ")")

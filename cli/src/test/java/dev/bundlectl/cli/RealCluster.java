@@ -58,7 +58,8 @@ final class RealCluster {
 
     /**
      * A kubeconfig for {@code user}, who may keep install records (Secrets) and ConfigMaps in the
-     * test's namespace and nothing else: the rights of an installer whose writes the server refuses.
+     * test's namespace, read its OperatorGroups and hold its package locks, and nothing else: the
+     * rights of an installer whose writes the server refuses.
      */
     Path kubeconfigForRecordKeeper(Path dir, String user) {
         server.create("""
@@ -73,6 +74,11 @@ final class RealCluster {
                 - apiGroups: [operators.coreos.com]
                   resources: [operatorgroups]
                   verbs: [get, list, watch]
+                # The lock of the package's operations, which every install reads while planning and holds
+                # while it writes.
+                - apiGroups: [coordination.k8s.io]
+                  resources: [leases]
+                  verbs: [get, create, update, delete]
                 """.formatted(namespace));
         server.create("""
                 apiVersion: rbac.authorization.k8s.io/v1

@@ -140,7 +140,7 @@ class RealServerInstallFlowTest {
     }
 
     @Test
-    void aUserWithoutRightsGetsTheServersForbiddenOnTheFirstRequiredStep(
+    void aUserWithoutRightsIsToldEveryMissingPermissionAndNothingIsWritten(
             @Served(RealApiServer.Flavour.OLM) RealApiServer server, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         RealCluster cluster = RealCluster.in(server, "forbidden");
         String ns = cluster.namespace();
@@ -160,5 +160,11 @@ class RealServerInstallFlowTest {
                 .as("the CSV is not sent after a step before it failed").isEqualTo("Unknown");
         assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get())
                 .as("no step after the failed foundation ran").isNull();
+        // The missing rights, all at once: those of the steps the dry run refused and of those it never reached.
+        assertThat(run.err()).contains("error: alice may not install cachebox-operator in namespace " + ns + ": it lacks ")
+                .contains("  patch operatorgroups.operators.coreos.com \"" + ns + "\" in namespace " + ns)
+                .contains("  create clusterserviceversions.operators.coreos.com in namespace " + ns)
+                .contains("  patch customresourcedefinitions.apiextensions.k8s.io \"caches.cache.bundlectl.dev\", "
+                        + "cluster-wide");
     }
 }

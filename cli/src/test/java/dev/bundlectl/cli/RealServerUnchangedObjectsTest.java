@@ -71,7 +71,7 @@ class RealServerUnchangedObjectsTest {
 
         // The third run recorded what its apply left, so the fourth finds the ConfigMap unchanged
         // again, and everything else as well: it writes nothing but its record, saved once at its
-        // end, and does not send the CSV's create again after its preflight's met the CSV.
+        // end, and its lock, and does not send the CSV's create again after its preflight's met the CSV.
         ServerRequestCounts before = ServerRequestCounts.of(cluster);
         CliRun fourth = cluster.run("install", RealCluster.sample(), "-n", ns);
         ServerRequestCounts sent = ServerRequestCounts.of(cluster).since(before);
@@ -82,7 +82,12 @@ class RealServerUnchangedObjectsTest {
         assertThat(sent.count("POST", "clusterserviceversions", true)).as("the preflight's create").isEqualTo(1);
         assertThat(sent.count("POST", "clusterserviceversions", false)).as("no second create").isZero();
         assertThat(sent.count("POST", "secrets", false)).as("the install record, created at the end").isEqualTo(1);
-        assertThat(sent.writes()).as("no other write: " + sent).isEqualTo(1);
+        // The lock (docs/semantics.md §3): read while planning, taken before the record and released after it.
+        assertThat(sent.count("GET", "leases", false)).as("the lock, read").isEqualTo(1);
+        assertThat(sent.count("PUT", "leases", false)).as("the lock, taken and released").isEqualTo(2);
+        // The install's own requests asked about (§7): the admin is allowed everything, which one review says.
+        assertThat(sent.count("POST", "selfsubjectaccessreviews", false)).as("one access review").isEqualTo(1);
+        assertThat(sent.writes()).as("no other write: " + sent).isEqualTo(4);
 
         // Someone else labels a CRD: it is read, checked and applied again.
         cluster.client().apiextensions().v1().customResourceDefinitions().withName("caches.cache.bundlectl.dev")

@@ -101,15 +101,17 @@ public final class PlanApplier {
         Set<Integer> deletionsRequested = ConcurrentHashMap.newKeySet();
         Set<Integer> unavailable = ConcurrentHashMap.newKeySet();
         Map<Integer, String> forbidden = new ConcurrentHashMap<>();
+        Observations observations = new Observations();
         context.runOnContext(start -> {
             try {
                 new PlanRun(plan, options, context, api, discovery, listener, created, applied, existing, known,
-                        deletionsRequested, unavailable, forbidden).run()
+                        deletionsRequested, unavailable, forbidden, observations).run()
                         .onComplete(result);
             } catch (RuntimeException bug) {
                 result.fail(bug);
             }
         });
-        return new RunningPlan(result.future(), created, applied, existing, deletionsRequested, unavailable, forbidden);
+        return new RunningPlan(result.future(), created, applied, existing, deletionsRequested, unavailable, forbidden,
+                observations);
     }
 }

@@ -69,14 +69,15 @@ final class PlanRun implements StepStarter {
     PlanRun(PlannedInstall planned, ApplySettings options, Context context, KubeApi api, Discovery discovery,
             Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created, Map<Integer, AppliedState> applied,
             Set<Integer> existing, Map<Integer, PreflightFinding> found, Set<Integer> deletionsRequested,
-            Set<Integer> unavailable, Map<Integer, String> forbidden) {
+            Set<Integer> unavailable, Map<Integer, String> forbidden, Observations observations) {
         this.planned = planned;
         this.plan = planned.plan();
         this.options = options;
         this.context = context;
         this.api = api;
         this.discovery = discovery;
-        this.tracker = new StepTracker(plan.steps(), options.clock(), listener, created, applied, existing);
+        this.tracker = new StepTracker(plan.steps(), options.clock(), listener, created, applied, existing,
+                observations);
         this.found = found;
         this.deletionsRequested = deletionsRequested;
         this.unavailable = unavailable;

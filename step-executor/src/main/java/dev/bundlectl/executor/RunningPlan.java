@@ -1,5 +1,8 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.ownership.ObservedObject;
+import java.util.List;
+
 import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.InstallPlan;
 import io.vertx.core.Future;
@@ -17,10 +20,11 @@ public final class RunningPlan {
     private final Set<Integer> deletionsRequested;
     private final Set<Integer> unavailable;
     private final Map<Integer, String> forbidden;
+    private final Observations observations;
 
     RunningPlan(Future<InstallPlan> result, Map<Integer, CreatedIdentity> created, Map<Integer, AppliedState> applied,
             Set<Integer> existing, Set<Integer> deletionsRequested, Set<Integer> unavailable,
-            Map<Integer, String> forbidden) {
+            Map<Integer, String> forbidden, Observations observations) {
         this.result = Objects.requireNonNull(result, "result");
         this.created = Objects.requireNonNull(created, "created");
         this.applied = Objects.requireNonNull(applied, "applied");
@@ -28,6 +32,7 @@ public final class RunningPlan {
         this.deletionsRequested = Objects.requireNonNull(deletionsRequested, "deletionsRequested");
         this.unavailable = Objects.requireNonNull(unavailable, "unavailable");
         this.forbidden = Objects.requireNonNull(forbidden, "forbidden");
+        this.observations = Objects.requireNonNull(observations, "observations");
     }
 
     /**
@@ -89,5 +94,22 @@ public final class RunningPlan {
      */
     public Map<Integer, String> forbiddenSteps() {
         return Map.copyOf(forbidden);
+    }
+
+    /**
+     * By step index, what the answers said of each object: its uid, resourceVersion and owners (a
+     * dry run's answer shows the object as the write would leave it). Complete once
+     * {@link #result()} is.
+     */
+    public Map<Integer, ObservedObject> observedObjects() {
+        return observations.observed();
+    }
+
+    /**
+     * By step index, the field managers each conflicting server-side apply met (the server's 409).
+     * Complete once {@link #result()} is.
+     */
+    public Map<Integer, List<String>> conflicts() {
+        return observations.conflicts();
     }
 }

@@ -1,5 +1,7 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.ownership.ObservedObject;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.apply.StepReporter;
 import dev.bundlectl.executor.records.AppliedState;
@@ -29,6 +31,7 @@ final class StepTracker {
     private final Map<Integer, CreatedIdentity> created;
     private final Map<Integer, AppliedState> applied;
     private final Set<Integer> existing;
+    private final Observations observations;
     private final int[] attempts;
 
     /**
@@ -37,7 +40,7 @@ final class StepTracker {
      * @param applied where what each apply left goes, by step index; a concurrent map, likewise
      */
     StepTracker(List<Step> steps, Clock clock, Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created,
-            Map<Integer, AppliedState> applied, Set<Integer> existing) {
+            Map<Integer, AppliedState> applied, Set<Integer> existing, Observations observations) {
         this.steps = new ArrayList<>(steps);
         this.attempts = new int[steps.size()];
         Arrays.fill(attempts, 1);
@@ -46,6 +49,7 @@ final class StepTracker {
         this.created = created;
         this.applied = applied;
         this.existing = existing;
+        this.observations = observations;
     }
 
     Step step(int index) {
@@ -118,6 +122,16 @@ final class StepTracker {
             @Override
             public void foundExisting() {
                 existing.add(index);
+            }
+
+            @Override
+            public void observed(ObservedObject object) {
+                observations.observed(index, object);
+            }
+
+            @Override
+            public void conflicted(List<String> managers) {
+                observations.conflicted(index, managers);
             }
         };
     }

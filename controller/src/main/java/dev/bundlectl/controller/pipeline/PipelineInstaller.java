@@ -19,6 +19,8 @@ import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.install.InstallOutcome;
+import dev.bundlectl.executor.lock.LockHolders;
+import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.install.OperatorRunningCheck;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.InstallPlan;
@@ -76,12 +78,18 @@ public final class PipelineInstaller implements BundleInstaller {
 
     private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(10);
 
+    /** The condition and event reason of an install another operation's lock held back. */
+    public static final String LOCK_HELD = "LockHeld";
+
     private final InstallerConnections connections;
     private final SourceSettings sources;
     private final ApplySettings applySettings;
     private final Clock clock;
+    private final String lockHolder;
 
     /**
+     * An installer whose installs hold the package lock as this process ({@link LockHolders#thisProcess()}).
+     *
      * @param connections the connection each install acts through
      * @param sources registry access and the cache for images and catalogs
      * @param applySettings how plans are applied (timeouts, concurrency)
@@ -89,10 +97,24 @@ public final class PipelineInstaller implements BundleInstaller {
      */
     public PipelineInstaller(InstallerConnections connections, SourceSettings sources, ApplySettings applySettings,
             Clock clock) {
+        this(connections, sources, applySettings, clock, LockHolders.thisProcess());
+    }
+
+    /**
+     * @param connections the connection each install acts through
+     * @param sources registry access and the cache for images and catalogs
+     * @param applySettings how plans are applied (timeouts, concurrency)
+     * @param clock the install records' clock
+     * @param lockHolder who holds a package's lock while an install or uninstall runs, as its Lease
+     *     names it ({@link LockHolders#controller})
+     */
+    public PipelineInstaller(InstallerConnections connections, SourceSettings sources, ApplySettings applySettings,
+            Clock clock, String lockHolder) {
         this.connections = connections;
         this.sources = sources;
         this.applySettings = applySettings;
         this.clock = clock;
+        this.lockHolder = lockHolder;
     }
 
     @Override
@@ -121,6 +143,10 @@ public final class PipelineInstaller implements BundleInstaller {
         }
         PlanResult bundlePlan = answer.result().orElseThrow(() ->
                 new ReconcileException("planning against the cluster was refused", true));
+        if (answer.reading().lock() instanceof LockState.Held held) {
+            // Another operation of the package (a command line's, say) is under way: tried again later.
+            throw new ReconcileException(LOCK_HELD, held.describe(), true);
+        }
         failOnErrors(bundlePlan.diagnostics(), spec.source().describe());
         UpgradeOutcome upgrade = await(cluster.upgrade(bundlePlan, answer.reading().previous(), target, false),
                 "planning the upgrade");
@@ -135,7 +161,8 @@ public final class PipelineInstaller implements BundleInstaller {
         String version = planned.steps().stream().filter(step -> step.step().resource().groupKind().isCsv())
                 .map(step -> step.object().path("spec").path("version").asText(null)).findFirst().orElse(null);
         return new PlannedBundle(planned.plan(), bundle.packageName(), csvStep == null ? null : csvStep.resource().name(),
-                version, fetched.image(), new Handle(connection, planned, answer.reading().previous(), fetched.label()));
+                version, fetched.image(), new Handle(connection, planned, answer.reading().previous(),
+                answer.reading().lock(), fetched.label()));
     }
 
     @Override
@@ -143,9 +170,14 @@ public final class PipelineInstaller implements BundleInstaller {
         Handle handle = (Handle) planned.handle();
         ClusterConnection connection = handle.connection();
         InstallRequest request = new InstallRequest(namespace, false, planned.packageName(), handle.label(),
-                applySettings, clock.instant());
+                applySettings, clock.instant(), false, lockHolder);
         InstallOutcome outcome = await(new InstallSession(connection, new InstallRecordStore(connection.retryingApi()))
-                .run(handle.planned(), request, handle.previous(), event -> { }), "installing");
+                .run(handle.planned(), request, handle.previous(), handle.lock(), event -> { }), "installing");
+        if (outcome.locked()) {
+            // Nothing was written; the next round plans again from the cluster as it is then.
+            throw new ReconcileException(LOCK_HELD, outcome.lockedOut() instanceof LockState.Held held ? held.describe()
+                    : "another operation of " + planned.packageName() + " ran since this plan was made", true);
+        }
         if (outcome.forbidden()) {
             // Nothing was written; the account may be granted what it lacks, so this is tried again later.
             throw new ReconcileException("Forbidden", outcome.missingAccess().oneLine(), true);
@@ -183,7 +215,8 @@ public final class PipelineInstaller implements BundleInstaller {
      * What install needs later: the connection the plan was made through (acting as the install's
      * account), the plan in its parsed shape, the previous install it was planned after.
      */
-    private record Handle(ClusterConnection connection, PlannedInstall planned, PreviousInstall previous, String label) {
+    private record Handle(ClusterConnection connection, PlannedInstall planned, PreviousInstall previous, LockState lock,
+            String label) {
     }
 
     /** A bundle directory, how to name it, and the image it came from (null for a ConfigMap). */

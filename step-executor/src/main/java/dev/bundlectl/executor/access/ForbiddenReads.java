@@ -36,8 +36,8 @@ public final class ForbiddenReads {
      * @param hasDependencies whether the bundle declares dependencies (planning then reads CSVs)
      */
     public static Future<MissingAccess> report(AccessReview review, Discovery discovery, String identity,
-            String operation, String namespace, boolean hasDependencies, ApiException refusal) {
-        return OperationAccess.forInstall(discovery, namespace, hasDependencies).compose(review::review)
+            String operation, String namespace, String packageName, boolean hasDependencies, ApiException refusal) {
+        return OperationAccess.forInstall(discovery, namespace, packageName, hasDependencies).compose(review::review)
                 .map(answers -> new MissingAccess(identity, operation, answers.denied(), List.of(),
                         answers.denied().isEmpty() ? List.of("planning: " + refusal.getMessage()) : List.of()));
     }

@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.access;
 
 import dev.bundlectl.executor.discovery.Discovery;
+import dev.bundlectl.executor.lock.LockTarget;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,20 +17,24 @@ public final class OperationAccess {
     /** The purpose of the install records' requests. */
     public static final String RECORDS = "install records";
 
+    /** The purpose of the lock's requests. */
+    public static final String LOCK = "the lock of the package's operations";
+
     private static final List<String> RECORD_VERBS = List.of("list", "get", "create", "update", "delete");
 
     private OperationAccess() {
     }
 
     /**
-     * {@link #forInstall(String, boolean, boolean, boolean)} for the cluster {@code discovery}
+     * {@link #forInstall(String, String, boolean, boolean, boolean)} for the cluster {@code discovery}
      * describes (a group it cannot tell about is taken as not served).
      */
-    public static Future<List<RequiredAccess>> forInstall(Discovery discovery, String namespace, boolean hasDependencies) {
+    public static Future<List<RequiredAccess>> forInstall(Discovery discovery, String namespace, String packageName,
+            boolean hasDependencies) {
         Future<Boolean> operatorGroups = served(discovery, "operators.coreos.com", "OperatorGroup");
         Future<Boolean> clusterVersion = served(discovery, "config.openshift.io", "ClusterVersion");
-        return Future.all(operatorGroups, clusterVersion).map(both -> forInstall(namespace, operatorGroups.result(),
-                clusterVersion.result(), hasDependencies));
+        return Future.all(operatorGroups, clusterVersion).map(both -> forInstall(namespace, packageName,
+                operatorGroups.result(), clusterVersion.result(), hasDependencies));
     }
 
     private static Future<Boolean> served(Discovery discovery, String group, String kind) {
@@ -37,13 +42,29 @@ public final class OperationAccess {
     }
 
     /**
-     * Everything an install or upgrade of a package asks of the server besides its steps: its
-     * install records and the reads planning makes ({@link #planningReads}).
+     * Everything an install or upgrade of a package asks of the server besides its steps: its lock,
+     * its install records and the reads planning makes ({@link #planningReads}).
      */
-    public static List<RequiredAccess> forInstall(String namespace, boolean servesOperatorGroups,
+    public static List<RequiredAccess> forInstall(String namespace, String packageName, boolean servesOperatorGroups,
             boolean servesClusterVersion, boolean hasDependencies) {
-        List<RequiredAccess> needed = new ArrayList<>(installRecords(namespace));
+        List<RequiredAccess> needed = new ArrayList<>(lock(namespace, packageName, false));
+        needed.addAll(installRecords(namespace));
         needed.addAll(planningReads(namespace, servesOperatorGroups, servesClusterVersion, hasDependencies));
+        return needed;
+    }
+
+    /**
+     * What holding the lock of a package's operations takes (docs/semantics.md §3): reading its
+     * Lease, creating it (a POST, so for any name), updating it to take, renew and release it, and,
+     * for an uninstall, deleting it.
+     */
+    public static List<RequiredAccess> lock(String namespace, String packageName, boolean uninstall) {
+        String lease = new LockTarget(namespace, packageName).leaseName();
+        List<RequiredAccess> needed = new ArrayList<>();
+        for (String verb : uninstall ? List.of("get", "update", "delete") : List.of("get", "update")) {
+            needed.add(new RequiredAccess(new AccessRequest(verb, "coordination.k8s.io", "leases", namespace, lease), LOCK));
+        }
+        needed.add(new RequiredAccess(new AccessRequest("create", "coordination.k8s.io", "leases", namespace, null), LOCK));
         return needed;
     }
 

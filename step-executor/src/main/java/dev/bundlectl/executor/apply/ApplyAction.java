@@ -1,5 +1,7 @@
 package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.executor.ownership.ObservedObject;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.plan.errors.ApiErrorClassifier;
@@ -71,6 +73,7 @@ final class ApplyAction {
     }
 
     private static void reportCreated(PreparedStep run, ObjectNode live) {
+        run.reporter().observed(ObservedObject.of(live, true));
         if (!run.dryRun()) {
             run.reporter().created(run.type(), live);
         }

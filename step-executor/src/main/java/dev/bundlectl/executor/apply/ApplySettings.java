@@ -1,5 +1,7 @@
 package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.executor.kube.KubeApi;
+
 import dev.bundlectl.executor.retry.Backoff;
 import java.util.concurrent.ThreadLocalRandom;
 import dev.bundlectl.executor.retry.RetryPolicy;
@@ -32,6 +34,8 @@ import java.util.Objects;
  * @param preflight before the first write, send the plan's steps as a server-side dry run
  *     ({@code dryRun=All}) and write nothing when the server refuses one ({@code --no-preflight}
  *     turns it off); not for a dry run, which is one already
+ * @param fieldManager the server-side apply field manager the steps apply as: the install's own
+ *     ({@code InstallOwner.fieldManager()}); {@code bundlectl} when no install owns the run
  */
 public record ApplySettings(
         int concurrency,
@@ -46,7 +50,8 @@ public record ApplySettings(
         boolean forceConflicts,
         Scheduler scheduler,
         Clock clock,
-        boolean preflight) {
+        boolean preflight,
+        String fieldManager) {
 
     public ApplySettings {
         if (concurrency < 1) {
@@ -62,6 +67,7 @@ public record ApplySettings(
         positive(crdPollInterval, "crdPollInterval");
         Objects.requireNonNull(scheduler, "scheduler");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(fieldManager, "fieldManager");
     }
 
     /** Concurrency 8, CRD timeout 60s, deadline 5m, backoff 250ms doubling to 10s, real time. */
@@ -115,6 +121,7 @@ public record ApplySettings(
         private Scheduler scheduler = Scheduler.system();
         private Clock clock = Clock.systemUTC();
         private boolean preflight = true;
+        private String fieldManager = KubeApi.FIELD_MANAGER;
 
         private Builder() {
         }
@@ -133,6 +140,7 @@ public record ApplySettings(
             forceConflicts = from.forceConflicts;
             scheduler = from.scheduler;
             clock = from.clock;
+            fieldManager = from.fieldManager;
         }
 
         /** See {@link ApplySettings#concurrency()}. */
@@ -184,6 +192,12 @@ public record ApplySettings(
             return this;
         }
 
+        /** See {@link ApplySettings#fieldManager()}. */
+        public Builder fieldManager(String value) {
+            fieldManager = value;
+            return this;
+        }
+
         /** See {@link ApplySettings#forceConflicts()}. */
         public Builder forceConflicts(boolean value) {
             forceConflicts = value;
@@ -211,7 +225,7 @@ public record ApplySettings(
         /** The options; invalid values throw {@link IllegalArgumentException}. */
         public ApplySettings build() {
             return new ApplySettings(concurrency, crdTimeout, timeout, dryRunServer, firstInstall, backoffBase,
-                    backoffMax, jitter, crdPollInterval, forceConflicts, scheduler, clock, preflight);
+                    backoffMax, jitter, crdPollInterval, forceConflicts, scheduler, clock, preflight, fieldManager);
         }
     }
 }

@@ -1,5 +1,8 @@
 package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.executor.ownership.FieldConflicts;
+import dev.bundlectl.executor.ownership.ObservedObject;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.ApplyResult;
@@ -104,9 +107,10 @@ final class ServerSideApply implements ApplyStage {
         long firstTry = run.env().now();
         return run.retrier()
                 .write("apply", () -> run.api().apply(run.type(), run.namespace(), run.manifest(),
-                        run.env().options().forceConflicts(), run.dryRun()))
+                        run.env().options().fieldManager(), run.env().options().forceConflicts(), run.dryRun()))
                 .compose(result -> {
                     boolean created = result.created() || landedEarlier(run, result, firstTry);
+                    run.reporter().observed(ObservedObject.of(result.object(), created));
                     if (created && !run.dryRun()) {
                         run.reporter().created(run.type(), result.object());
                     }
@@ -149,6 +153,9 @@ final class ServerSideApply implements ApplyStage {
 
     private static StepOutcome onFailure(PreparedStep run, Throwable error) {
         StepOutcome outcome = FailurePolicy.outcome(error, run.optional(), "apply");
+        if (isFieldConflict(error) && ((ApiException) error).failure() instanceof ApiFailure.HttpError http) {
+            run.reporter().conflicted(FieldConflicts.managers(http.message()));
+        }
         if (outcome instanceof StepOutcome.Failed failed && isFieldConflict(error)) {
             return failed.withMessage(failed.message() + "; these fields belong to another field manager: pass "
                     + "--force-conflicts to take them over");

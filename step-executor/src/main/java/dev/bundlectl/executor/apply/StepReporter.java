@@ -1,5 +1,8 @@
 package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.executor.ownership.ObservedObject;
+import java.util.List;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.StepStatus;
@@ -33,5 +36,13 @@ public interface StepReporter {
      * can leave it alone without asking again ({@link PreflightFinding.Existing}).
      */
     default void foundExisting() {
+    }
+
+    /** A write was answered: what the answer said of the object's identity and owners. */
+    default void observed(ObservedObject object) {
+    }
+
+    /** A server-side apply conflicted with these field managers (the server's 409). */
+    default void conflicted(List<String> managers) {
     }
 }

@@ -1,6 +1,8 @@
 package dev.bundlectl.executor.install;
 
 import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.executor.lock.LockHolders;
+import dev.bundlectl.executor.ownership.InstallOwner;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -14,14 +16,36 @@ import java.util.Objects;
  * @param options execution options; {@code firstInstall} is set by {@link InstallSession} from the
  *     previous install that planning read
  * @param startTime when the install started; it names the record
+ * @param takeOwnership whether objects another install owns are taken over ({@code --take-ownership})
+ *     instead of refused (docs/semantics.md §8)
+ * @param lockHolder who holds the package's lock while the install runs, as its Lease says
+ *     ({@link LockHolders})
  */
 public record InstallRequest(String namespace, boolean createNamespace, String packageName, String bundlePath,
-        ApplySettings options, Instant startTime) {
+        ApplySettings options, Instant startTime, boolean takeOwnership, String lockHolder) {
 
     public InstallRequest {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(packageName, "packageName");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(startTime, "startTime");
+        Objects.requireNonNull(lockHolder, "lockHolder");
+    }
+
+    /** A request of this process that takes over nothing another install owns. */
+    public InstallRequest(String namespace, boolean createNamespace, String packageName, String bundlePath,
+            ApplySettings options, Instant startTime) {
+        this(namespace, createNamespace, packageName, bundlePath, options, startTime, false, LockHolders.thisProcess());
+    }
+
+    /** The install as an owner of what it writes: its package in its namespace. */
+    public InstallOwner owner() {
+        return new InstallOwner(namespace, packageName);
+    }
+
+    /** This request with other execution options. */
+    public InstallRequest withOptions(ApplySettings newOptions) {
+        return new InstallRequest(namespace, createNamespace, packageName, bundlePath, newOptions, startTime,
+                takeOwnership, lockHolder);
     }
 }

@@ -6,6 +6,11 @@ import dev.bundlectl.executor.access.OperationAccess;
 import dev.bundlectl.executor.access.PermissionCheck;
 import dev.bundlectl.executor.access.RequiredAccess;
 import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.executor.lock.LockState;
+import dev.bundlectl.executor.ownership.InstallOwner;
+import dev.bundlectl.executor.ownership.ObservedObject;
+import dev.bundlectl.executor.ownership.OwnershipJudge;
+import dev.bundlectl.executor.ownership.PreviousOwnership;
 import dev.bundlectl.executor.CreatedIdentity;
 import dev.bundlectl.executor.RunningPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
@@ -32,6 +37,7 @@ import dev.bundlectl.plan.payload.ReappearanceCheck;
 import io.vertx.core.Future;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,41 +59,59 @@ public final class InstallSession {
     }
 
     /**
+     * Starts an install that takes no lock (tests, and embedders that serialise installs themselves).
+     *
+     * @see #run(PlannedInstall, InstallRequest, PreviousInstall, LockState, Consumer)
+     */
+    public Future<InstallOutcome> run(PlannedInstall plan, InstallRequest request, PreviousInstall previous,
+            Consumer<StepEvent> listener) {
+        return run(plan, request, previous, null, listener);
+    }
+
+    /**
      * Starts the install. Events are delivered on a Vert.x thread: the listener must not block.
      *
      * @param plan the plan, its steps' objects parsed
      * @param request where and how
      * @param previous the target's latest install, as planning read it: it decides whether this is
      *     a first install, and what the new record inherits; it is not read again
+     * @param lock the lock of the package's operations as planning read it: the install takes it
+     *     from that state before its first write, and releases it when it ends; null takes no lock
      * @param listener told about every step event
      * @return the outcome; fails with {@link InstallRejectedException} when the install could not
      *     start for a reason the user can fix, before anything was written
      */
     public Future<InstallOutcome> run(PlannedInstall plan, InstallRequest request, PreviousInstall previous,
-            Consumer<StepEvent> listener) {
-        boolean dryRun = request.options().dryRunServer();
+            LockState lock, Consumer<StepEvent> listener) {
+        InstallOwner owner = request.owner();
+        InstallRequest asOwner = request.withOptions(request.options().toBuilder().fieldManager(owner.fieldManager())
+                .build());
         InstallRecord before = previous.record().orElse(null);
+        OwnershipJudge judge = new OwnershipJudge(owner, PreviousOwnership.of(before), request.takeOwnership());
         PermissionCheck permissions = new PermissionCheck(new AccessReview(connection.retryingApi()),
                 connection.discovery(), connection.identity().describe());
-        return ready(plan, request, permissions).compose(answers -> {
+        return ready(plan, asOwner, permissions).compose(answers -> {
             if (!answers.denied().isEmpty() && answers.denied().stream()
                     .anyMatch(need -> need.request().resource().equals("namespaces"))) {
                 // Nothing can be judged in a namespace that cannot be made: what is known is said now.
                 return Future.succeededFuture(forbidden(plan.plan(), permissions.report(operation(request), answers,
                         plan, Map.of()), before));
             }
-            return dryRun ? dryRun(plan, request, answers, permissions, before == null, listener)
-                    : preflight(plan, request).compose(checked -> judge(plan, request, answers, permissions, checked)
-                            .compose(missing -> {
-                                if (!missing.isEmpty()) {
-                                    return Future.succeededFuture(forbidden(checked.plan(), missing, before));
-                                }
-                                return ServerPreflight.refused(checked.plan())
-                                        ? Future.succeededFuture(new InstallOutcome(checked.plan(), null, before == null,
-                                                List.of()))
-                                        : execute(plan.withPlan(checked.plan()), request, before,
-                                                PreflightFindings.of(before, checked), listener);
-                            }));
+            if (asOwner.options().dryRunServer()) {
+                return dryRun(plan, asOwner, answers, permissions, judge, before == null, listener);
+            }
+            return preflight(plan, asOwner, judge).compose(checked -> judge(plan, request, answers, permissions, checked)
+                    .compose(missing -> {
+                        if (!missing.isEmpty()) {
+                            return Future.succeededFuture(forbidden(checked.plan(), missing, before));
+                        }
+                        if (ServerPreflight.refused(checked.plan())) {
+                            return Future.succeededFuture(new InstallOutcome(checked.plan(), null, before == null,
+                                    List.of()));
+                        }
+                        return new InstallLock(connection, lock, request, checked.plan()).around(() ->
+                                execute(plan.withPlan(checked.plan()), asOwner, before, checked, listener));
+                    }));
         });
     }
 
@@ -120,7 +144,7 @@ public final class InstallSession {
 
     /** The install's own requests: its records, and the reads its planning made where the cluster serves them. */
     private Future<List<RequiredAccess>> operationNeeds(PlannedInstall plan, InstallRequest request) {
-        return OperationAccess.forInstall(connection.discovery(), request.namespace(),
+        return OperationAccess.forInstall(connection.discovery(), request.namespace(), request.packageName(),
                 !plan.plan().status().dependencies().isEmpty());
     }
 
@@ -136,19 +160,26 @@ public final class InstallSession {
                         checked.forbidden()));
     }
 
-    /** {@code --dry-run=server}: the plan's every step as the server judges it, nothing stored, and what the identity lacks. */
+    /**
+     * {@code --dry-run=server}: the plan's every step as the server judges it (each object carrying
+     * the install's mark, as the preflight sends it), nothing stored, what the identity lacks, and
+     * which objects another install owns.
+     */
     private Future<InstallOutcome> dryRun(PlannedInstall plan, InstallRequest request, AccessReview.AccessAnswers answers,
-            PermissionCheck permissions, boolean firstInstall, Consumer<StepEvent> listener) {
+            PermissionCheck permissions, OwnershipJudge judge, boolean firstInstall, Consumer<StepEvent> listener) {
         ApplySettings options = request.options().toBuilder().firstInstall(firstInstall).build();
-        RunningPlan execution = new PlanApplier(connection).start(plan, options, listener, Map.of());
+        RunningPlan execution = new PlanApplier(connection).start(OwnershipPlan.markedForPreflight(plan, request.owner()),
+                options, listener, Map.of());
         return execution.result().compose(finished -> permissions.askForSteps(plan,
                         ServerPreflight.unacceptedSteps(plan.plan(), finished, execution.unavailableSteps()))
                 .map(stepAnswers -> {
                     MissingAccess missing = permissions.report(operation(request), answers.and(stepAnswers), plan,
                             execution.forbiddenSteps());
-                    return missing.isEmpty() ? new InstallOutcome(finished, null, firstInstall, List.of())
-                            : new InstallOutcome(finished.withCondition(AccessCondition.of(missing, Instant.now())),
-                                    null, firstInstall, List.of(), missing);
+                    InstallPlan judged = ServerPreflight.ownershipOf(plan, finished, execution, judge, request.owner())
+                            .refusing(finished);
+                    return missing.isEmpty() ? new InstallOutcome(judged, null, firstInstall, List.of())
+                            : new InstallOutcome(judged.withCondition(AccessCondition.of(missing, Instant.now())),
+                                    null, firstInstall, List.of(), missing, null);
                 }));
     }
 
@@ -159,7 +190,7 @@ public final class InstallSession {
         InstallPlan refused = plan.withStatus(new InstallPlan.Status(InstallPlanPhase.FAILED, status.conditions(),
                 status.plan(), status.startTime(), now, missing.headline(), status.capabilities(), status.dependencies()))
                 .withCondition(AccessCondition.of(missing, Instant.now()));
-        return new InstallOutcome(refused, null, before == null, List.of(), missing);
+        return new InstallOutcome(refused, null, before == null, List.of(), missing, null);
     }
 
     private static String operation(InstallRequest request) {
@@ -180,48 +211,60 @@ public final class InstallSession {
 
     /**
      * The plan as the server judged it in a dry run before anything is written (a real install's
-     * first stage); {@code --no-preflight} goes on as planned.
+     * first stage), with the install's ownership of each object; {@code --no-preflight} goes on as
+     * planned, owning what its record owned and what it creates.
      */
-    private Future<ServerPreflight.Checked> preflight(PlannedInstall plan, InstallRequest request) {
+    private Future<ServerPreflight.Checked> preflight(PlannedInstall plan, InstallRequest request, OwnershipJudge judge) {
         ApplySettings options = request.options();
         ServerPreflight preflight = new ServerPreflight(new PlanApplier(connection), options.clock());
         if (!options.preflight()) {
             // Without a preflight nothing says the objects are still as the last install left them.
-            return Future.succeededFuture(ServerPreflight.Checked.unchecked(plan.plan().withCondition(preflight.skipped())));
+            return Future.succeededFuture(ServerPreflight.Checked.unchecked(plan.plan().withCondition(preflight.skipped()),
+                    OwnershipPlan.unjudged(plan, judge, request.owner())));
         }
-        return preflight.check(plan, options);
+        return preflight.check(plan, options, judge, request.owner());
     }
 
     private Future<InstallOutcome> execute(PlannedInstall planned, InstallRequest request, InstallRecord previous,
-            Map<Integer, PreflightFinding> found, Consumer<StepEvent> listener) {
+            ServerPreflight.Checked checked, Consumer<StepEvent> listener) {
         InstallPlan plan = planned.plan();
+        OwnershipPlan ownership = checked.ownership();
+        Map<Integer, PreflightFinding> found = PreflightFindings.of(previous, checked);
         boolean firstInstall = previous == null;
-        boolean dryRun = request.options().dryRunServer();
         ApplySettings options = request.options().toBuilder().firstInstall(firstInstall).build();
         RecordOrigin origin = new RecordOrigin(request.namespace(), request.packageName(), request.bundlePath(),
-                plan.metadata().annotations().get(PlanAnnotations.BUNDLE_DIGEST), dryRun, request.startTime());
-        // A run the preflight found nothing to write for is recorded once, at its end.
-        Future<SavedRecord> started = dryRun || PreflightFindings.leaveNothingToWrite(plan, found)
+                plan.metadata().annotations().get(PlanAnnotations.BUNDLE_DIGEST), false, request.startTime());
+        List<CreatedObject> previouslyOwned = previous == null ? List.of() : previous.createdObjects();
+        // A run the preflight found nothing to write for is recorded once, at its end. The first save
+        // owns what is about to be created, so that a run that never ends leaves nothing unowned.
+        Future<SavedRecord> started = PreflightFindings.leaveNothingToWrite(plan, found) && ownership.transfers().isEmpty()
                 ? Future.succeededFuture()
                 : store.saveFirst(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
-                        RecordInheritance.ownedObjects(previous, List.of(), List.of()), List.of(), previous));
-        return started.compose(saved -> {
-            RunningPlan execution = new PlanApplier(connection).start(planned, options, listener, found);
-            return execution.result().compose(finished -> dryRun
-                    ? Future.succeededFuture(new InstallOutcome(finished, null, firstInstall, List.of()))
-                    : record(finished, execution, origin, previous, firstInstall));
-        });
+                        ownership.aboutToOwn(plan, previouslyOwned), List.of(), previous));
+        return started.compose(saved -> new OwnershipTransfers(connection, ownership).run(planned))
+                .compose(transferWarnings -> {
+                    RunningPlan execution = new PlanApplier(connection).start(ownership.marked(planned), options,
+                            listener, found);
+                    return execution.result().compose(finished -> record(ownership.noted(finished), execution,
+                            checked, ownership, origin, previous, firstInstall, transferWarnings));
+                });
     }
 
-    private Future<InstallOutcome> record(InstallPlan finished, RunningPlan execution, RecordOrigin origin,
-            InstallRecord previous, boolean firstInstall) {
+    private Future<InstallOutcome> record(InstallPlan finished, RunningPlan execution, ServerPreflight.Checked checked,
+            OwnershipPlan ownership, RecordOrigin origin, InstallRecord previous, boolean firstInstall,
+            List<String> earlierWarnings) {
         Instant now = Instant.now();
         List<DeletedObject> deletedNow = deletedBy(finished, now);
-        List<String> warnings = reappeared(previous, finished, execution.deletionsRequested());
+        List<String> warnings = new ArrayList<>(earlierWarnings);
+        warnings.addAll(reappeared(previous, finished, execution.deletionsRequested()));
         InstallPlan recorded = completedAt(finished, now);
-        List<CreatedObject> created = createdBy(finished, execution.createdObjects());
-        return store.save(InstallRecord.fromPlan(recorded, origin,
-                        RecordInheritance.ownedObjects(previous, finished.steps(), created),
+        Map<Integer, ObservedObject> seen = new HashMap<>(checked.observed());
+        seen.putAll(execution.observedObjects());
+        Map<Integer, CreatedIdentity> created = execution.createdObjects();
+        List<CreatedObject> owned = ownership.owned(finished, seen,
+                index -> created.containsKey(index) ? created.get(index).plural() : null,
+                previous == null ? List.of() : previous.createdObjects());
+        return store.save(InstallRecord.fromPlan(recorded, origin, owned,
                         RecordInheritance.deletedObjects(previous, deletedNow), previous, execution.appliedStates()))
                 .map(saved -> {
                     List<String> all = new ArrayList<>(warnings);
@@ -244,26 +287,6 @@ public final class InstallSession {
         InstallPlan.Status status = plan.status();
         return plan.withStatus(new InstallPlan.Status(InstallPlanPhase.INSTALLING, status.conditions(), status.plan(),
                 startTime.toString(), null, "installing", status.capabilities(), status.dependencies()));
-    }
-
-    /**
-     * The objects the run created, in step order, with the identity the server gave each in its
-     * answer; an object whose answer carried none is kept without it.
-     */
-    private static List<CreatedObject> createdBy(InstallPlan plan, Map<Integer, CreatedIdentity> identities) {
-        List<CreatedObject> created = new ArrayList<>();
-        List<Step> steps = plan.steps();
-        for (int index = 0; index < steps.size(); index++) {
-            if (steps.get(index).status() != StepStatus.CREATED) {
-                continue;
-            }
-            CreatedIdentity identity = identities.get(index);
-            created.add(identity == null
-                    ? new CreatedObject(ObjectRef.of(steps.get(index).resource()), null, null, null, null)
-                    : new CreatedObject(ObjectRef.of(steps.get(index).resource()), identity.plural(), identity.uid(),
-                            identity.resourceVersion(), null));
-        }
-        return created;
     }
 
     private static List<DeletedObject> deletedBy(InstallPlan plan, Instant when) {

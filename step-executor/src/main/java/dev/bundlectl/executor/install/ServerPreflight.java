@@ -3,6 +3,12 @@ package dev.bundlectl.executor.install;
 import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.RunningPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.executor.ownership.InstallOwner;
+import dev.bundlectl.executor.ownership.ObservedObject;
+import dev.bundlectl.executor.ownership.OwnershipDecision;
+import dev.bundlectl.executor.ownership.OwnershipJudge;
+import dev.bundlectl.executor.records.ObjectRef;
+import dev.bundlectl.plan.planned.PlannedStep;
 import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
@@ -60,29 +66,71 @@ public final class ServerPreflight {
      *     a custom resource of a CRD the plan creates)
      * @param forbidden by step index, the server's message for each step it refused with 403
      * @param judged whether a dry run judged the steps at all (false: none ran)
+     * @param ownership the install's ownership of each object it sends, decided from the dry run's
+     *     answers (docs/semantics.md §8)
+     * @param observed by step index, what the dry run's answers said of each object
      */
     public record Checked(InstallPlan plan, Map<Integer, AppliedState> live, Set<Integer> existing,
-            List<Integer> unaccepted, Map<Integer, String> forbidden, boolean judged) {
+            List<Integer> unaccepted, Map<Integer, String> forbidden, boolean judged, OwnershipPlan ownership,
+            Map<Integer, ObservedObject> observed) {
         public Checked {
             Objects.requireNonNull(plan, "plan");
+            Objects.requireNonNull(ownership, "ownership");
             live = Map.copyOf(live);
             existing = Set.copyOf(existing);
             unaccepted = List.copyOf(unaccepted);
             forbidden = Map.copyOf(forbidden);
+            observed = Map.copyOf(observed);
         }
 
-        /** A plan nothing was found of: no preflight ran. */
-        public static Checked unchecked(InstallPlan plan) {
-            return new Checked(plan, Map.of(), Set.of(), List.of(), Map.of(), false);
+        /** A plan nothing was found of: no preflight ran; {@code ownership} comes from the record alone. */
+        public static Checked unchecked(InstallPlan plan, OwnershipPlan ownership) {
+            return new Checked(plan, Map.of(), Set.of(), List.of(), Map.of(), false, ownership, Map.of());
         }
     }
 
-    /** Dry-runs {@code planned} and answers with the plan to apply, and what it found on the server. */
-    public Future<Checked> check(PlannedInstall planned, ApplySettings options) {
-        RunningPlan dryRun = applier.start(planned, options.toBuilder().dryRunServer(true).build(), event -> { });
-        return dryRun.result().map(judged -> new Checked(judged(planned.plan(), judged, dryRun.unavailableSteps()),
-                dryRun.appliedStates(), dryRun.foundExisting(), unacceptedSteps(planned.plan(), judged,
-                        dryRun.unavailableSteps()), dryRun.forbiddenSteps(), true));
+    /**
+     * Dry-runs {@code planned}, every object it sends carrying {@code judge}'s install's mark, and
+     * answers with the plan to apply, what it found on the server, and the install's ownership of
+     * each object: an object another install owns and this one would change is refused here, with
+     * nothing written.
+     */
+    public Future<Checked> check(PlannedInstall planned, ApplySettings options, OwnershipJudge judge, InstallOwner owner) {
+        RunningPlan dryRun = applier.start(OwnershipPlan.markedForPreflight(planned, owner),
+                options.toBuilder().dryRunServer(true).build(), event -> { });
+        return dryRun.result().map(judged -> {
+            OwnershipPlan ownership = ownershipOf(planned, judged, dryRun, judge, owner);
+            return new Checked(judged(planned.plan(), judged, dryRun.unavailableSteps(), ownership),
+                    dryRun.appliedStates(), dryRun.foundExisting(), unacceptedSteps(planned.plan(), judged,
+                            dryRun.unavailableSteps()), dryRun.forbiddenSteps(), true, ownership,
+                    dryRun.observedObjects());
+        });
+    }
+
+    /**
+     * The decision for each object the install sends: from the dry run's answer, or its conflict;
+     * for a step no answer judged (a custom resource of a CRD this plan creates), from the record.
+     */
+    static OwnershipPlan ownershipOf(PlannedInstall planned, InstallPlan dryRun, RunningPlan run,
+            OwnershipJudge judge, InstallOwner owner) {
+        Map<Integer, ObservedObject> observed = run.observedObjects();
+        Map<Integer, List<String>> conflicts = run.conflicts();
+        Map<Integer, OwnershipDecision> decisions = new java.util.LinkedHashMap<>();
+        for (int index = 0; index < planned.steps().size(); index++) {
+            PlannedStep step = planned.steps().get(index);
+            if (!OwnershipPlan.sends(step.step())) {
+                continue;
+            }
+            ObjectRef ref = ObjectRef.of(step.step().resource());
+            OwnershipDecision decision = judge.judge(ref, step.object(), observed.get(index), conflicts.get(index));
+            if (decision == null && dryRun.steps().get(index).status() != StepStatus.FAILED) {
+                decision = judge.unseen(ref);
+            }
+            if (decision != null) {
+                decisions.put(index, decision);
+            }
+        }
+        return new OwnershipPlan(owner, decisions);
     }
 
     /** A condition for a plan installed with {@code --no-preflight}, so that the record says so. */
@@ -96,7 +144,7 @@ public final class ServerPreflight {
      * transient errors outlasted the retries) was not refused: it is left to the install, which
      * meets the same server again, as it would have without a preflight.
      */
-    private InstallPlan judged(InstallPlan plan, InstallPlan dryRun, Set<Integer> unavailable) {
+    private InstallPlan judged(InstallPlan plan, InstallPlan dryRun, Set<Integer> unavailable, OwnershipPlan ownership) {
         List<Step> steps = new ArrayList<>(plan.steps());
         List<String> refusals = new ArrayList<>();
         int accepted = 0;
@@ -104,10 +152,22 @@ public final class ServerPreflight {
         for (int index = 0; index < steps.size(); index++) {
             Step before = steps.get(index);
             Step judged = dryRun.steps().get(index);
+            OwnershipDecision decision = ownership.decisions().get(index);
             if (PlanApplier.neverSends(before.status())) {
                 continue;
             }
-            if (judged.status() == StepStatus.FAILED && unavailable.contains(index)) {
+            if (decision instanceof OwnershipDecision.Conflict conflict) {
+                // Another install's object: refused whatever the dry run said, since writing it would change it.
+                String message = before.resource().displayName() + " is " + conflict.note();
+                refusals.add(message);
+                steps.set(index, before.withStatus(StepStatus.FAILED, "refused in preflight: " + message));
+            } else if (judged.status() == StepStatus.FAILED && decision instanceof OwnershipDecision.Owned owned
+                    && !owned.transferFrom().isEmpty()) {
+                // It conflicted only with fields the install takes over before it applies: not judged.
+                unjudged++;
+                steps.set(index, before.withStatus(before.status(), "not judged: its fields are taken over from "
+                        + String.join(", ", owned.transferFrom()) + " before it is applied"));
+            } else if (judged.status() == StepStatus.FAILED && unavailable.contains(index)) {
                 unjudged++;
             } else if (judged.status() == StepStatus.FAILED) {
                 refusals.add(judged.resource().displayName() + ": " + judged.message());

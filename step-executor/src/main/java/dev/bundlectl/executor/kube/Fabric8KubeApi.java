@@ -2,6 +2,7 @@ package dev.bundlectl.executor.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.plan.api.ApiResource;
 import io.fabric8.kubernetes.client.http.HttpClient;
@@ -39,6 +40,7 @@ public final class Fabric8KubeApi implements KubeApi {
 
     private static final String JSON = "application/json";
     private static final String APPLY_PATCH = "application/apply-patch+yaml";
+    private static final String JSON_PATCH = "application/json-patch+json";
 
     private final Vertx vertx;
     private final HttpClient http;
@@ -94,16 +96,26 @@ public final class Fabric8KubeApi implements KubeApi {
     }
 
     @Override
-    public Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, boolean force,
-            boolean dryRun) {
+    public Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, String fieldManager,
+            boolean force, boolean dryRun) {
         String name = object.path("metadata").path("name").asText();
-        String query = "?fieldManager=" + FIELD_MANAGER + (force ? "&force=true" : "");
+        String query = "?fieldManager=" + URLEncoder.encode(fieldManager, StandardCharsets.UTF_8)
+                + (force ? "&force=true" : "");
         // JSON is YAML, so the apply-patch content type takes the object as it is.
         return path(() -> ResourcePaths.object(type, namespace, name))
                 .compose(path -> exchange(request(path + query, dryRun).patch(APPLY_PATCH, write(object)).build()))
                 .map(response -> new ApplyResult(objectBody(body(response)), response.code() == 201,
                         ResponseHeaders.warnings(response.headers("Warning")),
                         ResponseHeaders.httpDate(response.header("Date"))));
+    }
+
+    @Override
+    public Future<ObjectNode> patch(ApiResource type, String namespace, String name, ArrayNode jsonPatch,
+            boolean dryRun) {
+        return path(() -> ResourcePaths.object(type, namespace, name))
+                .compose(path -> send(request(path + "?fieldManager=" + FIELD_MANAGER, dryRun)
+                        .patch(JSON_PATCH, write(jsonPatch)).build()))
+                .map(this::objectBody);
     }
 
     @Override
@@ -249,11 +261,11 @@ public final class Fabric8KubeApi implements KubeApi {
         }
     }
 
-    private String write(ObjectNode object) {
+    private String write(JsonNode object) {
         try {
             return json.writeValueAsString(object);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot serialise " + object.path("kind").asText(), e);
+            throw new IllegalStateException("cannot serialise " + object.path("kind").asText("a JSON patch"), e);
         }
     }
 }

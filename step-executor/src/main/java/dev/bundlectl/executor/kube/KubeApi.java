@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;
@@ -20,7 +21,11 @@ import java.util.Optional;
  */
 public interface KubeApi {
 
-    /** The field manager of every write bundlectl makes. */
+    /**
+     * The field manager of bundlectl's creates and updates (install records, a namespace, a Lease),
+     * and of every server-side apply before installs had owners: an install applies as its own
+     * ({@code InstallOwner.fieldManager()}, docs/semantics.md §8).
+     */
     String FIELD_MANAGER = "bundlectl";
 
     /** The media type of plain JSON answers. */
@@ -39,12 +44,22 @@ public interface KubeApi {
     Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun);
 
     /**
-     * Server-side apply: PATCH {@code object} as {@code application/apply-patch+yaml} under the field
-     * manager {@value #FIELD_MANAGER}, creating it when it does not exist. Fields that other managers
-     * own are kept; a field that another manager owns with a different value fails with 409
-     * {@code Conflict} unless {@code force}, which takes it over.
+     * Server-side apply: PATCH {@code object} as {@code application/apply-patch+yaml} under
+     * {@code fieldManager}, creating it when it does not exist. Fields that other managers own are
+     * kept, and fields this manager applied before and {@code object} leaves out are removed (unless
+     * another manager applies them too); a field that another manager owns with a different value
+     * fails with 409 {@code Conflict} unless {@code force}, which takes it over. An object with a
+     * {@code metadata.resourceVersion} is applied only over that version (409 otherwise).
      */
-    Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, boolean force, boolean dryRun);
+    Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, String fieldManager, boolean force,
+            boolean dryRun);
+
+    /**
+     * PATCH one object with a JSON patch ({@code application/json-patch+json}, RFC 6902): for
+     * changes no apply can make, such as moving field ownership from one manager to another. A
+     * {@code test} operation in the patch makes it conditional.
+     */
+    Future<ObjectNode> patch(ApiResource type, String namespace, String name, ArrayNode jsonPatch, boolean dryRun);
 
     /**
      * GET one page of a collection: at most {@code limit} objects, continuing where the page

@@ -1,5 +1,9 @@
 package dev.bundlectl.executor.planning;
 
+import dev.bundlectl.executor.lock.LockState;
+import dev.bundlectl.executor.lock.LockTarget;
+import dev.bundlectl.executor.lock.PackageLock;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
@@ -92,9 +96,13 @@ public final class ClusterPlanning {
         // failure is still the one reported, as when the record was read only after it.
         Future<ApiSurface> surface = served(givenSurface, manifests, discoveryPatience);
         Future<PreviousInstall> previousInstall = previousInstall(target);
+        // The lock is read with the record: an install takes it from this version only if no
+        // operation of the package ran between this reading and its first write.
+        Future<LockState> lock = lock(target);
         return surface
                 .compose(served -> previousInstall
                         .compose(previous -> read(served, previous, target, manifests, requested)))
+                .compose(reading -> lock.map(reading::withLock))
                 .compose(reading -> reading.refused()
                         ? Future.succeededFuture(new ClusterPlan<T>(reading, Optional.empty()))
                         : connection.vertx().executeBlocking(() -> planner.apply(reading), false)
@@ -145,13 +153,14 @@ public final class ClusterPlanning {
         Future<OlmCluster> olm = target.payload() ? Future.succeededFuture(null)
                 : new OlmClusterReader(connection.retryingApi()).read(null, target.namespace(), notes);
         Future<PreviousInstall> previousInstall = previousInstall(target);
-        return Future.all(olm, previousInstall).map(both -> {
+        Future<LockState> lock = lock(target);
+        return Future.all(olm, previousInstall, lock).map(both -> {
             PreviousInstall previous = previousInstall.result();
             planned.ifPresent(config -> notes.add(new PlanningNote.Diagnosed(CapabilityResolver.resolve(config,
                     previous.enabledCapabilities(), manifest -> false, plan.manifests()).diagnostics())));
             Optional.ofNullable(olm.result()).flatMap(cluster -> ReviewedOperatorGroups.problem(plan.plan(), cluster))
                     .ifPresent(problem -> notes.add(new PlanningNote.Diagnosed(refusal(source, problem))));
-            return new ClusterReading(null, previous, planned, notes, olm.result());
+            return new ClusterReading(null, previous, planned, notes, olm.result()).withLock(lock.result());
         });
     }
 
@@ -173,6 +182,12 @@ public final class ClusterPlanning {
                 // The first request to the cluster: say which cluster could not be read, not only why.
                 .recover(failure -> Future.failedFuture(new IllegalStateException("cannot read the API discovery of "
                         + connection.server() + ": " + failure.getMessage(), failure)));
+    }
+
+    /** The lock of the target's operations, as it is now; the lock retries by itself. */
+    private Future<LockState> lock(PlanTarget target) {
+        return new PackageLock(connection.api(), connection.vertx(),
+                new LockTarget(target.namespace(), target.packageName())).read();
     }
 
     private Future<PreviousInstall> previousInstall(PlanTarget target) {
@@ -202,7 +217,7 @@ public final class ClusterPlanning {
                                 + "dependencies: " + failure.getMessage(), failure)));
         return Future.all(olm, capabilities, installed)
                 .map(all -> new ClusterReading(served, previous, capabilities.result(), notes, olm.result(),
-                        installed.result()));
+                        installed.result(), null));
     }
 
     private Future<Optional<CapabilityConfig>> resolve(CapabilityConfig requested, PreviousInstall previous,

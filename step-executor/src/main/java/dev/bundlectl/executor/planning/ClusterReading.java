@@ -1,5 +1,7 @@
 package dev.bundlectl.executor.planning;
 
+import dev.bundlectl.executor.lock.LockState;
+
 import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.capability.CapabilityConfig;
@@ -24,9 +26,12 @@ import java.util.Optional;
  *     when they were not read (a payload, or a reviewed plan)
  * @param installed the namespace's installed packages, for the bundle's dependencies; empty when
  *     they were not read (the bundle declares none, or a reviewed plan)
+ * @param lock the lock of the target's operations as planning read it (docs/semantics.md §3, "One
+ *     operation at a time"): free, with the version an install takes it from, or held; null when
+ *     it was not read
  */
 public record ClusterReading(ApiSurface served, PreviousInstall previous, Optional<CapabilityConfig> capabilities,
-        List<PlanningNote> notes, OlmCluster olm, Optional<List<InstalledPackage>> installed) {
+        List<PlanningNote> notes, OlmCluster olm, Optional<List<InstalledPackage>> installed, LockState lock) {
 
     public ClusterReading {
         installed = installed == null ? Optional.empty() : installed.map(List::copyOf);
@@ -35,16 +40,21 @@ public record ClusterReading(ApiSurface served, PreviousInstall previous, Option
         notes = List.copyOf(notes);
     }
 
-    /** A reading without OLM's part. */
+    /** A reading without OLM's part or the lock. */
     public ClusterReading(ApiSurface served, PreviousInstall previous, Optional<CapabilityConfig> capabilities,
             List<PlanningNote> notes) {
-        this(served, previous, capabilities, notes, null, Optional.empty());
+        this(served, previous, capabilities, notes, null, Optional.empty(), null);
     }
 
-    /** A reading without the installed packages. */
+    /** A reading without the installed packages or the lock. */
     public ClusterReading(ApiSurface served, PreviousInstall previous, Optional<CapabilityConfig> capabilities,
             List<PlanningNote> notes, OlmCluster olm) {
-        this(served, previous, capabilities, notes, olm, Optional.empty());
+        this(served, previous, capabilities, notes, olm, Optional.empty(), null);
+    }
+
+    /** This reading with the lock as it was read. */
+    public ClusterReading withLock(LockState state) {
+        return new ClusterReading(served, previous, capabilities, notes, olm, installed, state);
     }
 
     /** What the planner takes for the dependencies: the installed packages, or offline when not read. */

@@ -14,11 +14,24 @@ import java.util.Objects;
  * @param resourceVersion the resourceVersion right after creation, or null
  * @param createdBy the name of the install record that created it: this record, or an earlier
  *     one of the same package whose object a later install found still {@code Present}
+ * @param ownership how the install owns it ({@code created}, {@code owned}, {@code shared},
+ *     {@code taken}: docs/semantics.md §8), in records of installs that mark what they own; null in
+ *     an earlier release's record, whose objects are unmarked and were all created by that install
  */
 public record CreatedObject(ObjectRef object, String resource, String uid, String resourceVersion,
-        String createdBy) {
+        String createdBy, String ownership) {
 
     public CreatedObject {
         Objects.requireNonNull(object, "object");
+    }
+
+    /** An object as an earlier release recorded it: created, without an ownership of its own. */
+    public CreatedObject(ObjectRef object, String resource, String uid, String resourceVersion, String createdBy) {
+        this(object, resource, uid, resourceVersion, createdBy, null);
+    }
+
+    /** This object with {@code how} for its ownership. */
+    public CreatedObject withOwnership(String how) {
+        return new CreatedObject(object, resource, uid, resourceVersion, createdBy, how);
     }
 }

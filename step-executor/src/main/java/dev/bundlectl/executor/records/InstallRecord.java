@@ -144,7 +144,7 @@ public record InstallRecord(
         for (CreatedObject created : createdObjects == null ? List.<CreatedObject>of() : createdObjects) {
             owned.add(created.createdBy() != null ? created
                     : new CreatedObject(created.object(), created.resource(), created.uid(),
-                            created.resourceVersion(), recordName));
+                            created.resourceVersion(), recordName, created.ownership()));
         }
         String csvName = csvName(plan);
         String csvVersion = UpgradeEdges.ofPlan(plan).filter(edges -> edges.csvName().equals(csvName))

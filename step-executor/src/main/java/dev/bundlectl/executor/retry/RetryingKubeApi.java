@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.retry;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.kube.ApplyResult;
 import dev.bundlectl.executor.kube.DiscoveryDocument;
@@ -52,9 +53,15 @@ public final class RetryingKubeApi implements KubeApi {
     }
 
     @Override
-    public Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, boolean force,
+    public Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, String fieldManager,
+            boolean force, boolean dryRun) {
+        return retried(() -> api.apply(type, namespace, object, fieldManager, force, dryRun));
+    }
+
+    @Override
+    public Future<ObjectNode> patch(ApiResource type, String namespace, String name, ArrayNode jsonPatch,
             boolean dryRun) {
-        return retried(() -> api.apply(type, namespace, object, force, dryRun));
+        return retried(() -> api.patch(type, namespace, name, jsonPatch, dryRun));
     }
 
     @Override

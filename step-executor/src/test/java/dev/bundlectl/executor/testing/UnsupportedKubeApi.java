@@ -43,9 +43,15 @@ public abstract class UnsupportedKubeApi implements KubeApi {
     }
 
     @Override
-    public Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, boolean force,
-            boolean dryRun) {
+    public Future<ApplyResult> apply(ApiResource type, String namespace, ObjectNode object, String fieldManager,
+            boolean force, boolean dryRun) {
         throw new UnsupportedOperationException("apply of " + type);
+    }
+
+    @Override
+    public Future<ObjectNode> patch(ApiResource type, String namespace, String name,
+            com.fasterxml.jackson.databind.node.ArrayNode jsonPatch, boolean dryRun) {
+        throw new UnsupportedOperationException("patch of " + type);
     }
 
     @Override

@@ -1,0 +1,33 @@
+package dev.bundlectl.executor;
+
+import dev.bundlectl.executor.ownership.ObservedObject;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What one execution's answers said of each step's object, by step index: its identity and owners
+ * (from every write's answer, a dry run's included) and the field managers an apply conflicted
+ * with. Written on the execution's context, read by other threads once it has finished.
+ */
+final class Observations {
+
+    private final Map<Integer, ObservedObject> observed = new ConcurrentHashMap<>();
+    private final Map<Integer, List<String>> conflicts = new ConcurrentHashMap<>();
+
+    void observed(int index, ObservedObject object) {
+        observed.put(index, object);
+    }
+
+    void conflicted(int index, List<String> managers) {
+        conflicts.put(index, List.copyOf(managers));
+    }
+
+    Map<Integer, ObservedObject> observed() {
+        return Map.copyOf(observed);
+    }
+
+    Map<Integer, List<String>> conflicts() {
+        return Map.copyOf(conflicts);
+    }
+}

@@ -1,0 +1,229 @@
+package dev.bundlectl.executor.install;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.PlanApplier;
+import dev.bundlectl.executor.ownership.InstallOwner;
+import dev.bundlectl.executor.ownership.ObservedObject;
+import dev.bundlectl.executor.ownership.OwnerMarks;
+import dev.bundlectl.executor.ownership.OwnershipDecision;
+import dev.bundlectl.executor.ownership.OwnershipJudge;
+import dev.bundlectl.executor.records.CreatedObject;
+import dev.bundlectl.executor.records.ObjectRef;
+import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.model.StepAction;
+import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.planned.PlannedInstall;
+import dev.bundlectl.plan.planned.PlannedStep;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.IntFunction;
+
+/**
+ * One install's ownership decision for each step it sends (docs/semantics.md §8): which objects
+ * it marks and records as its own, which it leaves to their owners, which fields it takes over
+ * first. Made from the preflight's dry run, whose every write carried the install's mark.
+ */
+public final class OwnershipPlan {
+
+    private final InstallOwner owner;
+    private final Map<Integer, OwnershipDecision> decisions;
+
+    /**
+     * @param owner the install
+     * @param decisions by step index, for every step the install sends
+     */
+    public OwnershipPlan(InstallOwner owner, Map<Integer, OwnershipDecision> decisions) {
+        this.owner = Objects.requireNonNull(owner, "owner");
+        this.decisions = Map.copyOf(decisions);
+    }
+
+    /** Whether a step is one an install sends: not one planned never to be, nor an object an upgrade keeps. */
+    public static boolean sends(Step step) {
+        return !PlanApplier.neverSends(step.status()) && step.action() != StepAction.KEEP
+                && step.action() != StepAction.DELETE;
+    }
+
+    /**
+     * {@code plan} with {@code owner}'s mark on the object of every step it sends: what the
+     * preflight's dry run sends, so that its answers show each object as the install would leave it.
+     */
+    public static PlannedInstall markedForPreflight(PlannedInstall plan, InstallOwner owner) {
+        return marked(plan, owner, index -> sends(plan.steps().get(index).step()));
+    }
+
+    /**
+     * Decisions for a plan nobody judged ({@code --no-preflight}): every object its record owned
+     * stays its own; everything else is taken to be created (the install's own answers settle it).
+     */
+    public static OwnershipPlan unjudged(PlannedInstall plan, OwnershipJudge judge, InstallOwner owner) {
+        Map<Integer, OwnershipDecision> decisions = new LinkedHashMap<>();
+        for (int index = 0; index < plan.steps().size(); index++) {
+            Step step = plan.steps().get(index).step();
+            if (sends(step)) {
+                decisions.put(index, judge.unseen(ObjectRef.of(step.resource())));
+            }
+        }
+        return new OwnershipPlan(owner, decisions);
+    }
+
+    /** The install these decisions are for. */
+    public InstallOwner owner() {
+        return owner;
+    }
+
+    /** By step index, the decisions. */
+    public Map<Integer, OwnershipDecision> decisions() {
+        return decisions;
+    }
+
+    /** The step indexes of the objects another install owns and this one may not change. */
+    public Map<Integer, OwnershipDecision.Conflict> conflicts() {
+        Map<Integer, OwnershipDecision.Conflict> conflicts = new LinkedHashMap<>();
+        decisions.forEach((index, decision) -> {
+            if (decision instanceof OwnershipDecision.Conflict conflict) {
+                conflicts.put(index, conflict);
+            }
+        });
+        return conflicts;
+    }
+
+    /** {@code plan} with the install's mark on the object of every step it owns, and on no other. */
+    public PlannedInstall marked(PlannedInstall plan) {
+        return marked(plan, owner, index -> decisions.get(index) instanceof OwnershipDecision.Owned);
+    }
+
+    /** By step index, the field managers whose fields become the install's before it applies. */
+    public Map<Integer, List<String>> transfers() {
+        Map<Integer, List<String>> transfers = new LinkedHashMap<>();
+        decisions.forEach((index, decision) -> {
+            if (decision instanceof OwnershipDecision.Owned owned && !owned.transferFrom().isEmpty()) {
+                transfers.put(index, owned.transferFrom());
+            }
+        });
+        return transfers;
+    }
+
+    /**
+     * The objects the install owns once it ran: those of the steps it owns that ended applied, and
+     * what its previous record owned that this run did not touch (a step that failed, an object of
+     * a step it did not send). An upgrade's deletions and the objects it leaves to OLM are dropped.
+     *
+     * @param finished the plan as the run ended
+     * @param seen by step index, what the run's answers (or, for a step it left out, the
+     *     preflight's) said of each object
+     * @param plural by step index, the resource the object was written through, or null
+     * @param previouslyOwned what the previous record owned
+     */
+    public List<CreatedObject> owned(InstallPlan finished, Map<Integer, ObservedObject> seen, IntFunction<String> plural,
+            List<CreatedObject> previouslyOwned) {
+        List<CreatedObject> owned = new ArrayList<>();
+        List<ObjectRef> touched = new ArrayList<>();
+        for (int index = 0; index < finished.steps().size(); index++) {
+            Step step = finished.steps().get(index);
+            ObjectRef ref = ObjectRef.of(step.resource());
+            boolean applied = step.status() == StepStatus.CREATED || step.status() == StepStatus.PRESENT;
+            if (step.action() == StepAction.DELETE || step.action() == StepAction.KEEP
+                    || decisions.get(index) instanceof OwnershipDecision.Foreign) {
+                touched.add(ref);
+                continue;
+            }
+            if (decisions.get(index) instanceof OwnershipDecision.Owned decision && applied) {
+                touched.add(ref);
+                ObservedObject object = seen.get(index);
+                OwnershipDecision.How how = step.status() == StepStatus.CREATED ? OwnershipDecision.How.CREATED
+                        : decision.how() == OwnershipDecision.How.CREATED ? OwnershipDecision.How.OWNED : decision.how();
+                owned.add(new CreatedObject(ref, plural.apply(index), object == null ? null : object.uid(),
+                        object == null ? null : object.resourceVersion(), null, ownership(how)));
+            }
+        }
+        for (CreatedObject earlier : previouslyOwned) {
+            if (touched.stream().noneMatch(earlier.object()::sameObjectAs)
+                    && owned.stream().noneMatch(o -> o.object().sameObjectAs(earlier.object()))) {
+                owned.add(earlier);
+            }
+        }
+        return owned;
+    }
+
+    /**
+     * What a run about to start owns, for the record it saves before its first write: everything its
+     * previous record owned, and every object it is about to create, so that an uninstall after a
+     * run that never ended still finds them.
+     */
+    public List<CreatedObject> aboutToOwn(InstallPlan plan, List<CreatedObject> previouslyOwned) {
+        List<CreatedObject> owned = new ArrayList<>(previouslyOwned);
+        decisions.forEach((index, decision) -> {
+            ObjectRef ref = ObjectRef.of(plan.steps().get(index).resource());
+            if (decision instanceof OwnershipDecision.Owned owns
+                    && owned.stream().noneMatch(o -> o.object().sameObjectAs(ref))) {
+                owned.add(new CreatedObject(ref, null, null, null, null, ownership(owns.how())));
+            }
+        });
+        return owned;
+    }
+
+    /**
+     * {@code plan} (a dry run's) with every object another install owns {@code Failed}, saying so,
+     * and the plan {@code Failed} when there is one: what the real install would refuse.
+     */
+    public InstallPlan refusing(InstallPlan plan) {
+        Map<Integer, OwnershipDecision.Conflict> conflicts = conflicts();
+        InstallPlan noted = noted(plan);
+        if (conflicts.isEmpty()) {
+            return noted;
+        }
+        List<Step> steps = new ArrayList<>(noted.steps());
+        conflicts.forEach((index, conflict) -> steps.set(index, plan.steps().get(index).withStatus(StepStatus.FAILED,
+                plan.steps().get(index).resource().displayName() + " is " + conflict.note())));
+        InstallPlan.Status status = noted.status();
+        String message = conflicts.size() + (conflicts.size() == 1 ? " object is" : " objects are")
+                + " owned by another install";
+        return noted.withStatus(new InstallPlan.Status(dev.bundlectl.plan.model.InstallPlanPhase.FAILED,
+                status.conditions(), steps, status.startTime(), status.completionTime(), message, status.capabilities(),
+                status.dependencies()));
+    }
+
+    /** The plan with each sent step's ownership said in its message (shared, taken over, not owned). */
+    public InstallPlan noted(InstallPlan plan) {
+        List<Step> steps = new ArrayList<>(plan.steps());
+        decisions.forEach((index, decision) -> {
+            Step step = steps.get(index);
+            String note = decision.note();
+            if (note != null && step.status() != StepStatus.FAILED) {
+                steps.set(index, step.withStatus(step.status(), step.message() == null ? note
+                        : step.message() + "; " + note));
+            }
+        });
+        InstallPlan.Status status = plan.status();
+        return plan.withStatus(new InstallPlan.Status(status.phase(), status.conditions(), steps, status.startTime(),
+                status.completionTime(), status.message(), status.capabilities(), status.dependencies()));
+    }
+
+    /** How a record says an object is owned. */
+    public static String ownership(OwnershipDecision.How how) {
+        return switch (how) {
+            case CREATED -> "created";
+            case OWNED -> "owned";
+            case SHARED, SHARED_WITH_EARLIER_RELEASE -> "shared";
+            case TAKEN -> "taken";
+        };
+    }
+
+    private static PlannedInstall marked(PlannedInstall plan, InstallOwner owner, java.util.function.IntPredicate which) {
+        List<PlannedStep> steps = new ArrayList<>(plan.steps().size());
+        for (int index = 0; index < plan.steps().size(); index++) {
+            PlannedStep step = plan.steps().get(index);
+            if (which.test(index)) {
+                ObjectNode marked = OwnerMarks.marked(step.object(), owner);
+                steps.add(new PlannedStep(step.step(), marked, step.source()));
+            } else {
+                steps.add(step);
+            }
+        }
+        return new PlannedInstall(plan.plan(), steps, plan.payloadOrder());
+    }
+}

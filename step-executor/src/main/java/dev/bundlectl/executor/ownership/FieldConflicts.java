@@ -1,0 +1,43 @@
+package dev.bundlectl.executor.ownership;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The field managers a server-side apply conflicted with, as the API server names them in its 409
+ * ({@code Apply failed with 1 conflict: conflict with "kubectl-edit" using v1: .data.level}).
+ */
+public final class FieldConflicts {
+
+    private static final Pattern MANAGER = Pattern.compile("conflicts? with \"([^\"]+)\"");
+
+    private FieldConflicts() {
+    }
+
+    /** The managers {@code message} names, each once, in order. */
+    public static List<String> managers(String message) {
+        List<String> managers = new ArrayList<>();
+        if (message == null) {
+            return managers;
+        }
+        Matcher matcher = MANAGER.matcher(message);
+        while (matcher.find()) {
+            if (!managers.contains(matcher.group(1))) {
+                managers.add(matcher.group(1));
+            }
+        }
+        return managers;
+    }
+
+    /** The install a field manager of this version names ({@code bundlectl/<namespace>/<package>}), if it names one. */
+    public static java.util.Optional<InstallOwner> ownerOf(String manager) {
+        String[] parts = manager.split("/", -1);
+        if (parts.length != 3 || !"bundlectl".equals(parts[0]) || parts[1].isEmpty() || parts[2].isEmpty()
+                || parts[2].contains("~")) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new InstallOwner(parts[1], parts[2]));
+    }
+}

@@ -1,0 +1,92 @@
+package dev.bundlectl.executor.ownership;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What an install does with one object given its owners (docs/semantics.md §8).
+ */
+public sealed interface OwnershipDecision {
+
+    /** What the step's message says of it, or null when there is nothing to add. */
+    String note();
+
+    /**
+     * The install owns the object: it writes its mark on it, the record lists it, and its uninstall
+     * deletes it once no other install owns it.
+     *
+     * @param how how it came to own it
+     * @param alsoOwnedBy the other installs that own it too (the same package's, with the same content)
+     * @param transferFrom field managers whose fields become this install's before it applies: an
+     *     earlier release's, for an object it created; another install's, for one taken over
+     * @param takenFrom the marks of the installs it takes the object from
+     */
+    record Owned(How how, List<OwnerMark> alsoOwnedBy, List<String> transferFrom, List<OwnerMark> takenFrom)
+            implements OwnershipDecision {
+        public Owned {
+            Objects.requireNonNull(how, "how");
+            alsoOwnedBy = List.copyOf(alsoOwnedBy);
+            transferFrom = List.copyOf(transferFrom);
+            takenFrom = List.copyOf(takenFrom);
+        }
+
+        /** Owned simply: created now, or created by an earlier run of this install. */
+        public static Owned as(How how) {
+            return new Owned(how, List.of(), List.of(), List.of());
+        }
+
+        @Override
+        public String note() {
+            return switch (how) {
+                case SHARED -> "shared with " + String.join(", ", alsoOwnedBy.stream().map(OwnerMark::describe).toList());
+                case SHARED_WITH_EARLIER_RELEASE -> "shared with an install an earlier bundlectl made";
+                case TAKEN -> "taken over from " + String.join(", ", takenFrom.stream().map(OwnerMark::describe).toList());
+                default -> null;
+            };
+        }
+    }
+
+    /** How an install came to own an object. */
+    enum How {
+        /** It creates it (or created it in a run that did not end). */
+        CREATED,
+        /** An earlier run of the same install created or owned it. */
+        OWNED,
+        /** Another install of the same package, applying the same content, owns it too. */
+        SHARED,
+        /** An install made by an earlier bundlectl, without marks, applied it too. */
+        SHARED_WITH_EARLIER_RELEASE,
+        /** It was another install's; {@code --take-ownership} took it. */
+        TAKEN
+    }
+
+    /**
+     * The object existed before any install owned it: the install applies it as it would any
+     * object, without its mark, and never deletes it.
+     */
+    record Foreign() implements OwnershipDecision {
+        @Override
+        public String note() {
+            return "not owned: it existed before this install";
+        }
+    }
+
+    /**
+     * Another install owns the object, and this one would change it: refused before anything is
+     * written, unless {@code --take-ownership}.
+     *
+     * @param owner the owning install
+     * @param why what makes it a conflict: another package, or other content
+     */
+    record Conflict(InstallOwner owner, String why) implements OwnershipDecision {
+        public Conflict {
+            Objects.requireNonNull(owner, "owner");
+            Objects.requireNonNull(why, "why");
+        }
+
+        @Override
+        public String note() {
+            return "owned by " + owner.describe() + " (" + why + "); --take-ownership takes it over";
+        }
+    }
+}

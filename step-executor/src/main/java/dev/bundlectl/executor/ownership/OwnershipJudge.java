@@ -1,0 +1,133 @@
+package dev.bundlectl.executor.ownership;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.executor.records.ObjectRef;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Decides, for each object an install writes, whether it owns it, shares it, leaves it to the
+ * user, or must not touch it, from what a write's answer (the preflight's dry run) showed of it
+ * (docs/semantics.md §8):
+ * <ul>
+ *   <li>an object the write creates is the install's;</li>
+ *   <li>one that another install owns is shared when that install is of the same package and
+ *       applied the same content, and otherwise refused (another package, or other content) unless
+ *       the install takes it over;</li>
+ *   <li>one the install owned before (its record says so) stays its own; one an earlier release's
+ *       install of the package created becomes its own, the earlier release's fields with it;</li>
+ *   <li>one an earlier release applied but none of its records owns is shared with that unknown
+ *       install, so that neither deletes it while the other may still use it;</li>
+ *   <li>anything else existed before any install: the user's, applied as it is and never deleted.</li>
+ * </ul>
+ */
+public final class OwnershipJudge {
+
+    private final InstallOwner me;
+    private final PreviousOwnership previous;
+    private final boolean takeOwnership;
+
+    /**
+     * @param me the install
+     * @param previous what its previous record owned
+     * @param takeOwnership whether objects other installs own are taken over ({@code --take-ownership})
+     */
+    public OwnershipJudge(InstallOwner me, PreviousOwnership previous, boolean takeOwnership) {
+        this.me = Objects.requireNonNull(me, "me");
+        this.previous = Objects.requireNonNull(previous, "previous");
+        this.takeOwnership = takeOwnership;
+    }
+
+    /**
+     * The decision for {@code object} (the step's object, unmarked), from what a write of it was
+     * answered: {@code seen} when it succeeded, or the field managers a server-side apply conflicted
+     * with. Null when neither says anything of ownership (a refusal of another kind).
+     */
+    public OwnershipDecision judge(ObjectRef ref, JsonNode object, ObservedObject seen, List<String> conflicts) {
+        if (seen != null && seen.created()) {
+            return OwnershipDecision.Owned.as(OwnershipDecision.How.CREATED);
+        }
+        if (seen != null) {
+            return existing(ref, object, seen.owners());
+        }
+        if (conflicts != null && !conflicts.isEmpty()) {
+            return conflicting(ref, conflicts);
+        }
+        return null;
+    }
+
+    /**
+     * The decision for an object no answer was seen of (no dry run judged it): the install's own
+     * when its record says so, else one it is about to create, whose real write's answer settles it
+     * ({@link #judge}).
+     */
+    public OwnershipDecision unseen(ObjectRef ref) {
+        return OwnershipDecision.Owned.as(previous.owned(ref) || previous.createdByEarlierRelease(ref)
+                ? OwnershipDecision.How.OWNED : OwnershipDecision.How.CREATED);
+    }
+
+    private OwnershipDecision existing(ObjectRef ref, JsonNode object, ObjectOwners owners) {
+        String digest = OwnerMarks.contentDigest(object);
+        List<OwnerMark> others = owners.besides(me);
+        List<OwnerMark> conflicting = new ArrayList<>();
+        for (OwnerMark other : others) {
+            if (!other.owner().packageName().equals(me.packageName()) || !other.digest().equals(digest)) {
+                conflicting.add(other);
+            }
+        }
+        List<String> earlierRelease = owners.legacyManaged() && previous.createdByEarlierRelease(ref)
+                ? List.of(InstallOwner.LEGACY_FIELD_MANAGER) : List.of();
+        if (!conflicting.isEmpty()) {
+            if (!takeOwnership) {
+                OwnerMark first = conflicting.get(0);
+                return new OwnershipDecision.Conflict(first.owner(),
+                        first.owner().packageName().equals(me.packageName()) ? "it applied other content"
+                                : "another package");
+            }
+            List<String> managers = new ArrayList<>(earlierRelease);
+            conflicting.forEach(mark -> managers.add(mark.owner().fieldManager()));
+            return new OwnershipDecision.Owned(OwnershipDecision.How.TAKEN, others.stream()
+                    .filter(mark -> !conflicting.contains(mark)).toList(), managers, conflicting);
+        }
+        if (!others.isEmpty()) {
+            return new OwnershipDecision.Owned(OwnershipDecision.How.SHARED, others, earlierRelease, List.of());
+        }
+        if (previous.owned(ref) || previous.createdByEarlierRelease(ref)) {
+            return new OwnershipDecision.Owned(OwnershipDecision.How.OWNED, List.of(), earlierRelease, List.of());
+        }
+        if (owners.legacyManaged()) {
+            return OwnershipDecision.Owned.as(OwnershipDecision.How.SHARED_WITH_EARLIER_RELEASE);
+        }
+        return new OwnershipDecision.Foreign();
+    }
+
+    /**
+     * An apply that conflicted with field managers: an earlier release's, for an object this
+     * install's earlier release created, is this install's to take over; another install's is a
+     * conflict with it (its content differs, or the apply would not have conflicted).
+     */
+    private OwnershipDecision conflicting(ObjectRef ref, List<String> managers) {
+        List<String> installs = managers.stream().filter(InstallOwner::isInstallManager)
+                .filter(manager -> !manager.equals(me.fieldManager())).toList();
+        if (installs.isEmpty()) {
+            return null;
+        }
+        List<String> others = installs.stream().filter(manager -> !manager.equals(InstallOwner.LEGACY_FIELD_MANAGER))
+                .toList();
+        if (others.isEmpty()) {
+            return previous.createdByEarlierRelease(ref)
+                    ? new OwnershipDecision.Owned(OwnershipDecision.How.OWNED, List.of(), installs, List.of())
+                    : null;
+        }
+        InstallOwner owner = FieldConflicts.ownerOf(others.get(0)).orElse(null);
+        if (owner == null) {
+            return null;
+        }
+        if (!takeOwnership) {
+            return new OwnershipDecision.Conflict(owner, "it applied other content");
+        }
+        return new OwnershipDecision.Owned(OwnershipDecision.How.TAKEN, List.of(), installs,
+                List.of(new OwnerMark(owner, "")));
+    }
+}

@@ -7,8 +7,13 @@ import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.uninstall.DeletionResult;
 import dev.bundlectl.executor.uninstall.UninstallOptions;
 import dev.bundlectl.executor.uninstall.UninstallReport;
-import dev.bundlectl.executor.uninstall.Uninstaller;
+import dev.bundlectl.executor.uninstall.PackageUninstall;
+import dev.bundlectl.executor.lock.LockHolders;
+import dev.bundlectl.executor.lock.LockState;
 import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
@@ -25,7 +30,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         name = "uninstall",
         sortOptions = false,
-        description = "Delete the objects an install created, in reverse order. Objects that were already there before the install (Present) are left alone, and so are CRDs unless --delete-crds is given (deleting a CRD deletes every custom resource of it).",
+        description = "Delete everything the package's installs in the namespace own, whichever of its install records names it, in reverse order, then the records. An object another install owns too (the same bundle in another namespace) is released, not deleted; objects that were there before any install are left alone, and so are CRDs unless --delete-crds is given (deleting a CRD deletes every custom resource of it). Holds the package's lock while it runs.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  ${ROOT-COMMAND-NAME} status -n cachebox                           # find the install's NAME",
@@ -39,10 +44,11 @@ final class UninstallCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "The install record's name.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME",
+            description = "An install record's name: its package is uninstalled.")
     private String name;
 
-    @Option(names = "--package", paramLabel = "PKG", description = "Uninstall the newest install of this package.")
+    @Option(names = "--package", paramLabel = "PKG", description = "Uninstall this package.")
     private String packageName;
 
     @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
@@ -51,6 +57,12 @@ final class UninstallCommand implements Callable<Integer> {
 
     @Option(names = "--delete-crds", description = "Also delete the CRDs the install created, with all their objects.")
     private boolean deleteCrds;
+
+    @Option(names = "--wait-for-lock", paramLabel = "D", arity = "0..1", fallbackValue = "5m",
+            converter = DurationConverter.class,
+            description = "When another operation of the package holds its lock in the namespace, wait up to D "
+                    + "(default when given: ${FALLBACK-VALUE}) for it to end, instead of being refused at once.")
+    private Duration waitForLock;
 
     @Mixin
     private ClusterOptions cluster;
@@ -61,20 +73,55 @@ final class UninstallCommand implements Callable<Integer> {
             throw new UserInputException("give the install's NAME or --package PKG (one of them)");
         }
         PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         // A record store that cannot be read (unreachable or refusing cluster, unreadable record) is not
         // the user's input: it reaches ErrorReporter and exits 1.
         try (ClusterConnection connection = cluster.open()) {
             InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
-            InstallRecord record = find(store, TargetNamespace.of(namespace, connection));
-            BlockingQueue<DeletionResult> results = new LinkedBlockingQueue<>();
-            UninstallReport report = Blocking.result(new Uninstaller(connection.retryingApi(), connection.discovery(), store)
-                    .uninstall(record, new UninstallOptions(deleteCrds), results::add));
-            results.forEach(result -> out.println(TerminalText.safe(result.line())));
-            out.println();
-            out.println(report.results().size() + " objects, " + report.failures().size() + " failed. "
-                    + report.record().detail());
-            return report.succeeded() ? ExitCode.OK : ExitCode.PLAN_FAILED;
+            String ns = TargetNamespace.of(namespace, connection);
+            // Every install of the package goes, whichever record is named (docs/semantics.md §8).
+            String pkg = find(store, ns).packageName();
+            LockWaiting locks = new LockWaiting(waitForLock, err);
+            while (true) {
+                BlockingQueue<DeletionResult> results = new LinkedBlockingQueue<>();
+                UninstallReport report = Blocking.result(new PackageUninstall(connection)
+                        .run(ns, pkg, new UninstallOptions(deleteCrds), LockHolders.thisProcess(), results::add));
+                if (report.lockedOut() instanceof LockState.Held held) {
+                    if (!locks.waitForFree(connection, held)) {
+                        return LockWaiting.HELD;
+                    }
+                    continue;
+                }
+                if (report.lockedOut() != null) {
+                    continue;
+                }
+                if (report.missingAccess() != null) {
+                    err.println("error: " + TerminalText.safe(report.missingAccess().headline()));
+                    report.missingAccess().lines().forEach(line -> err.println("  " + TerminalText.safe(line)));
+                    return ExitCode.PLAN_FAILED;
+                }
+                results.forEach(result -> out.println(TerminalText.safe(result.line())));
+                out.println();
+                out.println(summary(report));
+                return report.succeeded() ? ExitCode.OK : ExitCode.PLAN_FAILED;
+            }
         }
+    }
+
+    /** {@code N objects: 4 deleted, 1 released, ... 0 failed.} and what became of the records. */
+    private static String summary(UninstallReport report) {
+        List<String> counts = new ArrayList<>();
+        for (Class<? extends DeletionResult> outcome : List.of(DeletionResult.Deleted.class,
+                DeletionResult.AlreadyGone.class, DeletionResult.Released.class, DeletionResult.Kept.class,
+                DeletionResult.Skipped.class)) {
+            long count = report.count(outcome);
+            if (count > 0) {
+                counts.add(count + " " + outcome.getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(
+                        java.util.Locale.ROOT));
+            }
+        }
+        counts.add(report.failures().size() + " failed");
+        return report.results().size() + " objects, " + String.join(", ", counts) + ". " + report.record().detail();
     }
 
     private InstallRecord find(InstallRecordStore store, String ns) {

@@ -12,15 +12,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An uninstall that ran and could not delete everything exits 3, like an install that Failed:
- * here the uninstalling user may delete the namespace's ConfigMaps and Secrets but not the CSV or
- * the cluster-scoped RBAC, which the real server refuses with 403.
+ * An uninstall the identity may not finish is refused before it removes anything, naming what the
+ * identity lacks, and exits 3, like an install that Failed: here the uninstalling user may delete
+ * the namespace's ConfigMaps and Secrets but not the CSV or the cluster-scoped RBAC, which the
+ * real server says when asked (docs/semantics.md §7). Nothing half-done is left.
  */
 @ExtendWith(RealApiServerExtension.class)
 class RealServerUninstallPartialFailureTest {
 
     @Test
-    void anUninstallThatCouldNotDeleteEverythingExitsThree(@Served(RealApiServer.Flavour.OLM) RealApiServer server,
+    void anUninstallTheIdentityMayNotFinishRemovesNothingNamesWhatIsMissingAndExitsThree(@Served(RealApiServer.Flavour.OLM) RealApiServer server,
             @TempDir Path dir) {
         RealCluster cluster = RealCluster.in(server, "partial");
         String ns = cluster.namespace();
@@ -31,9 +32,16 @@ class RealServerUninstallPartialFailureTest {
         CliRun uninstall = cluster.runWith(bob, "uninstall", "--package", "cachebox-operator", "-n", ns);
 
         assertThat(uninstall.exitCode()).as(uninstall.toString()).isEqualTo(ExitCode.PLAN_FAILED);
+        assertThat(uninstall.err()).contains("error: bob may not uninstall cachebox-operator from namespace " + ns)
+                .contains("nothing was written")
+                .contains("get clusterserviceversions.operators.coreos.com \"cachebox-operator.v0.3.1\" in namespace "
+                        + ns);
         assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get())
-                .as("what bob may delete is deleted").isNull();
+                .as("nothing is removed, not even what bob may delete").isNotNull();
         assertThat(cluster.get("operators.coreos.com/v1alpha1", "ClusterServiceVersion", "clusterserviceversions",
-                "cachebox-operator.v0.3.1")).as("what bob may not delete stays").isNotNull();
+                "cachebox-operator.v0.3.1")).isNotNull();
+        assertThat(cluster.client().secrets().inNamespace(ns).list().getItems())
+                .filteredOn(secret -> "bundlectl.dev/install-record".equals(secret.getType())).as("the record stays")
+                .isNotEmpty();
     }
 }

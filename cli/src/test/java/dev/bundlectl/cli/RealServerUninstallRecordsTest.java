@@ -29,7 +29,8 @@ class RealServerUninstallRecordsTest {
         CliRun uninstall = cluster.run("uninstall", "--package", "cachebox-operator", "-n", ns);
 
         assertThat(uninstall.exitCode()).as(uninstall.toString()).isZero();
-        assertThat(uninstall.out()).contains("deleted, with 1 older record(s) of package cachebox-operator");
+        assertThat(uninstall.out()).contains("2 install record(s) of package cachebox-operator in namespace " + ns
+                + " deleted");
         assertThat(cluster.client().secrets().inNamespace(ns).list().getItems())
                 .filteredOn(secret -> RECORD_TYPE.equals(secret.getType())).isEmpty();
         CliRun status = cluster.run("status", "-n", ns);

@@ -38,7 +38,8 @@ import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.executor.uninstall.UninstallOptions;
 import dev.bundlectl.executor.uninstall.UninstallReport;
-import dev.bundlectl.executor.uninstall.Uninstaller;
+import dev.bundlectl.executor.uninstall.DeletionResult;
+import dev.bundlectl.executor.uninstall.PackageUninstall;
 import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.executor.waiting.Waited;
 import dev.bundlectl.plan.OptionalApi;
@@ -197,18 +198,24 @@ public final class PipelineInstaller implements BundleInstaller {
     @Override
     public String uninstall(String namespace, String packageName, String serviceAccountName) {
         ClusterConnection connection = connections.forInstall(namespace, serviceAccountName);
-        InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
-        Optional<InstallRecord> latest = await(store.latestFor(namespace, packageName), "reading the install record");
-        if (latest.isEmpty()) {
-            return "nothing recorded for " + packageName + " in " + namespace;
+        UninstallReport report = await(new PackageUninstall(connection).run(namespace, packageName,
+                UninstallOptions.defaults(), lockHolder, result -> { }), "uninstalling");
+        if (report.lockedOut() != null) {
+            throw new ReconcileException(LOCK_HELD, report.lockedOut() instanceof LockState.Held held ? held.describe()
+                    : "another operation of " + packageName + " ran meanwhile", true);
         }
-        UninstallReport report = await(new Uninstaller(connection.retryingApi(), connection.discovery(), store)
-                .uninstall(latest.get(), UninstallOptions.defaults(), result -> { }), "uninstalling");
+        if (report.missingAccess() != null) {
+            // Nothing was removed; the account may be granted what it lacks, so this is tried again later.
+            throw new ReconcileException("Forbidden", report.missingAccess().oneLine(), true);
+        }
         if (!report.succeeded()) {
             throw new ReconcileException("uninstall of " + packageName + " left " + report.failures().size()
-                    + " object(s) behind: " + report.failures().get(0).detail(), true);
+                    + " object(s) behind" + (report.failures().isEmpty() ? ": " + report.record().detail()
+                            : ": " + report.failures().get(0).detail()), true);
         }
-        return "uninstalled " + packageName + ": " + report.results().size() + " object(s) deleted or already gone";
+        return "uninstalled " + packageName + ": " + report.count(DeletionResult.Deleted.class) + " object(s) deleted, "
+                + report.count(DeletionResult.Released.class) + " released to other installs, "
+                + report.count(DeletionResult.AlreadyGone.class) + " already gone";
     }
 
     /**

@@ -89,7 +89,14 @@ public final class InstallerRbac {
 
     private void add(PlannedStep planned) {
         Step step = planned.step();
-        if (PlanApplier.neverSends(step.status()) || step.action() == StepAction.KEEP) {
+        if (step.action() == StepAction.KEEP) {
+            // An upgrade leaves the previous CSV to OLM; should it still be there, uninstall removes it.
+            resources.apply(step.resource()).ifPresent(type -> uninstallOf(step.resource(), type,
+                    type.namespaced() ? namespace : null).forEach(request -> needed.add(new RequiredAccess(request,
+                            step.resource().displayName() + " (kept by the upgrade; removed by uninstall)"))));
+            return;
+        }
+        if (PlanApplier.neverSends(step.status())) {
             return;
         }
         StepResource resource = step.resource();

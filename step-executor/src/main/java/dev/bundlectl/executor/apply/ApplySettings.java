@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.apply;
 
 import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.executor.ownership.InstallOwner;
 
 import dev.bundlectl.executor.retry.Backoff;
 import java.util.concurrent.ThreadLocalRandom;
@@ -34,8 +35,9 @@ import java.util.Objects;
  * @param preflight before the first write, send the plan's steps as a server-side dry run
  *     ({@code dryRun=All}) and write nothing when the server refuses one ({@code --no-preflight}
  *     turns it off); not for a dry run, which is one already
- * @param fieldManager the server-side apply field manager the steps apply as: the install's own
- *     ({@code InstallOwner.fieldManager()}); {@code bundlectl} when no install owns the run
+ * @param owner the install the run writes for, whose field manager the steps apply as and whose
+ *     mark decides what an upgrade's deletion may delete (docs/semantics.md §8); null when no
+ *     install owns the run (the field manager {@code bundlectl})
  */
 public record ApplySettings(
         int concurrency,
@@ -51,7 +53,7 @@ public record ApplySettings(
         Scheduler scheduler,
         Clock clock,
         boolean preflight,
-        String fieldManager) {
+        InstallOwner owner) {
 
     public ApplySettings {
         if (concurrency < 1) {
@@ -67,7 +69,11 @@ public record ApplySettings(
         positive(crdPollInterval, "crdPollInterval");
         Objects.requireNonNull(scheduler, "scheduler");
         Objects.requireNonNull(clock, "clock");
-        Objects.requireNonNull(fieldManager, "fieldManager");
+    }
+
+    /** The server-side apply field manager the steps apply as: the owner's, else {@code bundlectl}. */
+    public String fieldManager() {
+        return owner == null ? KubeApi.FIELD_MANAGER : owner.fieldManager();
     }
 
     /** Concurrency 8, CRD timeout 60s, deadline 5m, backoff 250ms doubling to 10s, real time. */
@@ -121,7 +127,7 @@ public record ApplySettings(
         private Scheduler scheduler = Scheduler.system();
         private Clock clock = Clock.systemUTC();
         private boolean preflight = true;
-        private String fieldManager = KubeApi.FIELD_MANAGER;
+        private InstallOwner owner;
 
         private Builder() {
         }
@@ -140,7 +146,7 @@ public record ApplySettings(
             forceConflicts = from.forceConflicts;
             scheduler = from.scheduler;
             clock = from.clock;
-            fieldManager = from.fieldManager;
+            owner = from.owner;
         }
 
         /** See {@link ApplySettings#concurrency()}. */
@@ -192,9 +198,9 @@ public record ApplySettings(
             return this;
         }
 
-        /** See {@link ApplySettings#fieldManager()}. */
-        public Builder fieldManager(String value) {
-            fieldManager = value;
+        /** See {@link ApplySettings#owner()}. */
+        public Builder owner(InstallOwner value) {
+            owner = value;
             return this;
         }
 
@@ -225,7 +231,7 @@ public record ApplySettings(
         /** The options; invalid values throw {@link IllegalArgumentException}. */
         public ApplySettings build() {
             return new ApplySettings(concurrency, crdTimeout, timeout, dryRunServer, firstInstall, backoffBase,
-                    backoffMax, jitter, crdPollInterval, forceConflicts, scheduler, clock, preflight, fieldManager);
+                    backoffMax, jitter, crdPollInterval, forceConflicts, scheduler, clock, preflight, owner);
         }
     }
 }

@@ -29,7 +29,7 @@ final class RemovalAction {
                     "not deleted: the step gives no uid to check the object against"));
         }
         CreatedObject owned = new CreatedObject(ObjectRef.of(step.resource()), null, uid, null, null);
-        return ObjectDeleter.forUpgrade(env.api(), env.discovery(), env.dryRun()).delete(owned)
+        return ObjectDeleter.forUpgrade(env.api(), env.discovery(), env.options().owner(), env.dryRun()).delete(owned)
                 .map(RemovalAction::outcome);
     }
 
@@ -44,6 +44,10 @@ final class RemovalAction {
         }
         if (result instanceof DeletionResult.Skipped || result instanceof DeletionResult.Kept) {
             return StepOutcome.applied(StepStatus.PRESENT, result.detail());
+        }
+        if (result instanceof DeletionResult.Released released) {
+            return StepOutcome.applied(StepStatus.PRESENT, "not deleted: " + released.detail()
+                    + "; this install's ownership was released");
         }
         return StepOutcome.failed("cannot delete " + result.object().displayName() + ": " + result.detail());
     }

@@ -84,8 +84,7 @@ public final class InstallSession {
     public Future<InstallOutcome> run(PlannedInstall plan, InstallRequest request, PreviousInstall previous,
             LockState lock, Consumer<StepEvent> listener) {
         InstallOwner owner = request.owner();
-        InstallRequest asOwner = request.withOptions(request.options().toBuilder().fieldManager(owner.fieldManager())
-                .build());
+        InstallRequest asOwner = request.withOptions(request.options().toBuilder().owner(owner).build());
         InstallRecord before = previous.record().orElse(null);
         OwnershipJudge judge = new OwnershipJudge(owner, PreviousOwnership.of(before), request.takeOwnership());
         PermissionCheck permissions = new PermissionCheck(new AccessReview(connection.retryingApi()),

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /** What uninstall did with one object the install created. */
 public sealed interface DeletionResult permits DeletionResult.Deleted, DeletionResult.AlreadyGone,
-        DeletionResult.Kept, DeletionResult.Skipped, DeletionResult.Failed {
+        DeletionResult.Kept, DeletionResult.Released, DeletionResult.Skipped, DeletionResult.Failed {
 
     /** The object. */
     ObjectRef object();
@@ -60,6 +60,20 @@ public sealed interface DeletionResult permits DeletionResult.Deleted, DeletionR
      */
     record Kept(ObjectRef object, String detail) implements DeletionResult {
         public Kept {
+            Objects.requireNonNull(object, "object");
+            Objects.requireNonNull(detail, "detail");
+        }
+    }
+
+    /**
+     * The object stays, because another install owns it too (docs/semantics.md §8): this install
+     * gave up its own ownership (its mark, and the fields only it applied) and left it to them.
+     *
+     * @param object the object
+     * @param detail who still owns it
+     */
+    record Released(ObjectRef object, String detail) implements DeletionResult {
+        public Released {
             Objects.requireNonNull(object, "object");
             Objects.requireNonNull(detail, "detail");
         }

@@ -1,44 +1,50 @@
 package dev.bundlectl.executor.uninstall;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.kube.Preconditions;
+import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.ObjectRef;
-import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;
 import java.net.HttpURLConnection;
 
 /**
- * Deletes one object an install created, if it is still that object. Asynchronous; the API it is
- * given retries transient failures. Uninstall uses it for every object a record owns, and an
- * upgrade for each object the new bundle no longer has.
+ * Removes one object an install owned, if it is still the install's to remove
+ * (docs/semantics.md §8): it is read, the removal decided from its owners ({@link Removals}), and
+ * then deleted, or released when another install owns it too, each on the {@code resourceVersion}
+ * read, so that an object changed or replaced since is decided again. Uninstall plans every removal
+ * first, to ask for the rights they take, then carries them out; an upgrade's deletion does both
+ * at once.
  *
  * <p>A DELETE whose answer was lost is retried; if the first one landed, the retry finds the
  * object gone (404) and the result is {@code AlreadyGone}, which counts as deleted.
  */
 public final class ObjectDeleter {
 
-    // A 409 on the delete means the object changed after it was checked: check again, a few times.
+    // A 409 on the delete or the release means the object changed after it was read: read it again, a few times.
     private static final int ATTEMPTS = 3;
 
     private final KubeApi api;
     private final ResourceLocator locator;
+    private final InstallOwner owner;
     private final boolean deleteCrds;
     private final boolean dryRun;
     private final String creator;
 
-    ObjectDeleter(KubeApi api, ResourceLocator locator, UninstallOptions options) {
-        this(api, locator, options.deleteCrds(), false, "this install");
+    ObjectDeleter(KubeApi api, ResourceLocator locator, InstallOwner owner, UninstallOptions options) {
+        this(api, locator, owner, options.deleteCrds(), false, "this install");
     }
 
-    private ObjectDeleter(KubeApi api, ResourceLocator locator, boolean deleteCrds, boolean dryRun, String creator) {
+    private ObjectDeleter(KubeApi api, ResourceLocator locator, InstallOwner owner, boolean deleteCrds, boolean dryRun,
+            String creator) {
         this.api = api;
         this.locator = locator;
+        this.owner = owner;
         this.deleteCrds = deleteCrds;
         this.dryRun = dryRun;
         this.creator = creator;
@@ -50,75 +56,113 @@ public final class ObjectDeleter {
      *
      * @param api the API server
      * @param discovery finds the resource of an object whose record names none
-     * @param dryRun whether the DELETE is sent with {@code dryRun=All}
+     * @param owner the install upgraded; null for a run no install owns
+     * @param dryRun whether the DELETE (or the release) is sent with {@code dryRun=All}
      */
-    public static ObjectDeleter forUpgrade(KubeApi api, Discovery discovery, boolean dryRun) {
-        return new ObjectDeleter(api, new ResourceLocator(discovery), false, dryRun, "the previous install");
+    public static ObjectDeleter forUpgrade(KubeApi api, Discovery discovery, InstallOwner owner, boolean dryRun) {
+        return new ObjectDeleter(api, new ResourceLocator(discovery), owner, false, dryRun, "the previous install");
     }
 
-    /** Deletes the object if its live uid is still the recorded one; never fails. */
+    /** Removes the object if it is still the install's to remove; never fails. */
     public Future<DeletionResult> delete(CreatedObject owned) {
+        return attempt(owned, 1);
+    }
+
+    private Future<DeletionResult> attempt(CreatedObject owned, int attempt) {
+        return plan(owned).compose(removal -> carryOut(removal).compose(result -> {
+            boolean changed = result instanceof DeletionResult.Failed failed && failed.detail().startsWith(CHANGED);
+            return changed && attempt < ATTEMPTS ? attempt(owned, attempt + 1) : Future.succeededFuture(result);
+        }));
+    }
+
+    /** The removal {@code owned} comes to, from the object as it is now; never fails. */
+    Future<Removal> plan(CreatedObject owned) {
         ObjectRef ref = owned.object();
-        if (ref.customResourceDefinition() && !deleteCrds) {
-            return Future.succeededFuture(new DeletionResult.Kept(ref, "CRDs are kept unless deleteCrds is set,"
-                    + " because deleting one deletes every custom resource of its kind"));
-        }
         return locator.locate(owned).compose(type -> {
             if (type.isEmpty()) {
-                return Future.succeededFuture((DeletionResult) new DeletionResult.AlreadyGone(ref,
+                return Future.succeededFuture((Removal) new Removal.Gone(ref,
                         "the cluster no longer serves " + ref.kind() + " in " + ref.apiVersion()));
             }
             if (type.get().namespaced() && ref.namespace() == null) {
-                return Future.succeededFuture((DeletionResult) new DeletionResult.Failed(ref,
-                        ref.kind() + " is namespaced, but the record gives no namespace"));
+                return Future.succeededFuture((Removal) new Removal.Unreadable(ref,
+                        ref.kind() + " is namespaced, but the record gives no namespace", false, null));
             }
-            return attempt(type.get(), owned, 1);
-        }, error -> Future.succeededFuture(new DeletionResult.Failed(ref, "cannot discover API " + ref.apiVersion()
-                + ": " + ClientErrors.describe(error))));
+            String namespace = type.get().namespaced() ? ref.namespace() : null;
+            return api.get(type.get(), namespace, ref.name())
+                    .map(live -> Removals.decide(owner, owned, type.get(), live, deleteCrds, creator))
+                    .recover(error -> Future.succeededFuture(ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
+                            ? new Removal.Gone(ref, null)
+                            : new Removal.Unreadable(ref, ClientErrors.describe(error), ApiException.isHttp(error, 403),
+                                    type.get())));
+        }, error -> Future.succeededFuture(new Removal.Unreadable(ref, "cannot discover API " + ref.apiVersion() + ": "
+                + ClientErrors.describe(error), false, null)));
     }
 
-    private Future<DeletionResult> attempt(ApiResource type, CreatedObject owned, int attempt) {
-        ObjectRef ref = owned.object();
-        String namespace = type.namespaced() ? ref.namespace() : null;
-        return api.get(type, namespace, ref.name())
-                .compose(live -> deleteIfOwned(type, namespace, owned, live))
-                .recover(error -> {
-                    if (ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)) {
-                        return Future.succeededFuture(new DeletionResult.AlreadyGone(ref, null));
-                    }
-                    if (!ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT)) {
-                        return Future.succeededFuture(new DeletionResult.Failed(ref, ClientErrors.describe(error)));
-                    }
-                    if (attempt < ATTEMPTS) {
-                        return attempt(type, owned, attempt + 1);
-                    }
-                    return Future.succeededFuture(new DeletionResult.Failed(ref,
-                            "the object kept changing while it was being deleted: " + ClientErrors.describe(error)));
-                });
-    }
-
-    private Future<DeletionResult> deleteIfOwned(ApiResource type, String namespace, CreatedObject owned,
-            ObjectNode live) {
-        ObjectRef ref = owned.object();
-        JsonNode meta = live.path("metadata");
-        String uid = text(meta, "uid");
-        if (owned.uid() != null && !owned.uid().equals(uid)) {
-            return Future.succeededFuture(new DeletionResult.Skipped(ref, "not deleted because it was replaced: "
-                    + creator + " created uid " + owned.uid() + ", the object now has uid " + uid));
+    /** Carries {@code removal} out; never fails. */
+    Future<DeletionResult> carryOut(Removal removal) {
+        ObjectRef ref = removal.object();
+        if (removal instanceof Removal.Gone gone) {
+            return Future.succeededFuture(new DeletionResult.AlreadyGone(ref, gone.detail()));
         }
-        String deletionTimestamp = text(meta, "deletionTimestamp");
-        if (deletionTimestamp != null) {
-            return Future.succeededFuture(new DeletionResult.AlreadyGone(ref,
-                    "already being deleted since " + deletionTimestamp));
+        if (removal instanceof Removal.Skip skip) {
+            return Future.succeededFuture(new DeletionResult.Skipped(ref, skip.detail()));
         }
+        if (removal instanceof Removal.Keep keep) {
+            return Future.succeededFuture(new DeletionResult.Kept(ref, keep.detail()));
+        }
+        if (removal instanceof Removal.Unreadable unreadable) {
+            return Future.succeededFuture(new DeletionResult.Failed(ref, unreadable.detail()));
+        }
+        if (removal instanceof Removal.Release release) {
+            Future<?> released = release.fieldsStay()
+                    ? api.patch(release.type(), release.namespace(), ref.name(), unmarking(release), dryRun)
+                    : api.apply(release.type(), release.namespace(), emptied(release), release.manager(), false, dryRun);
+            return released
+                    .<DeletionResult>map(done -> release.kept() ? new DeletionResult.Kept(ref, release.detail()
+                            + "; this install's ownership was released") : new DeletionResult.Released(ref, release.detail()))
+                    .recover(error -> Future.succeededFuture(failed(ref, error)));
+        }
+        Removal.Delete delete = (Removal.Delete) removal;
         // The uid and resourceVersion just read make the API server refuse (409) if the object
-        // changed, or was replaced, between the check above and the delete.
-        return api.delete(type, namespace, ref.name(), new Preconditions(uid, text(meta, "resourceVersion")), dryRun)
-                .map(deleted -> new DeletionResult.Deleted(ref));
+        // changed, or was replaced, between the read and the delete.
+        return api.delete(delete.type(), delete.namespace(), ref.name(),
+                        new Preconditions(delete.uid(), delete.resourceVersion()), dryRun)
+                .<DeletionResult>map(deleted -> new DeletionResult.Deleted(ref))
+                .recover(error -> Future.succeededFuture(ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
+                        ? new DeletionResult.AlreadyGone(ref, null) : failed(ref, error)));
     }
 
-    private static String text(JsonNode node, String field) {
-        JsonNode value = node.path(field);
-        return value.isValueNode() && !value.isNull() && !value.asText().isEmpty() ? value.asText() : null;
+    private static final String CHANGED = "the object changed while it was being removed: ";
+
+    private static DeletionResult failed(ObjectRef ref, Throwable error) {
+        return new DeletionResult.Failed(ref, ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT)
+                ? CHANGED + ClientErrors.describe(error) : ClientErrors.describe(error));
+    }
+
+    /** A JSON patch that removes the install's mark, on the {@code resourceVersion} read. */
+    private static com.fasterxml.jackson.databind.node.ArrayNode unmarking(Removal.Release release) {
+        com.fasterxml.jackson.databind.node.ArrayNode patch = JsonNodeFactory.instance.arrayNode();
+        patch.addObject().put("op", "test").put("path", "/metadata/resourceVersion").put("value", release.resourceVersion());
+        patch.addObject().put("op", "remove").put("path", "/metadata/annotations/"
+                + release.mark().replace("~", "~0").replace("/", "~1"));
+        return patch;
+    }
+
+    /**
+     * The object as a release applies it: its identity and the {@code resourceVersion} it was read
+     * at, nothing else, so that the field manager keeps no field of it and the server refuses the
+     * release if it changed since.
+     */
+    private static ObjectNode emptied(Removal.Release release) {
+        ObjectNode object = JsonNodeFactory.instance.objectNode();
+        object.put("apiVersion", release.type().apiVersion()).put("kind", release.object().kind());
+        ObjectNode metadata = object.putObject("metadata").put("name", release.object().name());
+        if (release.namespace() != null) {
+            metadata.put("namespace", release.namespace());
+        }
+        if (release.resourceVersion() != null) {
+            metadata.put("resourceVersion", release.resourceVersion());
+        }
+        return object;
     }
 }

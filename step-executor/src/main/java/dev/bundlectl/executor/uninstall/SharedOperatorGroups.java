@@ -30,25 +30,25 @@ final class SharedOperatorGroups {
     }
 
     /**
-     * Why {@code record}'s OperatorGroups stay: the other packages recorded in its namespace; empty
-     * when none is (or the record created no OperatorGroup, in which case nothing is read).
+     * Why the OperatorGroups among {@code owned} stay: the other packages recorded in
+     * {@code namespace}; empty when none is (or nothing owned is an OperatorGroup, in which case
+     * nothing is read).
      */
-    Future<String> keptBecause(InstallRecord record) {
-        if (record.createdObjects().stream().noneMatch(SharedOperatorGroups::isOperatorGroup)) {
+    Future<String> keptBecause(String namespace, String packageName, List<CreatedObject> owned) {
+        if (owned.stream().noneMatch(SharedOperatorGroups::isOperatorGroup)) {
             return Future.succeededFuture("");
         }
-        return store.list(record.namespace()).map(entries -> usersBesides(record, entries));
+        return store.list(namespace).map(entries -> usersBesides(namespace, packageName, entries));
     }
 
-    private static String usersBesides(InstallRecord record, List<RecordEntry> entries) {
+    private static String usersBesides(String namespace, String packageName, List<RecordEntry> entries) {
         TreeSet<String> others = new TreeSet<>();
         for (RecordEntry entry : entries) {
-            if (entry instanceof RecordEntry.Readable readable
-                    && !readable.record().packageName().equals(record.packageName())) {
+            if (entry instanceof RecordEntry.Readable readable && !readable.record().packageName().equals(packageName)) {
                 others.add(readable.record().packageName());
             }
         }
         return others.isEmpty() ? "" : "still used by the install" + (others.size() == 1 ? "" : "s") + " of "
-                + String.join(", ", others) + " in namespace " + record.namespace();
+                + String.join(", ", others) + " in namespace " + namespace;
     }
 }

@@ -1,32 +1,49 @@
 package dev.bundlectl.executor.uninstall;
 
+import dev.bundlectl.executor.access.MissingAccess;
+import dev.bundlectl.executor.lock.LockState;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * The result of an uninstall.
  *
- * @param namespace the record's namespace
- * @param recordName the record's name
- * @param results one result per created object, in the order they were handled
- * @param record what happened to the record
+ * @param namespace the install namespace
+ * @param packageName the package
+ * @param results one result per object the package's installs owned, in the order they were handled
+ * @param record what happened to the package's records
+ * @param missingAccess what the acting identity lacks, when that stopped the uninstall before
+ *     anything was removed; null otherwise
+ * @param lockedOut the lock as the uninstall found it when another operation held it (nothing was
+ *     removed); null otherwise
  */
-public record UninstallReport(String namespace, String recordName, List<DeletionResult> results,
-        RecordDisposition record) {
+public record UninstallReport(String namespace, String packageName, List<DeletionResult> results,
+        RecordDisposition record, MissingAccess missingAccess, LockState lockedOut) {
 
     public UninstallReport {
         results = List.copyOf(results);
         Objects.requireNonNull(record, "record");
     }
 
-    /** The objects that could not be deleted. */
+    /** An uninstall stopped before it removed anything, by the identity's rights or by the lock. */
+    static UninstallReport stopped(String namespace, String packageName, MissingAccess missing, LockState lockedOut) {
+        return new UninstallReport(namespace, packageName, List.of(), new RecordDisposition(RecordDisposition.Kind.KEPT,
+                "nothing was removed, and the install records were kept"), missing, lockedOut);
+    }
+
+    /** The objects that could not be removed. */
     public List<DeletionResult> failures() {
         return results.stream().filter(DeletionResult.Failed.class::isInstance).toList();
     }
 
-    /** Whether every object was deleted, gone, kept or skipped on purpose, and the record is gone. */
+    /** The count of results of one outcome, e.g. {@code Deleted}. */
+    public long count(Class<? extends DeletionResult> outcome) {
+        return results.stream().filter(outcome::isInstance).count();
+    }
+
+    /** Whether every object was removed, gone, kept, released or skipped on purpose, and the records are gone. */
     public boolean succeeded() {
-        return failures().isEmpty()
+        return missingAccess == null && lockedOut == null && failures().isEmpty()
                 && (record.kind() == RecordDisposition.Kind.DELETED
                         || record.kind() == RecordDisposition.Kind.ALREADY_GONE);
     }

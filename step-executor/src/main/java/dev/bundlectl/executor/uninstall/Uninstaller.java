@@ -2,11 +2,14 @@ package dev.bundlectl.executor.uninstall;
 
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.executor.records.CreatedObject;
+import dev.bundlectl.executor.records.DeletedObject;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
-import dev.bundlectl.executor.records.OlderRecords;
+import dev.bundlectl.executor.records.ObjectRef;
+import dev.bundlectl.executor.records.RecordEntry;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,26 +17,21 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Deletes what one install created, in reverse step order, then deletes its record and the
- * package's older records in that namespace.
+ * Removes everything a package's installs in a namespace own, whatever record names it: those of
+ * earlier installs, of runs that never ended, of upgrades (docs/semantics.md §8, "Uninstall orphans
+ * nothing"); then deletes every record of the package.
  *
- * <p>Every object listed as created in the record gets exactly one {@link DeletionResult}:
- * <ul>
- *   <li>{@code Deleted}, or {@code AlreadyGone} when it no longer exists (or its API is no longer
- *       served), which counts as deleted;</li>
- *   <li>{@code Kept} for a CRD unless {@link UninstallOptions#deleteCrds()};</li>
- *   <li>{@code Skipped} when the live object has another uid than the record says: something
- *       else replaced it, and it is not this install's to delete;</li>
- *   <li>{@code Failed} with the API's answer. The other objects are still attempted, and the
- *       records are kept so that the uninstall can be run again.</li>
- * </ul>
- * Objects the install found {@code Present} are never touched.
+ * <p>Every object any of the package's records lists as owned is a candidate, unless a newer record
+ * deleted it. Each is read and decided on its owners ({@link Removals}): deleted when the install's
+ * mark is on it and no other install owns it, released when another does, kept when it is a CRD
+ * (unless asked), skipped when it is not the install's (replaced, taken over, never marked).
+ * Objects go in reverse step order of the newest record that lists them. An OperatorGroup an
+ * install created stays while another package is recorded in the namespace.
  *
- * <p><b>Requests and threads.</b> Every GET and DELETE goes through the {@link KubeApi} given to
- * the constructor, which should retry transient failures (see
- * {@code ClusterConnection.api(RetryPolicy)}). Nothing blocks; objects are deleted one after
- * another. The listener is called on a Vert.x thread, once per object as soon as it is done; it
- * must neither block nor throw (if it throws, the uninstall stops there and the records are kept).
+ * <p>Every object gets exactly one {@link DeletionResult}. A failure does not stop the others, and
+ * the records are then kept, so that the uninstall can run again. Nothing blocks; the listener is
+ * called on a Vert.x thread, once per object as soon as it is done, and must neither block nor
+ * throw (if it throws, the uninstall stops there and the records are kept).
  */
 public final class Uninstaller {
 
@@ -44,7 +42,7 @@ public final class Uninstaller {
     /**
      * @param api the API server, retrying transient failures
      * @param discovery where kinds are looked up when a record lacks their plural (it retries itself)
-     * @param store where the records are deleted from afterwards
+     * @param store where the records are read and deleted
      */
     public Uninstaller(KubeApi api, Discovery discovery, InstallRecordStore store) {
         this.api = Objects.requireNonNull(api, "api");
@@ -53,80 +51,139 @@ public final class Uninstaller {
     }
 
     /**
-     * Uninstalls what {@code record} created.
-     *
-     * @param record the install's record
-     * @param options how to uninstall
-     * @param onResult called with each object's result as soon as it is known
-     * @return the report; it fails only if the listener threw
+     * Uninstalls the package {@code record} belongs to, as {@link #uninstall(String, String,
+     * UninstallOptions, Consumer)}, with {@code record} among its records even if the store does not
+     * list it (yet).
      */
     public Future<UninstallReport> uninstall(InstallRecord record, UninstallOptions options,
             Consumer<? super DeletionResult> onResult) {
-        Objects.requireNonNull(record, "record");
+        return plan(record.namespace(), record.packageName(), options, List.of(record))
+                .compose(planned -> carryOut(planned, onResult));
+    }
+
+    /** Plans and carries out the uninstall of {@code packageName} in {@code namespace}. */
+    public Future<UninstallReport> uninstall(String namespace, String packageName, UninstallOptions options,
+            Consumer<? super DeletionResult> onResult) {
+        return plan(namespace, packageName, options, List.of()).compose(planned -> carryOut(planned, onResult));
+    }
+
+    /**
+     * Reads the package's records (with {@code known}, whether listed or not) and every object they
+     * own, and decides each one's removal.
+     */
+    Future<PlannedRemovals> plan(String namespace, String packageName, UninstallOptions options,
+            List<InstallRecord> known) {
         Objects.requireNonNull(options, "options");
-        Objects.requireNonNull(onResult, "onResult");
-        ObjectDeleter deleter = new ObjectDeleter(api, new ResourceLocator(discovery), options);
-        return new SharedOperatorGroups(store).keptBecause(record)
-                .compose(shared -> deleteFrom(DeletionOrder.of(record), 0, shared.isEmpty() ? deleter::delete
-                        : keepingOperatorGroups(deleter, shared), onResult, new ArrayList<>()))
-                .compose(results -> disposeOf(record, results)
-                        .map(disposition -> new UninstallReport(record.namespace(), record.name(), results,
-                                disposition)));
-    }
-
-    /** A deleter that keeps OperatorGroups, saying why, and deletes everything else. */
-    private static Deleter keepingOperatorGroups(ObjectDeleter deleter, String why) {
-        return created -> SharedOperatorGroups.isOperatorGroup(created)
-                ? Future.succeededFuture(new DeletionResult.Kept(created.object(), why))
-                : deleter.delete(created);
-    }
-
-    /** Deletes one created object. */
-    @FunctionalInterface
-    private interface Deleter {
-        Future<DeletionResult> delete(CreatedObject created);
-    }
-
-    private Future<List<DeletionResult>> deleteFrom(List<CreatedObject> ordered, int index, Deleter deleter,
-            Consumer<? super DeletionResult> onResult, List<DeletionResult> results) {
-        if (index == ordered.size()) {
-            return Future.succeededFuture(results);
-        }
-        return deleter.delete(ordered.get(index)).compose(result -> {
-            results.add(result);
-            onResult.accept(result);
-            return deleteFrom(ordered, index + 1, deleter, onResult, results);
+        InstallOwner owner = new InstallOwner(namespace, packageName);
+        ObjectDeleter deleter = new ObjectDeleter(api, new ResourceLocator(discovery), owner, options);
+        return store.list(namespace).compose(entries -> {
+            List<InstallRecord> records = new ArrayList<>();
+            for (RecordEntry entry : entries) {
+                if (entry instanceof RecordEntry.Readable readable && readable.record().packageName().equals(packageName)) {
+                    records.add(readable.record());
+                }
+            }
+            for (InstallRecord record : known) {
+                if (records.stream().noneMatch(listed -> listed.name().equals(record.name()))) {
+                    records.add(record);
+                }
+            }
+            records.sort(java.util.Comparator.comparing(InstallRecord::startTime).reversed());
+            List<CreatedObject> candidates = candidates(records);
+            return new SharedOperatorGroups(store).keptBecause(namespace, packageName, candidates)
+                    .compose(shared -> planEach(candidates, 0, deleter, shared, new ArrayList<>()))
+                    .map(removals -> new PlannedRemovals(namespace, packageName, records, removals));
         });
     }
 
-    private Future<RecordDisposition> disposeOf(InstallRecord record, List<DeletionResult> results) {
-        String where = record.namespace() + "/" + record.name();
+    /** Carries out {@code planned}'s removals, in order, then deletes the records unless one failed. */
+    Future<UninstallReport> carryOut(PlannedRemovals planned, Consumer<? super DeletionResult> onResult) {
+        ObjectDeleter deleter = new ObjectDeleter(api, new ResourceLocator(discovery),
+                new InstallOwner(planned.namespace(), planned.packageName()), UninstallOptions.defaults());
+        return carryEach(planned.removals(), 0, deleter, onResult, new ArrayList<>())
+                .compose(results -> disposeOf(planned, results)
+                        .map(disposition -> new UninstallReport(planned.namespace(), planned.packageName(), results,
+                                disposition, null, null)));
+    }
+
+    /**
+     * Every object a record of the package owns, once, in removal order: the newest record's first
+     * (in reverse step order), then what only older ones list. An object a newer record deleted
+     * (an upgrade's deletion) is no candidate, unless a record newer still owns it again.
+     */
+    static List<CreatedObject> candidates(List<InstallRecord> newestFirst) {
+        List<CreatedObject> candidates = new ArrayList<>();
+        List<ObjectRef> decided = new ArrayList<>();
+        for (InstallRecord record : newestFirst) {
+            for (CreatedObject owned : DeletionOrder.of(record)) {
+                if (decided.stream().noneMatch(owned.object()::sameObjectAs)) {
+                    decided.add(owned.object());
+                    candidates.add(owned);
+                }
+            }
+            for (DeletedObject deleted : record.deletedObjects()) {
+                if (decided.stream().noneMatch(deleted.object()::sameObjectAs)) {
+                    decided.add(deleted.object());
+                }
+            }
+        }
+        return candidates;
+    }
+
+    private Future<List<Removal>> planEach(List<CreatedObject> candidates, int index, ObjectDeleter deleter,
+            String keptOperatorGroups, List<Removal> removals) {
+        if (index == candidates.size()) {
+            return Future.succeededFuture(removals);
+        }
+        CreatedObject candidate = candidates.get(index);
+        Future<Removal> removal = !keptOperatorGroups.isEmpty() && SharedOperatorGroups.isOperatorGroup(candidate)
+                ? Future.succeededFuture(new Removal.Keep(candidate.object(), keptOperatorGroups))
+                : deleter.plan(candidate);
+        return removal.compose(decided -> {
+            removals.add(decided);
+            return planEach(candidates, index + 1, deleter, keptOperatorGroups, removals);
+        });
+    }
+
+    private Future<List<DeletionResult>> carryEach(List<Removal> removals, int index, ObjectDeleter deleter,
+            Consumer<? super DeletionResult> onResult, List<DeletionResult> results) {
+        if (index == removals.size()) {
+            return Future.succeededFuture(results);
+        }
+        return deleter.carryOut(removals.get(index)).compose(result -> {
+            results.add(result);
+            onResult.accept(result);
+            return carryEach(removals, index + 1, deleter, onResult, results);
+        });
+    }
+
+    private Future<RecordDisposition> disposeOf(PlannedRemovals planned, List<DeletionResult> results) {
+        String where = "package " + planned.packageName() + " in namespace " + planned.namespace();
         long failed = results.stream().filter(DeletionResult.Failed.class::isInstance).count();
+        if (planned.records().isEmpty()) {
+            return Future.succeededFuture(new RecordDisposition(RecordDisposition.Kind.ALREADY_GONE,
+                    "no install record of " + where));
+        }
         if (failed > 0) {
             return Future.succeededFuture(new RecordDisposition(RecordDisposition.Kind.KEPT,
-                    "install record " + where + " and the older records of package " + record.packageName()
-                            + " were kept because " + failed + " object(s) could not be deleted;"
-                            + " run uninstall again to retry them"));
+                    "the " + planned.records().size() + " install record(s) of " + where + " were kept because "
+                            + failed + " object(s) could not be removed; run uninstall again to retry them"));
         }
-        return store.delete(record.namespace(), record.name()).compose(existed -> store.deleteOlderRecords(record)
-                .map(older -> new RecordDisposition(existed ? RecordDisposition.Kind.DELETED
-                        : RecordDisposition.Kind.ALREADY_GONE,
-                        "install record " + where + (existed ? " deleted" : " was already gone") + older(record, older))))
+        return deleteRecords(planned.records(), 0, 0).map(deleted -> deleted == 0
+                        ? new RecordDisposition(RecordDisposition.Kind.ALREADY_GONE, "the install records of " + where
+                                + " were already gone")
+                        : new RecordDisposition(RecordDisposition.Kind.DELETED, deleted + " install record(s) of " + where
+                                + " deleted"))
                 .otherwise(error -> new RecordDisposition(RecordDisposition.Kind.DELETE_FAILED,
                         ClientErrors.describe(error)));
     }
 
-    private static String older(InstallRecord record, OlderRecords older) {
-        StringBuilder text = new StringBuilder();
-        if (!older.deleted().isEmpty()) {
-            text.append(", with ").append(older.deleted().size()).append(" older record(s) of package ")
-                    .append(record.packageName());
+    private Future<Integer> deleteRecords(List<InstallRecord> records, int index, int deleted) {
+        if (index == records.size()) {
+            return Future.succeededFuture(deleted);
         }
-        if (!older.newer().isEmpty()) {
-            text.append("; ").append(older.newer().size()).append(" newer record(s) of the package were kept,"
-                    + " since they may name objects this uninstall did not touch: ")
-                    .append(String.join(", ", older.newer()));
-        }
-        return text.toString();
+        InstallRecord record = records.get(index);
+        return store.delete(record.namespace(), record.name())
+                .compose(existed -> deleteRecords(records, index + 1, deleted + (existed ? 1 : 0)));
     }
 }

@@ -161,9 +161,8 @@ class UninstallerTest {
                         + " \"dev\" cannot delete resource");
         assertThat(report.results()).filteredOn(DeletionResult.Deleted.class::isInstance).hasSize(4);
         assertThat(report.record().kind()).isEqualTo(RecordDisposition.Kind.KEPT);
-        assertThat(report.record().detail()).isEqualTo("install record ns/" + record.name()
-                + " and the older records of package " + TestPlans.PACKAGE
-                + " were kept because 1 object(s) could not be deleted; run uninstall again to retry them");
+        assertThat(report.record().detail()).isEqualTo("the 1 install record(s) of package " + TestPlans.PACKAGE
+                + " in namespace ns were kept because 1 object(s) could not be removed; run uninstall again to retry them");
         assertThat(report.succeeded()).isFalse();
         assertThat(Await.result(store.get(NS, record.name()))).contains(record);
     }
@@ -182,7 +181,7 @@ class UninstallerTest {
     }
 
     @Test
-    void theOlderRecordsOfThePackageGoWithItAndNewerOnesStay() throws Exception {
+    void everyRecordOfThePackageGoesWithItAndAnotherPackagesStays() throws Exception {
         InstallRecord record = installEverything();
         InstallRecord older = TestPlans.record(NS, record.startTime().minusSeconds(60));
         InstallRecord newer = TestPlans.record(NS, record.startTime().plusSeconds(60));
@@ -196,11 +195,12 @@ class UninstallerTest {
         UninstallReport report = Await.result(uninstaller.uninstall(record, UninstallOptions.defaults(), r -> { }));
 
         assertThat(report.record().kind()).isEqualTo(RecordDisposition.Kind.DELETED);
-        assertThat(report.record().detail()).isEqualTo("install record ns/" + record.name() + " deleted, with 1 older"
-                + " record(s) of package " + TestPlans.PACKAGE + "; 1 newer record(s) of the package were kept, since"
-                + " they may name objects this uninstall did not touch: " + newer.name());
+        // Uninstall removes what every install of the package owns, whichever record names it
+        // (docs/semantics.md §8), and so every record of the package goes.
+        assertThat(report.record().detail()).isEqualTo("3 install record(s) of package " + TestPlans.PACKAGE
+                + " in namespace ns deleted");
         assertThat(Await.result(store.list(NS))).extracting(dev.bundlectl.executor.records.RecordEntry::name)
-                .containsExactlyInAnyOrder(newer.name(), otherPackage.name());
+                .containsExactly(otherPackage.name());
     }
 
     /**

@@ -1,0 +1,108 @@
+package dev.bundlectl.executor.uninstall;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.executor.ownership.InstallOwner;
+import dev.bundlectl.executor.ownership.ObjectOwners;
+import dev.bundlectl.executor.ownership.OwnerMark;
+import dev.bundlectl.executor.records.CreatedObject;
+import dev.bundlectl.executor.records.ObjectRef;
+import dev.bundlectl.plan.api.ApiResource;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decides what an uninstall, or an upgrade's deletion, does with one object the install owned,
+ * from its owners as the object carries them now (docs/semantics.md §8): an object with the
+ * install's mark is deleted when no other install owns it, and otherwise released; one an earlier
+ * release's install created (unmarked, applied by that release's one field manager, with the uid
+ * the record holds) likewise; anything else is not the install's to remove. CRDs are kept unless
+ * asked, and released.
+ */
+final class Removals {
+
+    private Removals() {
+    }
+
+    /**
+     * The removal of {@code recorded}, found live as {@code live}.
+     *
+     * @param me the install; null for a run no install owns, which removes what the record says it
+     *     created, as long as its uid is the recorded one
+     * @param deleteCrds whether a CRD no other install owns is deleted
+     * @param creator how messages name the install that created it ("this install", "the previous install")
+     */
+    static Removal decide(InstallOwner me, CreatedObject recorded, ApiResource type, JsonNode live, boolean deleteCrds,
+            String creator) {
+        ObjectRef ref = recorded.object();
+        JsonNode metadata = live.path("metadata");
+        String uid = metadata.path("uid").asText(null);
+        String resourceVersion = metadata.path("resourceVersion").asText(null);
+        String namespace = type.namespaced() ? ref.namespace() : null;
+        ObjectOwners owners = ObjectOwners.of(live);
+        if (me == null) {
+            return sameObjectOrSkip(ref, recorded, uid, creator)
+                    ? delete(ref, type, namespace, uid, resourceVersion, deleteCrds, InstallOwner.LEGACY_FIELD_MANAGER, null)
+                    : new Removal.Skip(ref, replaced(recorded, uid, creator));
+        }
+        boolean marked = owners.markOf(me).isPresent();
+        boolean sameObject = recorded.uid() == null || recorded.uid().equals(uid);
+        boolean earlierRelease = recorded.ownership() == null && owners.legacyManaged() && sameObject;
+        List<OwnerMark> others = owners.besides(me);
+        if (!marked && !earlierRelease) {
+            if (!others.isEmpty()) {
+                return new Removal.Skip(ref, "not removed: it is owned by " + names(others)
+                        + (recorded.ownership() != null ? " now, which took it over" : ""));
+            }
+            if (!sameObject) {
+                return new Removal.Skip(ref, replaced(recorded, uid, creator));
+            }
+            if (recorded.ownership() == null && !owners.legacyManaged()) {
+                // An earlier release's record, from before field managers were kept apart: the uid decides.
+                return delete(ref, type, namespace, uid, resourceVersion, deleteCrds, InstallOwner.LEGACY_FIELD_MANAGER, null);
+            }
+            return new Removal.Skip(ref, "not removed: it does not carry the mark of " + me.describe());
+        }
+        if (metadata.hasNonNull("deletionTimestamp")) {
+            return new Removal.Gone(ref, "already being deleted since " + metadata.path("deletionTimestamp").asText());
+        }
+        String manager = marked ? me.fieldManager() : InstallOwner.LEGACY_FIELD_MANAGER;
+        // The earlier releases' one field manager, still there beside this install's mark, is another
+        // install of that release applying the object too: a co-owner nobody can name.
+        List<String> coOwners = new ArrayList<>();
+        others.forEach(mark -> coOwners.add(mark.describe()));
+        if (marked && owners.legacyManaged()) {
+            coOwners.add("an install an earlier bundlectl made");
+        }
+        if (!coOwners.isEmpty()) {
+            return new Removal.Release(ref, type, namespace, resourceVersion, manager,
+                    "still owned by " + String.join(", ", coOwners), ref.customResourceDefinition(), me.markKey(),
+                    false);
+        }
+        return delete(ref, type, namespace, uid, resourceVersion, deleteCrds, manager, me.markKey());
+    }
+
+    private static Removal delete(ObjectRef ref, ApiResource type, String namespace, String uid, String resourceVersion,
+            boolean deleteCrds, String manager, String mark) {
+        if (ref.customResourceDefinition() && !deleteCrds) {
+            String why = "CRDs are kept unless deleteCrds is set, because deleting one deletes every custom resource "
+                    + "of its kind";
+            // The last owner of a kept CRD gives up its mark only: its fields are the whole CRD.
+            return manager.equals(InstallOwner.LEGACY_FIELD_MANAGER) ? new Removal.Keep(ref, why)
+                    : new Removal.Release(ref, type, namespace, resourceVersion, manager, why, true, mark, true);
+        }
+        return new Removal.Delete(ref, type, namespace, uid, resourceVersion);
+    }
+
+    private static boolean sameObjectOrSkip(ObjectRef ref, CreatedObject recorded, String uid, String creator) {
+        return recorded.uid() == null || recorded.uid().equals(uid);
+    }
+
+    private static String replaced(CreatedObject recorded, String uid, String creator) {
+        return "not deleted because it was replaced: " + creator + " created uid " + recorded.uid()
+                + ", the object now has uid " + uid;
+    }
+
+    private static String names(List<OwnerMark> owners) {
+        return String.join(", ", owners.stream().map(OwnerMark::describe).toList());
+    }
+}

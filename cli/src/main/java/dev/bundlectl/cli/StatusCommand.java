@@ -4,6 +4,7 @@ import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.controller.api.BundleInstallSummary;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.install.OperatorHealth;
+import dev.bundlectl.executor.ownership.LiveOwners;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.RecordEntry;
@@ -86,7 +87,8 @@ final class StatusCommand implements Callable<Integer> {
             InstallRecordStore store = new InstallRecordStore(connection.retryingApi());
             String ns = allNamespaces ? null : TargetNamespace.of(namespace, connection);
             if (name != null) {
-                return show(store, new OperatorHealth(connection.retryingApi()), ns, out);
+                return show(store, new OperatorHealth(connection.retryingApi()),
+                        new LiveOwners(connection.retryingApi(), connection.discovery()), ns, out);
             }
             int listed = list(store, ns, out);
             if (output == OutputFormat.TABLE) {
@@ -162,7 +164,7 @@ final class StatusCommand implements Callable<Integer> {
         table.print(out);
     }
 
-    private int show(InstallRecordStore store, OperatorHealth health, String ns, PrintWriter out) {
+    private int show(InstallRecordStore store, OperatorHealth health, LiveOwners owners, String ns, PrintWriter out) {
         Optional<InstallRecord> found = Blocking.result(store.get(ns, name));
         if (found.isEmpty()) {
             throw new UserInputException("no install record \"" + name + "\" in namespace " + ns
@@ -187,7 +189,13 @@ final class StatusCommand implements Callable<Integer> {
                     + (record.implicitlyEnabledCapabilities().isEmpty() ? ""
                             : " (implicitly enabled: " + String.join(", ", record.implicitlyEnabledCapabilities()) + ")"));
         }
-        out.println("Created:    " + record.createdObjects().size() + " objects owned by this install");
+        out.println("Owned:      " + record.createdObjects().size() + " objects owned by this install");
+        // Live: which of them other installs own too (the same bundle in another namespace), or took over.
+        String sharedLabel = "Shared:     ";
+        for (String line : Blocking.result(owners.lines(record))) {
+            out.println(TerminalText.safe(sharedLabel + line));
+            sharedLabel = "            ";
+        }
         out.println(TerminalText.safe("Versions:   " + VersionHistoryTable.line(record)));
         // Live, beside what was recorded: whether the operator runs now.
         for (String entry : Blocking.result(health.lines(record.steps()))) {

@@ -265,11 +265,12 @@ public final class InstallSession {
                 previous == null ? List.of() : previous.createdObjects());
         return store.save(InstallRecord.fromPlan(recorded, origin, owned,
                         RecordInheritance.deletedObjects(previous, deletedNow), previous, execution.appliedStates()))
-                .map(saved -> {
+                .compose(saved -> new TakeoverNotes(store).tell(finished, ownership, now).map(notes -> {
                     List<String> all = new ArrayList<>(warnings);
                     all.addAll(saved.warnings());
+                    all.addAll(notes);
                     return new InstallOutcome(finished, saved, firstInstall, all);
-                });
+                }));
     }
 
     /**

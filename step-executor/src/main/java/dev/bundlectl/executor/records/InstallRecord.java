@@ -41,6 +41,8 @@ import java.util.Objects;
  *     versions were kept, which still read)
  * @param versionHistory the versions of the package installed in the namespace, oldest first,
  *     this run last; empty in records written before the history was kept
+ * @param lostObjects objects this install owned until another install took them over; empty in
+ *     records written before installs had owners
  */
 public record InstallRecord(
         int formatVersion,
@@ -62,7 +64,8 @@ public record InstallRecord(
         List<CreatedObject> createdObjects,
         List<DeletedObject> deletedObjects,
         String csvVersion,
-        List<VersionHistoryEntry> versionHistory) {
+        List<VersionHistoryEntry> versionHistory,
+        List<LostObject> lostObjects) {
 
     /**
      * The format this version of bundlectl writes and the newest it reads. Fields added since
@@ -87,6 +90,7 @@ public record InstallRecord(
         createdObjects = copy(createdObjects);
         deletedObjects = copy(deletedObjects);
         versionHistory = copy(versionHistory);
+        lostObjects = copy(lostObjects);
     }
 
     /**
@@ -158,14 +162,39 @@ public record InstallRecord(
                 capabilities == null ? List.of() : capabilities.enabledCapabilities(),
                 capabilities == null ? List.of() : capabilities.implicitlyEnabledCapabilities(),
                 recordedSteps, owned, deletedObjects, csvVersion,
-                RecordInheritance.versionHistory(previous, thisRun));
+                RecordInheritance.versionHistory(previous, thisRun), stillLost(previous, owned));
+    }
+
+    /** What the previous record had lost and this one does not own again. */
+    private static List<LostObject> stillLost(InstallRecord previous, List<CreatedObject> owned) {
+        if (previous == null) {
+            return List.of();
+        }
+        return previous.lostObjects().stream()
+                .filter(lost -> owned.stream().noneMatch(o -> o.object().sameObjectAs(lost.object()))).toList();
     }
 
     /** This record with other steps; the codec uses it to shorten messages. */
     public InstallRecord withSteps(List<RecordedStep> newSteps) {
         return new InstallRecord(formatVersion, name, namespace, packageName, csvName, planName, bundlePath,
                 bundleDigest, dryRun, startTime, completionTime, phase, message, enabledCapabilities,
-                implicitlyEnabledCapabilities, newSteps, createdObjects, deletedObjects, csvVersion, versionHistory);
+                implicitlyEnabledCapabilities, newSteps, createdObjects, deletedObjects, csvVersion, versionHistory,
+                lostObjects);
+    }
+
+    /**
+     * This record once {@code lost} was taken over by another install: no longer among the objects
+     * it owns, and listed as lost.
+     */
+    public InstallRecord withLost(LostObject lost) {
+        List<CreatedObject> owned = new ArrayList<>(createdObjects);
+        owned.removeIf(created -> created.object().sameObjectAs(lost.object()));
+        List<LostObject> allLost = new ArrayList<>(lostObjects);
+        allLost.removeIf(earlier -> earlier.object().sameObjectAs(lost.object()));
+        allLost.add(lost);
+        return new InstallRecord(formatVersion, name, namespace, packageName, csvName, planName, bundlePath,
+                bundleDigest, dryRun, startTime, completionTime, phase, message, enabledCapabilities,
+                implicitlyEnabledCapabilities, steps, owned, deletedObjects, csvVersion, versionHistory, allLost);
     }
 
     private static String csvName(InstallPlan plan) {

@@ -49,7 +49,10 @@ final class SampleCopies {
 
     /** A plain copy of the sample bundle in {@code target}, for tests that change it. */
     static Path plain(Path target) throws IOException {
-        Path source = CliRun.repoRoot().resolve("samples/bundles/cachebox-operator");
+        return copy(CliRun.repoRoot().resolve("samples/bundles/cachebox-operator"), target);
+    }
+
+    private static Path copy(Path source, Path target) throws IOException {
         try (Stream<Path> paths = Files.walk(source)) {
             for (Path path : paths.toList()) {
                 Path copy = target.resolve(source.relativize(path).toString());
@@ -58,6 +61,29 @@ final class SampleCopies {
                 } else {
                     Files.copy(path, copy);
                 }
+            }
+        }
+        return target;
+    }
+
+    /**
+     * A copy of the sample as another package: every {@code cachebox} (package, CSV, objects) and
+     * its CRDs' group {@code cache.bundlectl.dev} renamed after {@code prefix}, so that nothing it
+     * installs is shared with the sample's installs on the same server.
+     */
+    static Path renamed(Path target, String prefix) throws IOException {
+        return renamed("samples/bundles/cachebox-operator", target, prefix);
+    }
+
+    /** {@link #renamed(Path, String)} of another of the sample's versions, e.g. {@code samples/bundles/cachebox-operator-v0.4.0}. */
+    static Path renamed(String sample, Path target, String prefix) throws IOException {
+        copy(CliRun.repoRoot().resolve(sample), target);
+        try (Stream<Path> paths = Files.walk(target)) {
+            for (Path file : paths.filter(Files::isRegularFile).toList()) {
+                String text = Files.readString(file).replace("cache.bundlectl.dev", prefix + ".bundlectl.dev")
+                        .replace("cachebox", prefix);
+                Files.delete(file);
+                Files.writeString(target.resolve(target.relativize(file).toString().replace("cachebox", prefix)), text);
             }
         }
         return target;

@@ -60,11 +60,16 @@ public final class OwnershipJudge {
     /**
      * The decision for an object no answer was seen of (no dry run judged it): the install's own
      * when its record says so, else one it is about to create, whose real write's answer settles it
-     * ({@link #judge}).
+     * ({@link #judge}). One an earlier release's install created has that release's fields taken
+     * over first, in case they are there (when they are not, nothing is written).
      */
     public OwnershipDecision unseen(ObjectRef ref) {
-        return OwnershipDecision.Owned.as(previous.owned(ref) || previous.createdByEarlierRelease(ref)
-                ? OwnershipDecision.How.OWNED : OwnershipDecision.How.CREATED);
+        if (previous.createdByEarlierRelease(ref)) {
+            return new OwnershipDecision.Owned(OwnershipDecision.How.OWNED, List.of(),
+                    List.of(InstallOwner.LEGACY_FIELD_MANAGER), List.of());
+        }
+        return OwnershipDecision.Owned.as(previous.owned(ref) ? OwnershipDecision.How.OWNED
+                : OwnershipDecision.How.CREATED);
     }
 
     private OwnershipDecision existing(ObjectRef ref, JsonNode object, ObjectOwners owners) {
@@ -125,7 +130,8 @@ public final class OwnershipJudge {
             return null;
         }
         if (!takeOwnership) {
-            return new OwnershipDecision.Conflict(owner, "it applied other content");
+            return new OwnershipDecision.Conflict(owner, owner.packageName().equals(me.packageName())
+                    ? "it applied other content" : "another package");
         }
         return new OwnershipDecision.Owned(OwnershipDecision.How.TAKEN, List.of(), installs,
                 List.of(new OwnerMark(owner, "")));

@@ -11,6 +11,7 @@ import dev.bundlectl.executor.install.DeploymentWait;
 import dev.bundlectl.executor.install.CsvWaitOutcome;
 import dev.bundlectl.executor.install.InstallOutcome;
 import dev.bundlectl.executor.install.OperatorRunning;
+import dev.bundlectl.executor.install.OwnershipPlan;
 import dev.bundlectl.executor.install.ServerPreflight;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.executor.install.InstallRejectedException;
@@ -312,10 +313,13 @@ final class InstallCommand implements Callable<Integer> {
             printMissingAccess(outcome, err);
             return ExitCode.PLAN_FAILED;
         }
-        if (ServerPreflight.refused(outcome.plan())) {
+        boolean ownedByOthers = OwnershipPlan.refused(outcome.plan()) && dryRun == DryRunMode.NONE;
+        if (ServerPreflight.refused(outcome.plan()) || ownedByOthers) {
             printDocument(SecretRedaction.redact(outcome.plan()), out);
-            err.println("error: the server refused the plan in preflight (a server-side dry run of every step); "
-                    + "nothing was written");
+            err.println(ownedByOthers && !ServerPreflight.refused(outcome.plan())
+                    ? "error: other installs own objects this plan would change; nothing was written"
+                    : "error: the server refused the plan in preflight (a server-side dry run of every step); "
+                            + "nothing was written");
             outcome.plan().steps().stream().filter(step -> step.status() == StepStatus.FAILED)
                     .forEach(step -> err.println("  " + step.resource().displayName() + ": "
                             + TerminalText.safe(step.message())));

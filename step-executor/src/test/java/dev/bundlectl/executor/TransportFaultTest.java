@@ -38,7 +38,9 @@ class TransportFaultTest {
 
     private static final String CONFIGMAPS = "/api/v1/namespaces/operators/configmaps";
     private static final String SETTINGS = CONFIGMAPS + "/settings";
-    private static final Duration REQUEST_TIMEOUT = Duration.ofMillis(300);
+    // Long enough that a loaded machine answers the scripted replies in time: a reply that came too
+    // late would be retried, and the script has no reply left for it.
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(1);
 
     private ScriptedServer server;
     private VirtualScheduler scheduler;

@@ -104,7 +104,7 @@ public final class InstallSession {
                         if (!missing.isEmpty()) {
                             return Future.succeededFuture(forbidden(checked.plan(), missing, before));
                         }
-                        if (ServerPreflight.refused(checked.plan())) {
+                        if (checked.refused()) {
                             return Future.succeededFuture(new InstallOutcome(checked.plan(), null, before == null,
                                     List.of()));
                         }
@@ -211,15 +211,17 @@ public final class InstallSession {
     /**
      * The plan as the server judged it in a dry run before anything is written (a real install's
      * first stage), with the install's ownership of each object; {@code --no-preflight} goes on as
-     * planned, owning what its record owned and what it creates.
+     * planned, its ownership of each object read from the object itself.
      */
     private Future<ServerPreflight.Checked> preflight(PlannedInstall plan, InstallRequest request, OwnershipJudge judge) {
         ApplySettings options = request.options();
         ServerPreflight preflight = new ServerPreflight(new PlanApplier(connection), options.clock());
         if (!options.preflight()) {
-            // Without a preflight nothing says the objects are still as the last install left them.
-            return Future.succeededFuture(ServerPreflight.Checked.unchecked(plan.plan().withCondition(preflight.skipped()),
-                    OwnershipPlan.unjudged(plan, judge, request.owner())));
+            // Without a preflight nothing says the objects are still as the last install left them,
+            // but whose they are is still read: an object another install owns is refused here too.
+            return new OwnershipReading(connection).read(plan, judge, request.owner())
+                    .map(ownership -> ServerPreflight.Checked.unchecked(
+                            ownership.refusing(plan.plan().withCondition(preflight.skipped())), ownership));
         }
         return preflight.check(plan, options, judge, request.owner());
     }

@@ -6,10 +6,10 @@ import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import dev.bundlectl.executor.ownership.OwnerMarks;
 import dev.bundlectl.executor.ownership.OwnershipDecision;
-import dev.bundlectl.executor.ownership.OwnershipJudge;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepAction;
 import dev.bundlectl.plan.model.StepStatus;
@@ -28,6 +28,11 @@ import java.util.function.IntFunction;
  * first. Made from the preflight's dry run, whose every write carried the install's mark.
  */
 public final class OwnershipPlan {
+
+    /** The plan condition that says an install was refused for objects other installs own. */
+    public static final String CONDITION = "Ownership";
+    /** Its reason. */
+    public static final String REFUSED = "OwnedByAnotherInstall";
 
     private final InstallOwner owner;
     private final Map<Integer, OwnershipDecision> decisions;
@@ -53,21 +58,6 @@ public final class OwnershipPlan {
      */
     public static PlannedInstall markedForPreflight(PlannedInstall plan, InstallOwner owner) {
         return marked(plan, owner, index -> sends(plan.steps().get(index).step()));
-    }
-
-    /**
-     * Decisions for a plan nobody judged ({@code --no-preflight}): every object its record owned
-     * stays its own; everything else is taken to be created (the install's own answers settle it).
-     */
-    public static OwnershipPlan unjudged(PlannedInstall plan, OwnershipJudge judge, InstallOwner owner) {
-        Map<Integer, OwnershipDecision> decisions = new LinkedHashMap<>();
-        for (int index = 0; index < plan.steps().size(); index++) {
-            Step step = plan.steps().get(index).step();
-            if (sends(step)) {
-                decisions.put(index, judge.unseen(ObjectRef.of(step.resource())));
-            }
-        }
-        return new OwnershipPlan(owner, decisions);
     }
 
     /** The install these decisions are for. */
@@ -182,9 +172,18 @@ public final class OwnershipPlan {
         InstallPlan.Status status = noted.status();
         String message = conflicts.size() + (conflicts.size() == 1 ? " object is" : " objects are")
                 + " owned by another install";
+        List<PlanCondition> conditions = new ArrayList<>(status.conditions());
+        conditions.add(new PlanCondition(CONDITION, "False", REFUSED, message + "; nothing was written",
+                java.time.Instant.now().toString()));
         return noted.withStatus(new InstallPlan.Status(dev.bundlectl.plan.model.InstallPlanPhase.FAILED,
-                status.conditions(), steps, status.startTime(), status.completionTime(), message, status.capabilities(),
+                conditions, steps, status.startTime(), status.completionTime(), message, status.capabilities(),
                 status.dependencies()));
+    }
+
+    /** Whether {@code plan} is one {@link #refusing} refused: objects other installs own, nothing written. */
+    public static boolean refused(InstallPlan plan) {
+        return plan.status().conditions().stream()
+                .anyMatch(condition -> CONDITION.equals(condition.type()) && REFUSED.equals(condition.reason()));
     }
 
     /** The plan with each sent step's ownership said in its message (shared, taken over, not owned). */

@@ -83,7 +83,15 @@ public final class ServerPreflight {
             observed = Map.copyOf(observed);
         }
 
-        /** A plan nothing was found of: no preflight ran; {@code ownership} comes from the record alone. */
+        /**
+         * Whether nothing may be written: the server refused a step in preflight, or another
+         * install owns an object the plan would change.
+         */
+        public boolean refused() {
+            return ServerPreflight.refused(plan) || !ownership.conflicts().isEmpty();
+        }
+
+        /** A plan no dry run judged ({@code --no-preflight}); {@code ownership} as read from the objects. */
         public static Checked unchecked(InstallPlan plan, OwnershipPlan ownership) {
             return new Checked(plan, Map.of(), Set.of(), List.of(), Map.of(), false, ownership, Map.of());
         }

@@ -90,6 +90,79 @@ class RealServerInstallerRbacTest {
         assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get()).isNull();
     }
 
+    /**
+     * Every rule of the generated RBAC is needed: with any one of them removed (each in a namespace
+     * of its own), the install stops before writing anything, or, for a rule only the uninstall
+     * needs, the uninstall stops before removing anything, and either names what is missing.
+     */
+    @Test
+    void withAnyOneRuleRemovedAnOperationStopsAndNamesWhatIsMissing(
+            @RealApiServerExtension.Served(RealApiServer.Flavour.OLM) RealApiServer server) {
+        int rules = rules(CliRun.of("plan", RealCluster.sample(), "-n", "any", "--installer-rbac", INSTALLER).out()).size();
+        assertThat(rules).as("rules in the generated RBAC").isGreaterThan(10);
+        List<String> neededBy = new java.util.ArrayList<>();
+        for (int removed = 0; removed < rules; removed++) {
+            RealCluster cluster = RealCluster.in(server, "rule-" + removed);
+            String ns = cluster.namespace();
+            String rbac = installerRbac(cluster, RealCluster.sample(), null);
+            List<int[]> spans = rules(rbac);
+            int[] span = spans.get(removed);
+            List<String> lines = new java.util.ArrayList<>(List.of(rbac.split("\n", -1)));
+            String rule = String.join(" ", lines.subList(span[0], span[1])).replaceAll("\s+", " ");
+            lines.subList(span[0], span[1]).clear();
+            apply(cluster.client(), String.join("\n", lines));
+            RealIdentity job = ciJob(server, ns);
+            String refusal = "system:serviceaccount:" + ns + ":" + INSTALLER + " may not ";
+
+            CliRun install = asInstaller(cluster, job, "install", RealCluster.sample(), "-n", ns);
+
+            if (install.exitCode() != ExitCode.OK) {
+                assertThat(install.exitCode()).as("without " + rule + ": " + install).isEqualTo(ExitCode.PLAN_FAILED);
+                assertThat(install.err()).as("without " + rule).contains(refusal).contains(" lacks ");
+                assertThat(cluster.client().secrets().inNamespace(ns).list().getItems()).as("no install record")
+                        .noneMatch(secret -> "bundlectl.dev/install-record".equals(secret.getType()));
+                assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get())
+                        .as("nothing written without " + rule).isNull();
+                neededBy.add("install: " + rule);
+                continue;
+            }
+            CliRun uninstall = asInstaller(cluster, job, "uninstall", "--package", "cachebox-operator", "-n", ns);
+            assertThat(uninstall.exitCode()).as("without " + rule + " install and uninstall both succeeded: "
+                    + uninstall).isEqualTo(ExitCode.PLAN_FAILED);
+            assertThat(uninstall.err() + uninstall.out()).as("without " + rule).contains(refusal).contains(" lacks ");
+            assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get())
+                    .as("nothing removed without " + rule).isNotNull();
+            neededBy.add("uninstall: " + rule);
+        }
+        System.out.println("[bundlectl] each generated rule, and the operation that stops without it:\n  "
+                + String.join("\n  ", neededBy));
+    }
+
+    /**
+     * The line spans ({@code [from, to)}) of every rule item of the Roles and ClusterRoles in
+     * {@code rbac}: a line starting {@code - } under {@code rules:}, with the indented lines after it.
+     */
+    private static List<int[]> rules(String rbac) {
+        List<int[]> spans = new java.util.ArrayList<>();
+        String[] lines = rbac.split("\n", -1);
+        boolean inRules = false;
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].equals("rules:")) {
+                inRules = true;
+            } else if (lines[i].equals("---") || !lines[i].startsWith("- ") && !lines[i].startsWith("  ")
+                    && !lines[i].startsWith("#")) {
+                inRules = false;
+            } else if (inRules && lines[i].startsWith("- ")) {
+                int end = i + 1;
+                while (end < lines.length && lines[end].startsWith("  ")) {
+                    end++;
+                }
+                spans.add(new int[] {i, end});
+            }
+        }
+        return spans;
+    }
+
     /** A CI job's own account: it may impersonate the installer account of its namespace, and nothing else. */
     private RealIdentity ciJob(RealApiServer server, String ns) {
         RealIdentity job = RealIdentities.serviceAccount(server, dir, ns, "ci-job", ns);

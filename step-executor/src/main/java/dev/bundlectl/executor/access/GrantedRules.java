@@ -26,6 +26,53 @@ final class GrantedRules {
         return false;
     }
 
+    /**
+     * Whether {@code rules} together allow everything {@code rule} allows, as the API server judges
+     * whether a creator holds a role's rules: each group, resource, verb and name of the rule (or
+     * each URL and verb of a non-resource rule) allowed by one of them.
+     */
+    static boolean cover(List<JsonNode> rules, JsonNode rule) {
+        if (rule.has("nonResourceURLs")) {
+            for (JsonNode url : rule.path("nonResourceURLs")) {
+                for (JsonNode verb : rule.path("verbs")) {
+                    if (rules.stream().noneMatch(other -> urls(other.path("nonResourceURLs"), url.asText())
+                            && lists(other.path("verbs"), verb.asText()))) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+        List<String> names = new java.util.ArrayList<>();
+        rule.path("resourceNames").forEach(name -> names.add(name.asText()));
+        if (names.isEmpty()) {
+            names.add(null);
+        }
+        for (JsonNode group : rule.path("apiGroups")) {
+            for (JsonNode resource : rule.path("resources")) {
+                for (JsonNode verb : rule.path("verbs")) {
+                    for (String name : names) {
+                        if (!allow(rules, new AccessRequest(verb.asText(), group.asText(), resource.asText(), null, name))) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    /** A non-resource rule's URLs: listed, {@code *}, or a prefix ending in {@code *}. */
+    private static boolean urls(JsonNode values, String wanted) {
+        for (JsonNode value : values) {
+            String url = value.asText();
+            if (url.equals(wanted) || url.endsWith("*") && wanted.startsWith(url.substring(0, url.length() - 1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean lists(JsonNode values, String wanted) {
         for (JsonNode value : values) {
             if (value.asText().equals("*") || value.asText().equals(wanted)) {

@@ -65,6 +65,35 @@ public final class InstallerRbac {
         for (PlannedStep step : planned.steps()) {
             add(step);
         }
+        List<JsonNode> kept = pruned(clusterGrants, new ArrayList<>());
+        pruned(namespacedGrants, kept);
+    }
+
+    /**
+     * Leaves out of {@code grants} every rule that the rules kept so far ({@code kept}), and the
+     * rules still to be judged, already allow: a rule held twice is one a cluster admin would read
+     * for nothing (and, if removed, would miss nothing). Of two equal rules the later is kept.
+     * Cluster-wide rules cover namespaced ones, never the other way round. Answers {@code kept}
+     * with the rules kept here.
+     */
+    private static List<JsonNode> pruned(Map<String, List<JsonNode>> grants, List<JsonNode> kept) {
+        List<JsonNode> pending = new ArrayList<>();
+        grants.values().forEach(pending::addAll);
+        for (Map.Entry<String, List<JsonNode>> grant : grants.entrySet()) {
+            List<JsonNode> needed = new ArrayList<>();
+            for (JsonNode rule : grant.getValue()) {
+                pending.remove(0);
+                List<JsonNode> others = new ArrayList<>(kept);
+                others.addAll(pending);
+                if (!GrantedRules.cover(others, rule)) {
+                    needed.add(rule);
+                    kept.add(rule);
+                }
+            }
+            grant.setValue(needed);
+        }
+        grants.values().removeIf(List::isEmpty);
+        return kept;
     }
 
     /** Every request the operations make, in plan order, the operation's own first. */

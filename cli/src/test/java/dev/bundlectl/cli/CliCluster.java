@@ -100,15 +100,21 @@ final class CliCluster implements AutoCloseable {
 
     /**
      * Names of the objects whose creation the cluster was asked for since the last clear, in
-     * order; install records (Secrets) left out.
+     * order; install records (Secrets), the lock and access reviews left out.
      */
     List<String> createdNames() {
-        return cluster.createdNames(request -> !request.path().contains("/secrets"));
+        return cluster.createdNames(CliCluster::planWrite);
     }
 
     /** The names of the objects written (created or applied), in the order sent; install records left out. */
     List<String> writtenNames() {
-        return cluster.writtenNames(request -> !request.path().contains("/secrets"));
+        return cluster.writtenNames(CliCluster::planWrite);
+    }
+
+    /** Whether a request wrote one of the plan's objects: not an install record, the lock, or an access review. */
+    private static boolean planWrite(MockCluster.Request request) {
+        String path = request.path();
+        return !path.contains("/secrets") && !path.contains("/leases") && !path.contains("/selfsubjectaccessreviews");
     }
 
     static JsonNode read(String json) {

@@ -112,7 +112,10 @@ public final class Reconciler {
             // Installed; level-based: until the operator runs, look again each round.
             return operatorRunning(status) ? ReconcileResult.done() : recheckRunning(object, planned);
         }
-        JsonNode installing = objects.writeStatus(object, document(status, generation)
+        // A resync of an installed plan repairs drift: the object stays Complete while it runs, rather
+        // than flapping through Installing every period for whoever watches it.
+        boolean repair = resync && upToDate(status, digest, generation);
+        JsonNode installing = repair ? object : objects.writeStatus(object, document(status, generation)
                 .plan(planned.plan(), digest, planned.bundleImage(), planned.packageName())
                 .phase(BundleInstallPhase.Installing, "installing " + describe(planned))
                 .condition(ConditionType.Progressing, true, "Installing", "")

@@ -54,14 +54,6 @@ public final class PlanApplier {
     }
 
     /**
-     * Whether a step planned with {@code status} is never sent: {@code NotCreated} and
-     * {@code UnsupportedResource} steps keep their status and message (see {@link #start}).
-     */
-    public static boolean neverSends(StepStatus status) {
-        return status == StepStatus.NOT_CREATED || status == StepStatus.UNSUPPORTED_RESOURCE;
-    }
-
-    /**
      * Starts executing {@code plan}. Steps whose status is {@code NotCreated} or
      * {@code UnsupportedResource} are never sent; every other step is reset to {@code Unknown} and
      * applied again, so re-running a finished plan re-applies it.

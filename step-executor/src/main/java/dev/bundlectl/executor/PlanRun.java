@@ -128,7 +128,7 @@ final class PlanRun implements StepStarter {
             // A Keep step reports an object an upgrade leaves alone; there is nothing to send. Nor is
             // there for an object the planner found Present and uses as it is (an OperatorGroup of
             // the namespace's own): an upgrade's Present steps carry an action and are still sent.
-            if (!PlanApplier.neverSends(step.status()) && step.action() != StepAction.KEEP
+            if (!step.status().isNeverSent() && step.action() != StepAction.KEEP
                     && !(step.status() == StepStatus.PRESENT && step.action() == null)) {
                 tracker.reset(index, StepStatus.UNKNOWN);
                 runnable.add(index);

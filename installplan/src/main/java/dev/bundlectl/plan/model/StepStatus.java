@@ -49,6 +49,14 @@ public enum StepStatus {
                 .orElseThrow(() -> new IllegalArgumentException("unknown step status \"" + value + "\""));
     }
 
+    /**
+     * Whether a step planned with this status is never sent to a cluster: the planner settled it
+     * ({@code NotCreated}, {@code UnsupportedResource}), so its status and message stand.
+     */
+    public boolean isNeverSent() {
+        return this == NOT_CREATED || this == UNSUPPORTED_RESOURCE;
+    }
+
     /** Whether no further work is expected for a step in this status. */
     public boolean isTerminal() {
         return this != UNKNOWN && this != WAITING_FOR_API && this != NOT_PRESENT;

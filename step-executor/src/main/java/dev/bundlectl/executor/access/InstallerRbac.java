@@ -1,7 +1,6 @@
 package dev.bundlectl.executor.access;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.api.CrdApiResources;
 import dev.bundlectl.plan.model.Step;
@@ -125,7 +124,7 @@ public final class InstallerRbac {
                             step.resource().displayName() + " (kept by the upgrade; removed by uninstall)"))));
             return;
         }
-        if (PlanApplier.neverSends(step.status())) {
+        if (step.status().isNeverSent()) {
             return;
         }
         StepResource resource = step.resource();

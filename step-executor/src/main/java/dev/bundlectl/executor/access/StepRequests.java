@@ -1,17 +1,14 @@
 package dev.bundlectl.executor.access;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.executor.apply.CreateOnlyRule;
-import dev.bundlectl.executor.apply.DeleteRule;
-import dev.bundlectl.executor.apply.StepApplier;
+import dev.bundlectl.executor.writes.WriteMethod;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.model.Step;
-import dev.bundlectl.plan.model.StepAction;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The requests running a step makes, as {@link StepApplier} chooses how it is written: a
+ * The requests running a step makes, as its {@link WriteMethod} says: a
  * server-side apply is a {@code patch} that creates the object when it is missing, which the API
  * server authorizes as {@code create} on the object's name as well; a CSV and a create-only object
  * are a {@code create} by POST, whose name the server is not told in the URL (so only a grant for
@@ -33,20 +30,21 @@ public final class StepRequests {
         String ns = type.namespaced() ? namespace : null;
         String name = step.resource().name();
         List<AccessRequest> requests = new ArrayList<>();
-        if (step.action() == StepAction.DELETE) {
-            requests.add(request("get", type, ns, name));
-            requests.add(request("delete", type, ns, name));
-        } else if (DeleteRule.applies(manifest)) {
-            requests.add(request("delete", type, ns, name));
-        } else if ((StepApplier.isFoundation(step.resource()) && !StepApplier.isCrd(step.resource()))
-                || CreateOnlyRule.applies(manifest)) {
-            requests.add(request("create", type, ns, null));
-        } else {
-            if (StepApplier.isCrd(step.resource())) {
+        WriteMethod method = WriteMethod.of(step, manifest);
+        switch (method) {
+            case REMOVE -> {
                 requests.add(request("get", type, ns, name));
+                requests.add(request("delete", type, ns, name));
             }
-            requests.add(request("patch", type, ns, name));
-            requests.add(request("create", type, ns, name));
+            case DELETE -> requests.add(request("delete", type, ns, name));
+            case CREATE -> requests.add(request("create", type, ns, null));
+            case CHECKED_APPLY, APPLY -> {
+                if (method == WriteMethod.CHECKED_APPLY) {
+                    requests.add(request("get", type, ns, name));
+                }
+                requests.add(request("patch", type, ns, name));
+                requests.add(request("create", type, ns, name));
+            }
         }
         return requests;
     }

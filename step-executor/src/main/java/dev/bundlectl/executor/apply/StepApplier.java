@@ -3,8 +3,8 @@ package dev.bundlectl.executor.apply;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.records.AppliedState;
+import dev.bundlectl.executor.writes.WriteMethod;
 import dev.bundlectl.plan.model.Step;
-import dev.bundlectl.plan.model.StepAction;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.api.ApiResource;
@@ -44,11 +44,12 @@ public final class StepApplier {
      *     (the state the last install's apply left, a create-only object already there), or null
      */
     public Future<StepOutcome> run(Step step, ObjectNode manifest, StepReporter reporter, PreflightFinding found) {
-        if (step.action() == StepAction.DELETE) {
+        WriteMethod method = WriteMethod.of(step, manifest);
+        if (method == WriteMethod.REMOVE) {
             return RemovalAction.run(step, manifest, env).map(this::noteDryRun)
                     .recover(bug -> Future.succeededFuture(StepOutcome.failed("internal error: " + bug)));
         }
-        boolean delete = DeleteRule.applies(manifest);
+        boolean delete = method == WriteMethod.DELETE;
         if (delete && env.options().firstInstall()) {
             return Future.succeededFuture(StepOutcome.applied(StepStatus.NOT_CREATED,
                     ManifestAction.NOT_DELETED_ON_FIRST_INSTALL));
@@ -58,7 +59,7 @@ public final class StepApplier {
         Retrier retrier = new Retrier(env, reporter);
         return retrier.read("discovery", () -> env.discovery().find(group, resource.version(), resource.kind()))
                 .compose(type -> type.isPresent()
-                                ? execute(step, manifest.deepCopy(), type.get(), delete, reporter, retrier, found)
+                                ? execute(step, manifest.deepCopy(), type.get(), method, reporter, retrier, found)
                                 : Future.succeededFuture(unserved(step, manifest, delete)),
                         error -> Future.succeededFuture(FailurePolicy.outcome(error, step.optional(), "discovery")))
                 .map(outcome -> delete ? outcome : noteOptionalOrigin(step, outcome))
@@ -82,7 +83,7 @@ public final class StepApplier {
                 + version + ", Kind=" + kind + " not found on the cluster";
     }
 
-    private Future<StepOutcome> execute(Step step, ObjectNode manifest, ApiResource type, boolean delete,
+    private Future<StepOutcome> execute(Step step, ObjectNode manifest, ApiResource type, WriteMethod method,
             StepReporter reporter, Retrier retrier, PreflightFinding found) {
         ObjectNode metadata = manifest.get("metadata") instanceof ObjectNode existing
                 ? existing
@@ -101,26 +102,16 @@ public final class StepApplier {
             metadata.remove("namespace");
         }
         PreparedStep run = new PreparedStep(step, manifest, type, namespace, env, reporter, retrier, found);
-        if (delete) {
-            return DeleteAction.run(run);
-        }
-        return strategyFor(step.resource(), manifest).apply(run);
-    }
-
-    /**
-     * How a step's object is written: a CSV and a create-only object are created and otherwise left
-     * alone; a CRD is checked, applied and waited for; anything else is server-side applied.
-     */
-    private static ApplyStage strategyFor(StepResource resource, JsonNode manifest) {
-        if (isFoundation(resource) && !isCrd(resource)) {
-            return new ApplyAction(ApplyBehaviour.createOnly("a ClusterServiceVersion is never updated"))::run;
-        }
-        if (CreateOnlyRule.applies(manifest)) {
-            return new ApplyAction(isCrd(resource)
-                    ? ApplyBehaviour.createOnly(CrdEstablishment::afterCreate, "create-only")
-                    : ApplyBehaviour.createOnly("create-only"))::run;
-        }
-        return isCrd(resource) ? new CrdApply() : ServerSideApply.plain();
+        return switch (method) {
+            case DELETE -> DeleteAction.run(run);
+            case CREATE -> new ApplyAction(step.resource().groupKind().isCsv()
+                    ? ApplyBehaviour.createOnly("a ClusterServiceVersion is never updated")
+                    : isCrd(step.resource())
+                            ? ApplyBehaviour.createOnly(CrdEstablishment::afterCreate, "create-only")
+                            : ApplyBehaviour.createOnly("create-only")).run(run);
+            case CHECKED_APPLY -> new CrdApply().apply(run);
+            case APPLY, REMOVE -> ServerSideApply.plain().apply(run);
+        };
     }
 
     private StepOutcome unserved(Step step, JsonNode manifest, boolean delete) {

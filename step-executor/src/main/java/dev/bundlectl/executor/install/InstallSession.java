@@ -201,7 +201,7 @@ public final class InstallSession {
         List<Integer> sent = new ArrayList<>();
         for (int index = 0; index < plan.steps().size(); index++) {
             Step step = plan.steps().get(index);
-            if (!PlanApplier.neverSends(step.status()) && step.action() != StepAction.KEEP) {
+            if (!step.status().isNeverSent() && step.action() != StepAction.KEEP) {
                 sent.add(index);
             }
         }

@@ -1,7 +1,6 @@
 package dev.bundlectl.executor.install;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import dev.bundlectl.executor.ownership.OwnerMarks;
@@ -48,7 +47,7 @@ public final class OwnershipPlan {
 
     /** Whether a step is one an install sends: not one planned never to be, nor an object an upgrade keeps. */
     public static boolean sends(Step step) {
-        return !PlanApplier.neverSends(step.status()) && step.action() != StepAction.KEEP
+        return !step.status().isNeverSent() && step.action() != StepAction.KEEP
                 && step.action() != StepAction.DELETE;
     }
 

@@ -1,6 +1,5 @@
 package dev.bundlectl.executor.install;
 
-import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.apply.PreflightFinding;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.plan.model.InstallPlan;
@@ -42,7 +41,7 @@ final class PreflightFindings {
     static boolean leaveNothingToWrite(InstallPlan plan, Map<Integer, PreflightFinding> found) {
         for (int index = 0; index < plan.steps().size(); index++) {
             Step step = plan.steps().get(index);
-            if (PlanApplier.neverSends(step.status())) {
+            if (step.status().isNeverSent()) {
                 continue;
             }
             if (step.action() == StepAction.DELETE || !found.containsKey(index)) {

@@ -161,7 +161,7 @@ public final class ServerPreflight {
             Step before = steps.get(index);
             Step judged = dryRun.steps().get(index);
             OwnershipDecision decision = ownership.decisions().get(index);
-            if (PlanApplier.neverSends(before.status())) {
+            if (before.status().isNeverSent()) {
                 continue;
             }
             if (decision instanceof OwnershipDecision.Conflict conflict) {
@@ -222,7 +222,7 @@ public final class ServerPreflight {
         for (int index = 0; index < plan.steps().size(); index++) {
             Step step = plan.steps().get(index);
             StepStatus judged = dryRun.steps().get(index).status();
-            if (!PlanApplier.neverSends(step.status()) && step.action() != StepAction.KEEP
+            if (!step.status().isNeverSent() && step.action() != StepAction.KEEP
                     && (judged == StepStatus.FAILED && !unavailable.contains(index) || judged == StepStatus.UNKNOWN)) {
                 unaccepted.add(index);
             }

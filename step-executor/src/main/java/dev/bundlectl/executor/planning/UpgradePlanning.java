@@ -1,7 +1,6 @@
 package dev.bundlectl.executor.planning;
 
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.capability.ExistenceCheck;
 import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.PlanResult;
@@ -69,7 +68,7 @@ final class UpgradePlanning {
     private static List<Manifest> sent(PlannedInstall planned, List<Manifest> manifests) {
         List<Manifest> sent = new ArrayList<>();
         for (int index = 0; index < manifests.size(); index++) {
-            if (!PlanApplier.neverSends(planned.steps().get(index).step().status())) {
+            if (!planned.steps().get(index).step().status().isNeverSent()) {
                 sent.add(manifests.get(index));
             }
         }

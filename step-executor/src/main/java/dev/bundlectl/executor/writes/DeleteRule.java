@@ -1,4 +1,4 @@
-package dev.bundlectl.executor.apply;
+package dev.bundlectl.executor.writes;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.plan.payload.ReleaseAnnotations;

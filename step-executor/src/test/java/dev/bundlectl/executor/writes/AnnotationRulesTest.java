@@ -1,4 +1,4 @@
-package dev.bundlectl.executor.apply;
+package dev.bundlectl.executor.writes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

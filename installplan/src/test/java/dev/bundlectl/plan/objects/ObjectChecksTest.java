@@ -328,6 +328,18 @@ class ObjectChecksTest {
         }
 
         @Test
+        void aCrdWhosePatternGoRefusesIsRefusedWithTheServersWords() {
+            ObjectNode bad = crd.deepCopy();
+            ((ObjectNode) bad.at("/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/note"))
+                    .put("pattern", "^(?!0)[0-9]+(Mi|Gi)$");
+            assertThat(rejection(check(bad))).isEqualTo("CustomResourceDefinition.apiextensions.k8s.io "
+                    + "\"caches.cache.example.com\" is invalid: spec.validation.openAPIV3Schema.properties[spec]"
+                    + ".properties[note].pattern: Invalid value: \"^(?!0)[0-9]+(Mi|Gi)$\": must be a valid regular "
+                    + "expression, but isn't: error parsing regexp: invalid or unsupported Perl syntax: `(?!`");
+            assertThat(check((ObjectNode) crd)).isEqualTo(ObjectVerdict.ACCEPTED);
+        }
+
+        @Test
         void anotherVersionOrKindIsNotChecked() {
             ObjectNode other = object("cache.example.com/v2", "Cache", "c");
             other.putObject("spec");

@@ -25,6 +25,7 @@ import dev.bundlectl.plan.api.CrdApiResources;
 import dev.bundlectl.plan.convert.ConversionPolicy;
 import dev.bundlectl.plan.convert.ManifestConversions;
 import dev.bundlectl.plan.objects.CustomResourceSchemas;
+import dev.bundlectl.plan.objects.InputNames;
 import dev.bundlectl.plan.objects.ObjectChecks;
 import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
@@ -80,6 +81,9 @@ public final class InstallPlanner {
         // The CVO's annotations mean the same in a bundle: a bad value is an error before anything is applied.
         Diagnostics annotationProblems = ReleaseAnnotationValidator.validate(bundle.manifests());
         warnings.addAll(annotationProblems);
+        // Names other names and labels are made from: refused as they are, never cut to fit.
+        Diagnostics nameProblems = InputNames.problems(bundle);
+        warnings.addAll(nameProblems);
         // Converted first, so that the surface, the object checks and render mode all see the new versions.
         ManifestConversions converted = ManifestConversions.of(bundle.manifests(), conversions, request.apiSurface(),
                 warnings);
@@ -167,7 +171,10 @@ public final class InstallPlanner {
                 PlanStatuses.initial(steps, verdict, withConditions(request, csvMode.conditions(expansion.detail()),
                         ConversionNotes.conditions(converted), dependencies.condition().stream().toList()),
                         dependencies.statuses()));
-        return new PlanResult(PlannedInstall.of(plan, planned), warnings.toDiagnostics(), verdict);
+        // With a name refused, the objects' warnings would only repeat it: its errors are the answer.
+        Diagnostics diagnostics = nameProblems.hasErrors() ? new Diagnostics(warnings.toDiagnostics().errors())
+                : warnings.toDiagnostics();
+        return new PlanResult(PlannedInstall.of(plan, planned), diagnostics, verdict);
     }
 
     /**

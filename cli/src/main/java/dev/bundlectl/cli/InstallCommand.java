@@ -29,6 +29,7 @@ import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanVerdict;
+import dev.bundlectl.plan.ProblemList;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.UnservedApiHint;
 import dev.bundlectl.plan.output.InstallPlanCodec;
@@ -322,7 +323,7 @@ final class InstallCommand implements Callable<Integer> {
                             + "nothing was written");
             outcome.plan().steps().stream().filter(step -> step.status() == StepStatus.FAILED)
                     .forEach(step -> err.println("  " + step.resource().displayName() + ": "
-                            + TerminalText.safe(step.message())));
+                            + TerminalText.safe(ProblemList.brief(step.message()))));
             return ExitCode.PLAN_FAILED;
         }
         boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;

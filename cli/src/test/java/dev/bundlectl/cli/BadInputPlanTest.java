@@ -132,7 +132,7 @@ class BadInputPlanTest {
         assertThat(PlanCommandTest.tableRows(result)).containsExactly(
                 "1|OperatorGroup|default|default|no|Unknown|OLM mode: offline, so assumed that default has no"
                         + " OperatorGroup: one is created for AllNamespaces",
-                "2|ClusterServiceVersion|tiny-operator.v0.1.0|default|no|Unknown|");
+                "2|ClusterServiceVersion|tiny-operator.v0.1.0|default|no|Unknown|" + PlanCommandTest.OLM_CSV_ASSUMED);
     }
 
     /**

@@ -5,10 +5,12 @@ import dev.bundlectl.plan.model.Approval;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.dependency.DependencyCheck;
 import dev.bundlectl.plan.dependency.DependencyReport;
+import dev.bundlectl.plan.olm.CrossNamespaceVerdict;
 import dev.bundlectl.plan.olm.CsvRequirements;
 import dev.bundlectl.plan.olm.OlmModeSteps;
 import dev.bundlectl.plan.olm.OlmNotes;
 import dev.bundlectl.plan.olm.OperatorGroupChoice;
+import dev.bundlectl.plan.olm.ServedElsewhere;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.StepSource;
@@ -162,6 +164,12 @@ public final class InstallPlanner {
         }
 
         optionalSteps.warnUnused(warnings);
+        List<PlanCondition> servedElsewhere = List.of();
+        if (olmSteps.crossNamespace() instanceof CrossNamespaceVerdict.AlreadyServed served) {
+            // The operator already serves the namespace from another: nothing of this plan is needed.
+            servedElsewhere = List.of(ServedElsewhere.condition(served));
+            notNeeded(steps, planned, ServedElsewhere.STEP_PREFIX + served.message());
+        }
 
         PlanVerdict verdict = PlanVerdict.of(steps);
         InstallPlan plan = new InstallPlan(
@@ -169,7 +177,8 @@ public final class InstallPlanner {
                 new InstallPlan.Spec(request.approval().wireName(), request.approval() == Approval.AUTOMATIC,
                         List.of(csvName)),
                 PlanStatuses.initial(steps, verdict, withConditions(request, csvMode.conditions(expansion.detail()),
-                        ConversionNotes.conditions(converted), dependencies.condition().stream().toList()),
+                        ConversionNotes.conditions(converted), dependencies.condition().stream().toList(),
+                        servedElsewhere),
                         dependencies.statuses()));
         // With a name refused, the objects' warnings would only repeat it: its errors are the answer.
         Diagnostics diagnostics = nameProblems.hasErrors() ? new Diagnostics(warnings.toDiagnostics().errors())
@@ -218,16 +227,34 @@ public final class InstallPlanner {
             return new OutcomePredictor.Prediction(operatorGroup.get().status(), operatorGroup.get().message());
         }
         if (applied.groupKind().isCsv()) {
+            // OLM looks at the other namespaces' OperatorGroups before it checks the requirements.
+            CrossNamespaceVerdict across = olmSteps.crossNamespace();
+            if (across instanceof CrossNamespaceVerdict.Refused refused) {
+                return new OutcomePredictor.Prediction(StepStatus.FAILED, refused.message());
+            }
             List<String> unmet = CsvRequirements.unmet(applied, surface, request.olmCluster().kubernetesVersion());
             if (!unmet.isEmpty()) {
                 return new OutcomePredictor.Prediction(StepStatus.FAILED, "RequirementsNotMet: OLM would not install "
                         + applied.name() + ": " + String.join("; ", unmet));
+            }
+            if (across instanceof CrossNamespaceVerdict.Assumed assumed) {
+                return new OutcomePredictor.Prediction(StepStatus.UNKNOWN, assumed.note());
             }
         }
         if (olmSteps.isGenerated(manifest)) {
             return new OutcomePredictor.Prediction(StepStatus.UNKNOWN, OlmNotes.GENERATED);
         }
         return prediction;
+    }
+
+    /** Every step {@code NotCreated} with {@code message}, so that none is ever sent. */
+    private static void notNeeded(List<Step> steps, List<PlannedStep> planned, String message) {
+        for (int i = 0; i < steps.size(); i++) {
+            Step step = steps.get(i).withStatus(StepStatus.NOT_CREATED, message);
+            steps.set(i, step);
+            PlannedStep before = planned.get(i);
+            planned.set(i, new PlannedStep(step, before.object(), before.source()));
+        }
     }
 
     /**

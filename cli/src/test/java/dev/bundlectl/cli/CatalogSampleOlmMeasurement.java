@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -40,9 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(RealOlmExtension.class)
 class CatalogSampleOlmMeasurement {
 
-    private static final ResourceDefinitionContext CSVS = new ResourceDefinitionContext.Builder()
-            .withGroup("operators.coreos.com").withVersion("v1alpha1").withKind("ClusterServiceVersion")
-            .withPlural("clusterserviceversions").withNamespaced(true).build();
+    private static final ResourceDefinitionContext CSVS = OlmInstallOutcomes.CSVS;
     private static final int REASON_LIMIT = 160;
 
     /** One bundle's outcome: its exit code, what it came to, and why. */
@@ -117,8 +116,9 @@ class CatalogSampleOlmMeasurement {
         if (install.exitCode() == ExitCode.INVALID_INPUT) {
             return new Outcome(name, install.exitCode(), "invalid input", shorten(firstLine(install.err(), "error: ")));
         }
-        if (install.err().contains("nothing was applied") || install.err().contains("nothing was written")) {
-            return new Outcome(name, install.exitCode(), "refused before writing", shorten(afterRefusal(install.err())));
+        if (OlmInstallOutcomes.refusedBeforeWriting(install.err())) {
+            return new Outcome(name, install.exitCode(), "refused before writing",
+                    shorten(OlmInstallOutcomes.refusalReason(install.err())));
         }
         if (install.err().contains("nothing written: ")) {
             return new Outcome(name, install.exitCode(), "served from elsewhere", shorten(firstLine(install.err(),
@@ -128,13 +128,12 @@ class CatalogSampleOlmMeasurement {
             return new Outcome(name, install.exitCode(), "error", shorten(install.err()));
         }
         JsonNode plan = CliCluster.read(install.out());
-        for (JsonNode condition : plan.path("status").path("conditions")) {
-            if ("OperatorRunning".equals(condition.path("type").asText())) {
-                boolean running = "True".equals(condition.path("status").asText());
-                return new Outcome(name, install.exitCode(), running ? "Succeeded" : "written, OLM did not run it",
-                        running ? "" : shorten(condition.path("reason").asText() + ": "
-                                + condition.path("message").asText()));
-            }
+        Optional<JsonNode> running = OlmInstallOutcomes.operatorRunning(plan);
+        if (running.isPresent()) {
+            boolean succeeded = "True".equals(running.get().path("status").asText());
+            return new Outcome(name, install.exitCode(), succeeded ? "Succeeded" : "written, OLM did not run it",
+                    succeeded ? "" : shorten(running.get().path("reason").asText() + ": "
+                            + running.get().path("message").asText()));
         }
         return new Outcome(name, install.exitCode(), "written, phase " + plan.path("status").path("phase").asText(),
                 shorten(plan.path("status").path("message").asText()));
@@ -165,20 +164,7 @@ class CatalogSampleOlmMeasurement {
                 .orElse(text.lines().findFirst().orElse(""));
     }
 
-    /** The first reason under the refusal's line. */
-    private static String afterRefusal(String err) {
-        List<String> lines = err.lines().toList();
-        for (int i = 0; i < lines.size(); i++) {
-            if ((lines.get(i).contains("nothing was applied") || lines.get(i).contains("nothing was written"))
-                    && i + 1 < lines.size()) {
-                return lines.get(i + 1).strip();
-            }
-        }
-        return "";
-    }
-
     private static String shorten(String text) {
-        String oneLine = text.replaceAll("\\s+", " ").strip();
-        return oneLine.length() > REASON_LIMIT ? oneLine.substring(0, REASON_LIMIT) + "…" : oneLine;
+        return OlmInstallOutcomes.shorten(text, REASON_LIMIT);
     }
 }

@@ -30,9 +30,7 @@ class RealServerOlmAcrossNamespacesTest {
 
     private static final String CSV = "cachebox-operator.v0.3.1";
     private static final Duration OLM_PATIENCE = Duration.ofSeconds(90);
-    private static final ResourceDefinitionContext CSVS = new ResourceDefinitionContext.Builder()
-            .withGroup("operators.coreos.com").withVersion("v1alpha1").withKind("ClusterServiceVersion")
-            .withPlural("clusterserviceversions").withNamespaced(true).build();
+    private static final ResourceDefinitionContext CSVS = OlmInstallOutcomes.CSVS;
     private static final ResourceDefinitionContext OPERATOR_GROUPS = new ResourceDefinitionContext.Builder()
             .withGroup("operators.coreos.com").withVersion("v1").withKind("OperatorGroup").withPlural("operatorgroups")
             .withNamespaced(true).build();

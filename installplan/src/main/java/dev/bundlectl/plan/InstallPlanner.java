@@ -168,7 +168,9 @@ public final class InstallPlanner {
         if (olmSteps.crossNamespace() instanceof CrossNamespaceVerdict.AlreadyServed served) {
             // The operator already serves the namespace from another: nothing of this plan is needed.
             servedElsewhere = List.of(ServedElsewhere.condition(served));
-            notNeeded(steps, planned, ServedElsewhere.STEP_PREFIX + served.message());
+            notNeeded(steps, planned, ServedElsewhere.STEP_PREFIX + served.message(), ServedElsewhere.STEP_PREFIX
+                    + "the operator already serves " + request.targetNamespace() + " from namespace "
+                    + served.copy().fromNamespace());
         }
 
         PlanVerdict verdict = PlanVerdict.of(steps);
@@ -247,13 +249,18 @@ public final class InstallPlanner {
         return prediction;
     }
 
-    /** Every step {@code NotCreated} with {@code message}, so that none is ever sent. */
-    private static void notNeeded(List<Step> steps, List<PlannedStep> planned, String message) {
+    /**
+     * Every step {@code NotCreated}, so that none is ever sent: the CSV's with the whole story, the
+     * others with the short of it.
+     */
+    private static void notNeeded(List<Step> steps, List<PlannedStep> planned, String csvMessage, String message) {
         for (int i = 0; i < steps.size(); i++) {
-            Step step = steps.get(i).withStatus(StepStatus.NOT_CREATED, message);
+            Step before = steps.get(i);
+            Step step = before.withStatus(StepStatus.NOT_CREATED,
+                    before.resource().groupKind().isCsv() ? csvMessage : message);
             steps.set(i, step);
-            PlannedStep before = planned.get(i);
-            planned.set(i, new PlannedStep(step, before.object(), before.source()));
+            PlannedStep plannedStep = planned.get(i);
+            planned.set(i, new PlannedStep(step, plannedStep.object(), plannedStep.source()));
         }
     }
 

@@ -6,6 +6,7 @@ import dev.bundlectl.bundle.BundleAnnotations;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.SourceLocation;
+import dev.bundlectl.bundle.layout.LayoutResolver;
 import dev.bundlectl.crdschema.GoText;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,7 +74,7 @@ public final class InputNames {
 
     private void packageName(Bundle bundle) {
         if (bundle.annotations().packageName() != null) {
-            labelled(SourceLocation.file("metadata/annotations.yaml"), null, PACKAGE_FIELD, bundle.packageName(),
+            labelled(SourceLocation.file(LayoutResolver.ANNOTATIONS_FILE), null, PACKAGE_FIELD, bundle.packageName(),
                     "OLM and the API server refuse it as a name", "it becomes the install record's label value "
                             + "bundlectl.dev/package and part of the record's name");
         } else if (!bundle.packageName().equals(bundle.csv().name())) {

@@ -29,6 +29,8 @@ import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanVerdict;
+import dev.bundlectl.plan.ProblemList;
+import dev.bundlectl.plan.olm.ServedElsewhere;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.UnservedApiHint;
 import dev.bundlectl.plan.output.InstallPlanCodec;
@@ -294,6 +296,13 @@ final class InstallCommand implements Callable<Integer> {
     private int applyPlanned(ClusterConnection connection, PlannedInstall planned, ClusterReading reading,
             String namespace, PrintWriter out, PrintWriter err) {
         InstallPlan plan = planned.plan();
+        Optional<String> servedElsewhere = ServedElsewhere.of(plan);
+        if (servedElsewhere.isPresent()) {
+            // The operator already serves the namespace from another: not even a record is written.
+            printDocument(SecretRedaction.redact(plan), out);
+            err.println("nothing written: " + TerminalText.safe(servedElsewhere.get()));
+            return ExitCode.OK;
+        }
         PlanVerdict verdict = PlanVerdict.of(plan.steps());
         if (!verdict.installable()) {
             printDocument(SecretRedaction.redact(plan), out);
@@ -322,7 +331,7 @@ final class InstallCommand implements Callable<Integer> {
                             + "nothing was written");
             outcome.plan().steps().stream().filter(step -> step.status() == StepStatus.FAILED)
                     .forEach(step -> err.println("  " + step.resource().displayName() + ": "
-                            + TerminalText.safe(step.message())));
+                            + TerminalText.safe(ProblemList.brief(step.message()))));
             return ExitCode.PLAN_FAILED;
         }
         boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;

@@ -5,12 +5,14 @@ import dev.bundlectl.controller.api.BundleInstallSummary;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.install.OperatorHealth;
 import dev.bundlectl.executor.ownership.LiveOwners;
+import dev.bundlectl.executor.planning.CopiedCsvs;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.RecordEntry;
 import dev.bundlectl.executor.records.RecordSummary;
 import dev.bundlectl.executor.records.RecordedStep;
 import dev.bundlectl.plan.model.InstallPlan;
+import dev.bundlectl.plan.olm.CopiedCsv;
 import dev.bundlectl.bundle.yaml.InputFileException;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
@@ -92,6 +94,10 @@ final class StatusCommand implements Callable<Integer> {
             }
             int listed = list(store, ns, out);
             if (output == OutputFormat.TABLE) {
+                if (ns != null) {
+                    printServingFromElsewhere(Blocking.result(new CopiedCsvs(connection.retryingApi(), store)
+                            .read(null, ns)), ns, out);
+                }
                 printBundleInstalls(BundleInstallSummary.list(connection.client(), ns), out);
             }
             return listed;
@@ -146,6 +152,26 @@ final class StatusCommand implements Callable<Integer> {
         table.print(out);
         VersionHistoryTable.print(entries, out);
         return ExitCode.OK;
+    }
+
+    /**
+     * The operators installed in other namespaces that serve this one, as OLM's copies of their
+     * CSVs show (docs/semantics.md §6): where each runs. Nothing where there are none, or where the
+     * user may not list them.
+     */
+    private static void printServingFromElsewhere(CopiedCsvs.Found found, String ns, PrintWriter out) {
+        if (!(found instanceof CopiedCsvs.Found.Listed listed) || listed.copies().isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("Operators serving namespace " + ns + " from another (OLM copied their CSVs here):");
+        TextTable table = new TextTable(List.of("CSV", "PACKAGE", "RUNS IN", "OPERATORGROUP", "PHASE"));
+        for (CopiedCsv copy : listed.copies()) {
+            table.row(List.of(copy.name(), copy.packageName().orElse("-"), copy.fromNamespace(),
+                    copy.operatorGroup().isEmpty() ? "-" : copy.operatorGroup(),
+                    copy.phase().isEmpty() ? "-" : copy.phase()));
+        }
+        table.print(out);
     }
 
     /** The BundleInstall objects the controller keeps, after the records (nothing where none exist). */

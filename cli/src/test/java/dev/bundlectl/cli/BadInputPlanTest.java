@@ -132,7 +132,55 @@ class BadInputPlanTest {
         assertThat(PlanCommandTest.tableRows(result)).containsExactly(
                 "1|OperatorGroup|default|default|no|Unknown|OLM mode: offline, so assumed that default has no"
                         + " OperatorGroup: one is created for AllNamespaces",
-                "2|ClusterServiceVersion|tiny-operator.v0.1.0|default|no|Unknown|");
+                "2|ClusterServiceVersion|tiny-operator.v0.1.0|default|no|Unknown|" + PlanCommandTest.OLM_CSV_ASSUMED);
+    }
+
+    /**
+     * Names other names and labels are made from are refused as the API server would refuse them,
+     * in render mode too, and none is cut to fit (docs/semantics.md §2).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("refusedNames")
+    void aNameTheServerWouldRefuseIsRefusedInEveryModeAndNeverCutToFit(String name, String csvName, String packageName,
+            String expectedError, @TempDir Path dir) throws IOException {
+        BundleFixture bundle = BundleFixture.minimal(dir);
+        bundle.write(BundleFixture.CSV_FILE, BundleFixture.csv("operators.coreos.com/v1alpha1", csvName, ""));
+        bundle.write("metadata/annotations.yaml", "annotations:\n"
+                + "  operators.operatorframework.io.bundle.mediatype.v1: registry+v1\n"
+                + "  operators.operatorframework.io.bundle.package.v1: " + packageName + "\n");
+
+        for (String mode : List.of("olm", "render")) {
+            CliResult result = Cli.run("plan", bundle.root().toString(), "--csv-mode", mode);
+
+            assertThat(result.exitCode()).as(mode + "\n" + result.describe()).isEqualTo(ExitCode.INVALID_INPUT);
+            assertThat(result.out()).isEmpty();
+            assertThat(result.errLines()).as(mode).containsExactly(expectedError);
+        }
+    }
+
+    static Stream<org.junit.jupiter.params.provider.Arguments> refusedNames() {
+        String subdomain = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or"
+                + " '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for"
+                + " validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+        String csv = "error: manifests/tiny-operator.clusterserviceversion.yaml[doc 0]: ClusterServiceVersion/";
+        String longPackage = "a".repeat(10_000);
+        return Stream.of(
+                org.junit.jupiter.params.provider.Arguments.of("a path as the CSV's name", "../../../tmp/x",
+                        "tiny-operator", csv + "../../../tmp/x: field metadata.name: invalid name \"../../../tmp/x\": "
+                                + subdomain + " (the API server refuses such a ClusterServiceVersion)"),
+                org.junit.jupiter.params.provider.Arguments.of("a CSV name too long for a label", "t".repeat(64),
+                        "tiny-operator", csv + "t".repeat(64) + ": field metadata.name: invalid name \""
+                                + "t".repeat(64) + "\": must be no more than 63 characters (it has 64): it becomes the"
+                                + " value of the labels olm.owner and bundlectl.dev/csv, and bundlectl cuts no name to"
+                                + " fit"),
+                org.junit.jupiter.params.provider.Arguments.of("a 10,000-character package name", BundleFixture.CSV_NAME,
+                        longPackage, "error: metadata/annotations.yaml: field annotations.operators.operatorframework."
+                                + "io.bundle.package.v1: invalid name \"" + "a".repeat(63) + "…\": must be no more than"
+                                + " 253 characters (OLM and the API server refuse it as a name)"),
+                org.junit.jupiter.params.provider.Arguments.of("an upper-case package name", BundleFixture.CSV_NAME,
+                        "Tiny_Operator", "error: metadata/annotations.yaml: field annotations.operators."
+                                + "operatorframework.io.bundle.package.v1: invalid name \"Tiny_Operator\": " + subdomain
+                                + " (OLM and the API server refuse it as a name)"));
     }
 
     @Test

@@ -125,4 +125,47 @@ class ObjectChecksPlanTest {
                 && line.contains("the API server would refuse this object: " + refused.message()));
         assertThat(result.showsStackTrace()).isFalse();
     }
+    /**
+     * A CSV that OLM's schema refuses for thirty reasons: the list is printed once, in the step's
+     * row; the summary line and the warning name its first problem and the count.
+     */
+    @org.junit.jupiter.api.Test
+    void aLongListOfProblemsIsPrintedOnceInFullAndElsewhereCounted() throws java.io.IOException {
+        TestBundleDirectory bundle = TestBundleDirectory.create(dir, "listed");
+        StringBuilder resources = new StringBuilder();
+        for (int i = 0; i < 30; i++) {
+            resources.append("        - {kind: Deployment, version: v1}\n");
+        }
+        bundle.write("manifests/listed.clusterserviceversion.yaml", """
+                apiVersion: operators.coreos.com/v1alpha1
+                kind: ClusterServiceVersion
+                metadata:
+                  name: listed.v1.0.0
+                spec:
+                  displayName: Listed
+                  version: 1.0.0
+                  install: {strategy: deployment, spec: {deployments: []}}
+                  installModes: [{type: AllNamespaces, supported: true}]
+                  customresourcedefinitions:
+                    owned:
+                    - name: things.example.com
+                      version: v1
+                      kind: Thing
+                      resources:
+                """ + resources);
+
+        CliResult result = Cli.run("plan", dir.toString());
+
+        assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.PLAN_FAILED);
+        String last = "spec.customresourcedefinitions.owned[0].resources[29].name: Required value";
+        String everything = result.out() + result.err();
+        assertThat(everything.split(java.util.regex.Pattern.quote(last), -1)).as("the full list, once").hasSize(2);
+        assertThat(result.out()).contains(last);
+        String counted = "resources[0].name: Required value (and 29 more problems, listed in the step)";
+        assertThat(result.errLines()).singleElement().asString().startsWith("warning: manifests/listed.clusterservice"
+                + "version.yaml[doc 0]: ClusterServiceVersion/listed.v1.0.0: the API server would refuse this object:")
+                .endsWith(counted);
+        assertThat(result.out().lines().filter(line -> line.contains("Phase Failed"))).singleElement().asString()
+                .endsWith(counted);
+    }
 }

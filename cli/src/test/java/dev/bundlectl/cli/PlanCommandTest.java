@@ -51,6 +51,10 @@ class PlanCommandTest {
     private static final String OLM_OPERATOR_GROUP = "OLM mode: offline, so assumed that default has no OperatorGroup:"
             + " one is created for AllNamespaces";
 
+    /** The message on OLM mode's CSV step in an offline plan into {@code default}: OLM's rules across namespaces. */
+    static final String OLM_CSV_ASSUMED = "OLM mode: offline, so assumed that no OperatorGroup of another namespace"
+            + " provides its APIs here and that it does not already run elsewhere for default";
+
     /** The table rows of cachebox on the built-in surface, as {@code #|KIND|NAME|NAMESPACE|OPTIONAL|STATUS|MESSAGE}. */
     private static final List<String> CACHEBOX_ROWS = List.of(
             "1|OperatorGroup|default|default|no|Unknown|" + OLM_OPERATOR_GROUP,
@@ -59,7 +63,7 @@ class PlanCommandTest {
             "4|RoleBinding|cachebox-operator.v0.3.1-cachebox-operator-6b7998cc77|default|no|Unknown|" + OLM_GENERATED,
             "5|ClusterRole|cachebox-operator.v0.3.1-76f49f87f5|-|no|Unknown|" + OLM_GENERATED,
             "6|ClusterRoleBinding|cachebox-operator.v0.3.1-76f49f87f5|-|no|Unknown|" + OLM_GENERATED,
-            "7|ClusterServiceVersion|cachebox-operator.v0.3.1|default|no|Unknown|",
+            "7|ClusterServiceVersion|cachebox-operator.v0.3.1|default|no|Unknown|" + OLM_CSV_ASSUMED,
             "8|CustomResourceDefinition|cachebackups.cache.bundlectl.dev|-|no|Unknown|",
             "9|CustomResourceDefinition|caches.cache.bundlectl.dev|-|no|Unknown|",
             "10|ConfigMap|cachebox-defaults|default|no|Unknown|",
@@ -78,7 +82,7 @@ class PlanCommandTest {
             "2|ServiceAccount|dashboard-operator|default|no|Unknown|" + OLM_GENERATED,
             "3|ClusterRole|dashboard-operator.v1.2.0-85fcff9cd|-|no|Unknown|" + OLM_GENERATED,
             "4|ClusterRoleBinding|dashboard-operator.v1.2.0-85fcff9cd|-|no|Unknown|" + OLM_GENERATED,
-            "5|ClusterServiceVersion|dashboard-operator.v1.2.0|default|no|Unknown|",
+            "5|ClusterServiceVersion|dashboard-operator.v1.2.0|default|no|Unknown|" + OLM_CSV_ASSUMED,
             "6|CustomResourceDefinition|dashboards.dashboards.bundlectl.dev|-|no|Unknown|",
             "7|ConsolePlugin|dashboard-console-plugin|-|no|NotCreated|" + CONSOLE_DISABLED,
             "8|Service|dashboard-console-plugin|default|no|Unknown|",
@@ -200,11 +204,13 @@ class PlanCommandTest {
                     .containsExactly(NOT_SERVED_PROMETHEUS_RULE, NOT_SERVED_SERVICE_MONITOR, NOT_SERVED_VPA);
             assertThat(plan.steps()).filteredOn(step -> step.status() != StepStatus.NOT_CREATED)
                     .allSatisfy(step -> assertThat(step.status()).isEqualTo(StepStatus.UNKNOWN));
-            // OLM mode's steps say where they came from; every other step to apply has no message.
+            // OLM mode's steps say where they came from, and the CSV's what was assumed offline; every other
+            // step to apply has no message.
             assertThat(plan.steps()).extracting(Step::message).startsWith(
                     "OLM mode: offline, so assumed that demo has no OperatorGroup: one is created for AllNamespaces",
-                    OLM_GENERATED, OLM_GENERATED, OLM_GENERATED, OLM_GENERATED, OLM_GENERATED);
-            assertThat(plan.steps().subList(6, plan.steps().size()))
+                    OLM_GENERATED, OLM_GENERATED, OLM_GENERATED, OLM_GENERATED, OLM_GENERATED,
+                    OLM_CSV_ASSUMED.replace("for default", "for demo"));
+            assertThat(plan.steps().subList(7, plan.steps().size()))
                     .filteredOn(step -> step.status() != StepStatus.NOT_CREATED)
                     .allSatisfy(step -> assertThat(step.message()).isNull());
             assertThat(plan.steps()).allSatisfy(step -> {
@@ -349,10 +355,10 @@ class PlanCommandTest {
                     "--api-surface", TestPaths.arg("samples/api-surfaces/openshift-extras.yaml"));
 
             assertThat(result.exitCode()).as(result.describe()).isEqualTo(ExitCode.OK);
-            // OLM mode's four steps carry their notes; every other step is to apply, with no message.
-            assertThat(tableRows(result)).hasSize(10).startsWith(DASHBOARD_WITHOUT_CONSOLE_ROWS.subList(0, 4)
+            // OLM mode's four steps and the CSV carry their notes; every other step is to apply, with no message.
+            assertThat(tableRows(result)).hasSize(10).startsWith(DASHBOARD_WITHOUT_CONSOLE_ROWS.subList(0, 5)
                     .toArray(String[]::new));
-            assertThat(tableRows(result).subList(4, 10)).allSatisfy(row -> assertThat(row).endsWith("|no|Unknown|"));
+            assertThat(tableRows(result).subList(5, 10)).allSatisfy(row -> assertThat(row).endsWith("|no|Unknown|"));
         }
 
         @Test

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -29,9 +30,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(RealOlmExtension.class)
 class RealServerOlmCorpusTest {
 
-    private static final ResourceDefinitionContext CSVS = new ResourceDefinitionContext.Builder()
-            .withGroup("operators.coreos.com").withVersion("v1alpha1").withKind("ClusterServiceVersion")
-            .withPlural("clusterserviceversions").withNamespaced(true).build();
+    private static final ResourceDefinitionContext CSVS = OlmInstallOutcomes.CSVS;
     private static final int MESSAGE_LIMIT = 200;
 
     /**
@@ -99,33 +98,21 @@ class RealServerOlmCorpusTest {
     /** {@code Succeeded}, {@code refused: reason} (nothing written) or {@code not running: OLM's words}. */
     private static String outcome(CliResult install) {
         if (install.err().contains("nothing was applied")) {
-            return "refused: " + shorten(firstReason(install.err()));
+            return "refused: " + shorten(OlmInstallOutcomes.refusalReason(install.err()));
         }
         JsonNode plan = json(install.out());
-        for (JsonNode condition : plan.path("status").path("conditions")) {
-            if ("OperatorRunning".equals(condition.path("type").asText())) {
-                return "True".equals(condition.path("status").asText()) ? "Succeeded"
-                        : "not running: " + condition.path("reason").asText() + ": "
-                                + shorten(condition.path("message").asText());
-            }
+        Optional<JsonNode> running = OlmInstallOutcomes.operatorRunning(plan);
+        if (running.isPresent()) {
+            return "True".equals(running.get().path("status").asText()) ? "Succeeded"
+                    : "not running: " + running.get().path("reason").asText() + ": "
+                            + shorten(running.get().path("message").asText());
         }
         return "phase " + plan.path("status").path("phase").asText() + ": "
                 + shorten(plan.path("status").path("message").asText());
     }
 
-    private static String firstReason(String err) {
-        List<String> lines = err.lines().toList();
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).contains("nothing was applied") && i + 1 < lines.size()) {
-                return lines.get(i + 1).strip();
-            }
-        }
-        return "";
-    }
-
     private static String shorten(String text) {
-        String oneLine = text.replaceAll("\\s+", " ").strip();
-        return oneLine.length() > MESSAGE_LIMIT ? oneLine.substring(0, MESSAGE_LIMIT) + "…" : oneLine;
+        return OlmInstallOutcomes.shorten(text, MESSAGE_LIMIT);
     }
 
     private static JsonNode json(String text) {

@@ -1,55 +1,54 @@
 package dev.bundlectl.crdschema;
 
-import java.util.Optional;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
+import java.util.Objects;
 
 /**
- * Compiles a schema {@code pattern}, written for Go's RE2, as a Java regex. The two agree on
- * the syntax CRDs use; the differences that matter are bridged: Go's {@code (?P<name>...)}
- * groups, and {@code $}, which in Go (without the {@code m} flag) matches only at the very end
- * while Java's also matches before a final line break.
+ * A schema {@code pattern} compiled as the API server compiles it: with Go's {@code regexp}, whose
+ * syntax and semantics RE2/J reproduces in Java (docs/semantics.md §2). A pattern Go refuses
+ * (lookarounds, backreferences, possessive quantifiers, ...) makes the CRD invalid; one it accepts
+ * matches in linear time, so no match needs a budget.
  */
-final class GoRegex {
+sealed interface GoRegex permits GoRegex.Compiled, GoRegex.Refused {
 
-    private GoRegex() {
+    /**
+     * Compiles {@code goPattern} as Go's {@code regexp.Compile} does.
+     *
+     * @return the compiled pattern, or Go's error for it
+     */
+    static GoRegex compile(String goPattern) {
+        try {
+            return new Compiled(Pattern.compile(goPattern));
+        } catch (PatternSyntaxException refused) {
+            return new Refused(GoRegexErrors.wording(goPattern, refused));
+        } catch (StackOverflowError tooDeep) {
+            // Go refuses nesting this deep too (1,000 levels), and no schema needs it.
+            return new Refused("error parsing regexp: expression nests too deeply: `" + goPattern + "`");
+        }
+    }
+
+    /** A pattern Go accepts. */
+    record Compiled(Pattern pattern) implements GoRegex {
+        public Compiled {
+            Objects.requireNonNull(pattern, "pattern");
+        }
+
+        /** Whether the pattern matches anywhere in {@code text}, as Go's {@code MatchString}. */
+        public boolean matchesIn(String text) {
+            return pattern.matcher(text).find();
+        }
     }
 
     /**
-     * The Java pattern, or empty when Java cannot compile it (the check is then skipped: better
-     * to miss a problem than to refuse an update the API server would accept).
+     * A pattern Go refuses.
+     *
+     * @param error Go's error text, e.g. {@code error parsing regexp: invalid or unsupported Perl
+     *     syntax: `(?!`}
      */
-    static Optional<Pattern> compile(String goPattern) {
-        try {
-            return Optional.of(Pattern.compile(translate(goPattern)));
-        } catch (PatternSyntaxException | StackOverflowError unsupported) {
-            return Optional.empty();
+    record Refused(String error) implements GoRegex {
+        public Refused {
+            Objects.requireNonNull(error, "error");
         }
-    }
-
-    static String translate(String goPattern) {
-        String named = goPattern.replace("(?P<", "(?<");
-        if (named.contains("(?m") || !named.contains("$")) {
-            return named;
-        }
-        StringBuilder out = new StringBuilder(named.length() + 4);
-        boolean inClass = false;
-        for (int i = 0; i < named.length(); i++) {
-            char c = named.charAt(i);
-            if (c == '\\' && i + 1 < named.length()) {
-                out.append(c).append(named.charAt(++i));
-            } else if (c == '[') {
-                inClass = true;
-                out.append(c);
-            } else if (c == ']') {
-                inClass = false;
-                out.append(c);
-            } else if (c == '$' && !inClass) {
-                out.append("\\z");
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
     }
 }

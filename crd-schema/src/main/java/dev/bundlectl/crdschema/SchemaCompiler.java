@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Compiles a schema tree into {@link SchemaNode}s once, so that many objects can be validated
@@ -34,7 +33,7 @@ final class SchemaCompiler {
             PropertiesCheck::from,
             EmbeddedResourceCheck::from);
 
-    private final Map<String, Optional<Pattern>> patterns = new HashMap<>();
+    private final Map<String, GoRegex> patterns = new HashMap<>();
 
     /** The compiled node; anything but a JSON object is a schema without rules. */
     SchemaNode compile(JsonNode schema) {
@@ -48,8 +47,9 @@ final class SchemaCompiler {
         return new SchemaNode(Keywords.flag(schema, "nullable"), checks);
     }
 
-    /** A schema pattern compiled for Java, from the cache. */
-    Optional<Pattern> pattern(String goPattern) {
-        return patterns.computeIfAbsent(goPattern, GoRegex::compile);
+    /** A schema pattern compiled as Go compiles it, from the cache; empty when Go refuses it. */
+    Optional<GoRegex.Compiled> pattern(String goPattern) {
+        GoRegex compiled = patterns.computeIfAbsent(goPattern, GoRegex::compile);
+        return compiled instanceof GoRegex.Compiled accepted ? Optional.of(accepted) : Optional.empty();
     }
 }

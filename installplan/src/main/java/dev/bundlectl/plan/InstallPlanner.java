@@ -5,10 +5,12 @@ import dev.bundlectl.plan.model.Approval;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.dependency.DependencyCheck;
 import dev.bundlectl.plan.dependency.DependencyReport;
+import dev.bundlectl.plan.olm.CrossNamespaceVerdict;
 import dev.bundlectl.plan.olm.CsvRequirements;
 import dev.bundlectl.plan.olm.OlmModeSteps;
 import dev.bundlectl.plan.olm.OlmNotes;
 import dev.bundlectl.plan.olm.OperatorGroupChoice;
+import dev.bundlectl.plan.olm.ServedElsewhere;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.StepSource;
@@ -25,6 +27,7 @@ import dev.bundlectl.plan.api.CrdApiResources;
 import dev.bundlectl.plan.convert.ConversionPolicy;
 import dev.bundlectl.plan.convert.ManifestConversions;
 import dev.bundlectl.plan.objects.CustomResourceSchemas;
+import dev.bundlectl.plan.objects.InputNames;
 import dev.bundlectl.plan.objects.ObjectChecks;
 import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
@@ -80,6 +83,9 @@ public final class InstallPlanner {
         // The CVO's annotations mean the same in a bundle: a bad value is an error before anything is applied.
         Diagnostics annotationProblems = ReleaseAnnotationValidator.validate(bundle.manifests());
         warnings.addAll(annotationProblems);
+        // Names other names and labels are made from: refused as they are, never cut to fit.
+        Diagnostics nameProblems = InputNames.problems(bundle);
+        warnings.addAll(nameProblems);
         // Converted first, so that the surface, the object checks and render mode all see the new versions.
         ManifestConversions converted = ManifestConversions.of(bundle.manifests(), conversions, request.apiSurface(),
                 warnings);
@@ -158,6 +164,14 @@ public final class InstallPlanner {
         }
 
         optionalSteps.warnUnused(warnings);
+        List<PlanCondition> servedElsewhere = List.of();
+        if (olmSteps.crossNamespace() instanceof CrossNamespaceVerdict.AlreadyServed served) {
+            // The operator already serves the namespace from another: nothing of this plan is needed.
+            servedElsewhere = List.of(ServedElsewhere.condition(served));
+            notNeeded(steps, planned, ServedElsewhere.STEP_PREFIX + served.message(), ServedElsewhere.STEP_PREFIX
+                    + "the operator already serves " + request.targetNamespace() + " from namespace "
+                    + served.copy().fromNamespace());
+        }
 
         PlanVerdict verdict = PlanVerdict.of(steps);
         InstallPlan plan = new InstallPlan(
@@ -165,9 +179,13 @@ public final class InstallPlanner {
                 new InstallPlan.Spec(request.approval().wireName(), request.approval() == Approval.AUTOMATIC,
                         List.of(csvName)),
                 PlanStatuses.initial(steps, verdict, withConditions(request, csvMode.conditions(expansion.detail()),
-                        ConversionNotes.conditions(converted), dependencies.condition().stream().toList()),
+                        ConversionNotes.conditions(converted), dependencies.condition().stream().toList(),
+                        servedElsewhere),
                         dependencies.statuses()));
-        return new PlanResult(PlannedInstall.of(plan, planned), warnings.toDiagnostics(), verdict);
+        // With a name refused, the objects' warnings would only repeat it: its errors are the answer.
+        Diagnostics diagnostics = nameProblems.hasErrors() ? new Diagnostics(warnings.toDiagnostics().errors())
+                : warnings.toDiagnostics();
+        return new PlanResult(PlannedInstall.of(plan, planned), diagnostics, verdict);
     }
 
     /**
@@ -211,16 +229,39 @@ public final class InstallPlanner {
             return new OutcomePredictor.Prediction(operatorGroup.get().status(), operatorGroup.get().message());
         }
         if (applied.groupKind().isCsv()) {
+            // OLM looks at the other namespaces' OperatorGroups before it checks the requirements.
+            CrossNamespaceVerdict across = olmSteps.crossNamespace();
+            if (across instanceof CrossNamespaceVerdict.Refused refused) {
+                return new OutcomePredictor.Prediction(StepStatus.FAILED, refused.message());
+            }
             List<String> unmet = CsvRequirements.unmet(applied, surface, request.olmCluster().kubernetesVersion());
             if (!unmet.isEmpty()) {
                 return new OutcomePredictor.Prediction(StepStatus.FAILED, "RequirementsNotMet: OLM would not install "
                         + applied.name() + ": " + String.join("; ", unmet));
+            }
+            if (across instanceof CrossNamespaceVerdict.Assumed assumed) {
+                return new OutcomePredictor.Prediction(StepStatus.UNKNOWN, assumed.note());
             }
         }
         if (olmSteps.isGenerated(manifest)) {
             return new OutcomePredictor.Prediction(StepStatus.UNKNOWN, OlmNotes.GENERATED);
         }
         return prediction;
+    }
+
+    /**
+     * Every step {@code NotCreated}, so that none is ever sent: the CSV's with the whole story, the
+     * others with the short of it.
+     */
+    private static void notNeeded(List<Step> steps, List<PlannedStep> planned, String csvMessage, String message) {
+        for (int i = 0; i < steps.size(); i++) {
+            Step before = steps.get(i);
+            Step step = before.withStatus(StepStatus.NOT_CREATED,
+                    before.resource().groupKind().isCsv() ? csvMessage : message);
+            steps.set(i, step);
+            PlannedStep plannedStep = planned.get(i);
+            planned.set(i, new PlannedStep(step, plannedStep.object(), plannedStep.source()));
+        }
     }
 
     /**

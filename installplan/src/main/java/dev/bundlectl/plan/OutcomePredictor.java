@@ -116,7 +116,7 @@ final class OutcomePredictor {
         ObjectVerdict verdict = objectChecks.get().check(manifest, compactJson);
         if (verdict instanceof ObjectVerdict.Rejected rejected) {
             warnings.warning(manifest.source(), manifest.displayName(), null,
-                    "the API server would refuse this object: " + rejected.message());
+                    "the API server would refuse this object: " + ProblemList.brief(rejected.message()));
             return new Prediction(optional ? StepStatus.NOT_CREATED : StepStatus.FAILED, rejected.message());
         }
         return new Prediction(StepStatus.UNKNOWN, null);

@@ -40,8 +40,9 @@ public sealed interface PlanVerdict permits PlanVerdict.Installable, PlanVerdict
         List<String> reasons = new ArrayList<>();
         for (Step step : steps) {
             if (blocks(step)) {
+                // A long list of the server's problems is the step's to show in full; a reason names the first.
                 reasons.add(step.resource().displayName() + ": " + (step.message() == null ? step.status().wireName()
-                        : step.message()));
+                        : ProblemList.brief(step.message())));
             }
         }
         return reasons.isEmpty() ? INSTALLABLE : new PredictedToFail(reasons);

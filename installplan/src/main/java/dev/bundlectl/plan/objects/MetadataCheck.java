@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * Checks {@code metadata} as the API server's {@code ValidateObjectMeta} does: the name by its
  * kind's rule ({@link NameRules}), the namespace, when the manifest sets one, as a DNS-1123 label,
- * and, for a CustomResourceDefinition, that the name is {@code <spec.names.plural>.<spec.group>}.
+ * for a CustomResourceDefinition, that the name is {@code <spec.names.plural>.<spec.group>}, then
+ * the labels and annotations ({@link LabelsCheck}).
  *
  * <p>{@code generateName} is refused outright. The server would accept it next to a name, but
  * bundlectl applies every object by its name and never asks the server to make one up, so a
@@ -51,6 +52,7 @@ final class MetadataCheck {
                         message));
             }
         }
+        problems.addAll(LabelsCheck.problems(metadata));
         return problems;
     }
 

@@ -5,6 +5,7 @@ import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.yaml.CompactJsonSize;
 import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.crdschema.FieldError;
+import dev.bundlectl.crdschema.SchemaPatterns;
 import dev.bundlectl.crdschema.SchemaValidator;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +16,9 @@ import java.util.stream.Collectors;
  * Predicts the API server's answer to one object before anything is written: the request size,
  * {@code metadata} ({@link MetadataCheck}), Secret and ConfigMap data ({@link DataMapCheck}), a
  * ClusterServiceVersion against OLM's CRD schema ({@link CsvSchema}), a custom resource against
- * its CRD in the same bundle ({@link CustomResourceSchemas}), and the int32 fields of rendered
- * Deployments ({@link Int32Fields}). Problems are worded as the server words them and reported
+ * its CRD in the same bundle ({@link CustomResourceSchemas}), a CRD's schema patterns, which must
+ * be Go regular expressions ({@link SchemaPatterns}), and the int32 fields of rendered Deployments
+ * ({@link Int32Fields}). Problems are worded as the server words them and reported
  * in its order: metadata first, then the kind's own rules.
  */
 public final class ObjectChecks {
@@ -72,6 +74,8 @@ public final class ObjectChecks {
         problems.addAll(Int32Fields.problems(group, kind, object));
         if (isCsv(group, kind)) {
             problems.addAll(schemaProblems(CsvSchema.schema(), CsvSchema.validator(), object));
+        } else if (new GroupKind(group, kind).isCrd()) {
+            problems.addAll(SchemaPatterns.refusedIn(object));
         } else {
             customResources.schema(group, version, kind).ifPresent(schema -> problems.addAll(
                     schemaProblems(schema, customResources.validator(group, version, kind).orElseThrow(), object)));

@@ -24,14 +24,17 @@ import java.util.stream.Collectors;
  */
 public final class OlmModeSteps {
 
-    private static final OlmModeSteps NONE = new OlmModeSteps(null, List.of());
+    private static final OlmModeSteps NONE = new OlmModeSteps(null, List.of(), CrossNamespaceVerdict.CLEAR);
 
     private final OperatorGroupChoice operatorGroup;
+    private final CrossNamespaceVerdict crossNamespace;
     private final Set<Manifest> generated;
     private final List<Manifest> generatedInOrder;
 
-    private OlmModeSteps(OperatorGroupChoice operatorGroup, List<Manifest> generated) {
+    private OlmModeSteps(OperatorGroupChoice operatorGroup, List<Manifest> generated,
+            CrossNamespaceVerdict crossNamespace) {
         this.operatorGroup = operatorGroup;
+        this.crossNamespace = crossNamespace;
         this.generatedInOrder = List.copyOf(generated);
         Set<Manifest> byIdentity = Collections.newSetFromMap(new IdentityHashMap<>());
         byIdentity.addAll(generated);
@@ -44,10 +47,11 @@ public final class OlmModeSteps {
     }
 
     /**
-     * The OperatorGroup and generated RBAC for installing {@code bundle}'s CSV into {@code namespace}.
+     * The OperatorGroup and generated RBAC for installing {@code bundle}'s CSV into {@code namespace},
+     * and what OLM's rules across namespaces say about it.
      *
      * @param options {@code --install-mode} and {@code --watch-namespace}, for a new OperatorGroup
-     * @param cluster the namespace's OperatorGroups, when read
+     * @param cluster the namespace's OperatorGroups and the other namespaces' part, when read
      */
     public static OlmModeSteps of(Bundle bundle, String namespace, RenderOptions options, OlmCluster cluster) {
         Manifest csv = bundle.csv();
@@ -59,7 +63,14 @@ public final class OlmModeSteps {
         for (RenderedObject object : OlmInstallPlanRbac.of(csv, namespace, shipped)) {
             generated.add(object.toManifest(csv.source()));
         }
-        return new OlmModeSteps(OperatorGroupChoice.of(csv, namespace, options, cluster), generated);
+        OperatorGroupChoice operatorGroup = OperatorGroupChoice.of(csv, namespace, options, cluster);
+        return new OlmModeSteps(operatorGroup, generated, CrossNamespaceRules.judge(csv, bundle.packageName(),
+                namespace, operatorGroup, options, cluster.elsewhere()));
+    }
+
+    /** What OLM's rules across namespaces say about the CSV ({@link CrossNamespaceRules}). */
+    public CrossNamespaceVerdict crossNamespace() {
+        return crossNamespace;
     }
 
     /**

@@ -12,6 +12,7 @@ import dev.bundlectl.render.RenderLabels;
 import dev.bundlectl.render.RenderOptions;
 import dev.bundlectl.render.RenderProblem;
 import dev.bundlectl.render.ResolvedInstallMode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -84,6 +85,16 @@ public record OperatorGroupChoice(Manifest manifest, StepStatus status, String m
         }
         return new OperatorGroupChoice(manifest, StepStatus.PRESENT, "the namespace's OperatorGroup, targeting "
                 + targets + ", which " + modes.csvName() + " supports; used as it is");
+    }
+
+    /**
+     * The namespaces the group targets, as its step's object says: none for all namespaces, a
+     * selector's choice where OLM has written it.
+     */
+    public List<String> targets() {
+        List<String> targets = new ArrayList<>();
+        manifest.body().path("spec").path("targetNamespaces").forEach(target -> targets.add(target.asText()));
+        return targets;
     }
 
     private static OperatorGroupChoice create(Manifest csv, String namespace, RenderOptions options,

@@ -137,6 +137,36 @@ class ObjectChecksTest {
         }
 
         @Test
+        void labelsAndAnnotationKeysAreCheckedAsTheServerChecksThem() {
+            ObjectNode map = object("v1", "ConfigMap", "c");
+            ObjectNode metadata = (ObjectNode) map.path("metadata");
+            metadata.putObject("labels").put("app.kubernetes.io/name", "ok").put("bundlectl.dev/csv", "x".repeat(64))
+                    .put("a/b/c", "v").put("/empty", "-dash");
+            metadata.putObject("annotations").put("Example.COM/Key", "fine").put("bad key", "v");
+            String qualified = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with"
+                    + " an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for"
+                    + " validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+            assertThat(rejection(check(map))).isEqualTo("ConfigMap \"c\" is invalid: ["
+                    + "metadata.labels: Invalid value: \"" + "x".repeat(64) + "\": must be no more than 63 characters, "
+                    + "metadata.labels: Invalid value: \"a/b/c\": a qualified name " + qualified
+                    + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName'), "
+                    + "metadata.labels: Invalid value: \"/empty\": prefix part must be non-empty, "
+                    + "metadata.labels: Invalid value: \"-dash\": a valid label must be an empty string or consist of"
+                    + " alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character"
+                    + " (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is"
+                    + " '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?'), "
+                    + "metadata.annotations: Invalid value: \"bad key\": name part " + qualified + "]");
+        }
+
+        @Test
+        void annotationsMayHoldAtMost256KibibytesInAll() {
+            ObjectNode map = object("v1", "ConfigMap", "c");
+            ((ObjectNode) map.path("metadata")).putObject("annotations").put("a", "x".repeat(256 * 1024));
+            assertThat(rejection(check(map))).isEqualTo("ConfigMap \"c\" is invalid: metadata.annotations: Too long: "
+                    + "must have at most 262144 bytes");
+        }
+
+        @Test
         void aNamespaceInTheManifestIsALabelAndGenerateNameIsRefused() {
             ObjectNode config = object("v1", "ConfigMap", "ok");
             ((ObjectNode) config.path("metadata")).put("namespace", "My_NS");
@@ -325,6 +355,18 @@ class ObjectChecksTest {
             ObjectNode cache = object("cache.example.com/v1", "Cache", "c");
             cache.putObject("spec").put("size", 1).putNull("note");
             assertThat(check(withCrd, cache)).isEqualTo(ObjectVerdict.ACCEPTED);
+        }
+
+        @Test
+        void aCrdWhosePatternGoRefusesIsRefusedWithTheServersWords() {
+            ObjectNode bad = crd.deepCopy();
+            ((ObjectNode) bad.at("/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/note"))
+                    .put("pattern", "^(?!0)[0-9]+(Mi|Gi)$");
+            assertThat(rejection(check(bad))).isEqualTo("CustomResourceDefinition.apiextensions.k8s.io "
+                    + "\"caches.cache.example.com\" is invalid: spec.validation.openAPIV3Schema.properties[spec]"
+                    + ".properties[note].pattern: Invalid value: \"^(?!0)[0-9]+(Mi|Gi)$\": must be a valid regular "
+                    + "expression, but isn't: error parsing regexp: invalid or unsupported Perl syntax: `(?!`");
+            assertThat(check((ObjectNode) crd)).isEqualTo(ObjectVerdict.ACCEPTED);
         }
 
         @Test

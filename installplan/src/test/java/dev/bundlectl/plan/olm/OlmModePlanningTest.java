@@ -119,6 +119,47 @@ class OlmModePlanningTest {
     }
 
     @Test
+    void anOperatorAlreadyServingTheNamespaceFromAnotherLeavesNothingToSend() {
+        OlmCluster cluster = OlmCluster.live(List.of(), "v1.26.4", new OtherNamespaces.Read(
+                List.of(new ClusterOperatorGroup("ops", "ops", TargetNamespaces.of("ops", List.of()),
+                        ProvidedApi.parse("Cache.v1alpha1.cache.bundlectl.dev"), false)),
+                List.of(new CopiedCsv(CSV, "ops", "ops", Optional.of("cachebox-operator"), "Succeeded"))));
+
+        PlanResult result = plan(SAMPLE, request(cluster));
+
+        assertThat(result.verdict().installable()).isTrue();
+        assertThat(result.plan().steps()).allSatisfy(step -> {
+            assertThat(step.status()).isEqualTo(StepStatus.NOT_CREATED);
+            assertThat(step.message()).isEqualTo(step.resource().kind().equals("ClusterServiceVersion")
+                    ? "not needed: " + CSV + " already runs in namespace ops (OperatorGroup ops, serving all "
+                            + "namespaces) and serves cachebox (OLM: Succeeded); nothing to install here: "
+                            + "`status -n ops` shows it"
+                    : "not needed: the operator already serves cachebox from namespace ops");
+        });
+        assertThat(ServedElsewhere.of(result.plan())).hasValueSatisfying(message -> assertThat(message)
+                .isEqualTo(CSV + " already runs in namespace ops (OperatorGroup ops, serving all namespaces) and "
+                        + "serves cachebox (OLM: Succeeded); nothing to install here: `status -n ops` shows it"));
+    }
+
+    @Test
+    void aGroupElsewhereProvidingTheSameApiFailsTheCsvWithOlmsReasonBeforeItsRequirements(@TempDir Path dir)
+            throws Exception {
+        Bundle bundle = read(withCsvEdit(dir, "minKubeVersion: 1.25.0", "minKubeVersion: \"1.32\""));
+        OlmCluster cluster = OlmCluster.live(List.of(), "v1.26.4", new OtherNamespaces.Read(
+                List.of(new ClusterOperatorGroup("ops", "global", TargetNamespaces.of("ops", List.of()),
+                        ProvidedApi.parse("CacheBackup.v1alpha1.cache.bundlectl.dev"), false)), List.of()));
+
+        Step csv = step(plan(bundle, request(cluster)), "ClusterServiceVersion");
+
+        assertThat(csv.status()).isEqualTo(StepStatus.FAILED);
+        assertThat(csv.message()).startsWith("InterOperatorGroupOwnerConflict: OLM would fail " + CSV)
+                .contains("OperatorGroup global in namespace ops (serving all namespaces) already provides "
+                        + "CacheBackup.v1alpha1.cache.bundlectl.dev");
+        assertThat(step(plan(SAMPLE, request(null)), "ClusterServiceVersion").message())
+                .as("offline, what was assumed").startsWith("OLM mode: offline, so assumed that no OperatorGroup");
+    }
+
+    @Test
     void anOperatorGroupWhoseModeTheCsvDoesNotSupportIsRefused() {
         PlanResult result = plan(SAMPLE, request(live(new ExistingOperatorGroup("wide", List.of("a", "b"), false))));
 
@@ -132,7 +173,7 @@ class OlmModePlanningTest {
     void aMinKubeVersionAboveTheServersFailsTheCsvInOlmsWords(@TempDir Path dir) throws Exception {
         Bundle bundle = read(withCsvEdit(dir, "minKubeVersion: 1.25.0", "minKubeVersion: \"1.32\""));
 
-        PlanResult live = plan(bundle, request(new OlmCluster(Optional.of(List.of()), Optional.of("v1.26.4"))));
+        PlanResult live = plan(bundle, request(OlmCluster.live(List.of(), "v1.26.4")));
         PlanResult offline = plan(bundle, request(null));
 
         Step csv = step(live, "ClusterServiceVersion");

@@ -29,6 +29,7 @@ import dev.bundlectl.plan.capability.CapabilityResolution;
 import dev.bundlectl.plan.capability.CapabilityResolver;
 import dev.bundlectl.plan.dependency.InstalledPackage;
 import dev.bundlectl.plan.olm.OlmCluster;
+import dev.bundlectl.plan.olm.ProvidedApi;
 import dev.bundlectl.plan.capability.ClusterCapabilityStatus;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Future;
@@ -151,7 +152,8 @@ public final class ClusterPlanning {
         Optional<CapabilityConfig> planned = CapabilityReport.config(plan.plan().status().capabilities(), source);
         List<PlanningNote> notes = new ArrayList<>();
         Future<OlmCluster> olm = target.payload() ? Future.succeededFuture(null)
-                : new OlmClusterReader(connection.retryingApi()).read(null, target.namespace(), notes);
+                : new OlmClusterReader(connection.retryingApi(), records).read(null, target.namespace(),
+                        ProvidedApi.ofCsvIn(plan.manifests()), notes);
         Future<PreviousInstall> previousInstall = previousInstall(target);
         Future<LockState> lock = lock(target);
         return Future.all(olm, previousInstall, lock).map(both -> {
@@ -201,7 +203,8 @@ public final class ClusterPlanning {
                 : fromClusterVersion(served, manifests, notes);
         // OLM's part is read beside the capabilities: two more requests, not two more round trips.
         Future<OlmCluster> olm = target.payload() ? Future.succeededFuture(null)
-                : new OlmClusterReader(connection.retryingApi()).read(served, target.namespace(), notes)
+                : new OlmClusterReader(connection.retryingApi(), records).read(served, target.namespace(),
+                        ProvidedApi.ofCsvIn(manifests), notes)
                         .recover(failure -> Future.failedFuture(new IllegalStateException("cannot read the "
                                 + "OperatorGroups of namespace " + target.namespace() + " or the server's version: "
                                 + failure.getMessage(), failure)));

@@ -91,7 +91,7 @@ final class InstalledPackagesReader {
     }
 
     /** The package of OLM's properties annotation: {@code {"properties":[{"type":"olm.package",...}]}}. */
-    private static Optional<String> packageOf(String annotation) {
+    static Optional<String> packageOf(String annotation) {
         if (annotation == null || annotation.isBlank()) {
             return Optional.empty();
         }

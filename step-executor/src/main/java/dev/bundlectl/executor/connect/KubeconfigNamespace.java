@@ -45,8 +45,8 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
  * name goes becomes its text, as Jackson's binding makes it.
  *
  * <p><b>Unreadable is empty.</b> Where fabric8 would fail (not YAML or JSON, not one mapping,
- * {@code contexts}, {@code clusters} or {@code users} not a list of mappings, a name or namespace
- * that is not a scalar) the answer is empty, as it is for a file over 4 MiB. Two differences, both
+ * {@code contexts}, {@code clusters} or {@code users} not a list of mappings, a context's name,
+ * cluster, user or namespace or a {@code current-context} that is not a scalar) the answer is empty, as it is for a file over 4 MiB. Two differences, both
  * on purpose: no credential plugin runs (fabric8 ran the current user's {@code exec} command, and a
  * missing one made its whole answer fail), and a mistyped field this reading does not look at (a
  * cluster's {@code insecure-skip-tls-verify: "yes"}) does not hide the namespace.
@@ -55,10 +55,7 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 public final class KubeconfigNamespace {
 
     /** The service account's namespace file, where fabric8 reads the in-cluster namespace. */
-    static final String SERVICE_ACCOUNT_NAMESPACE = "/var/run/secrets/kubernetes.io/serviceaccount/namespace";
-
-    // Larger than any kubeconfig a person or a tool writes, as KubeconfigFiles has it for a connection.
-    private static final long MAX_BYTES = 4L * 1024 * 1024;
+    private static final String SERVICE_ACCOUNT_NAMESPACE = "/var/run/secrets/kubernetes.io/serviceaccount/namespace";
 
     private final Map<String, String> environment;
     private final Properties properties;
@@ -87,6 +84,7 @@ public final class KubeconfigNamespace {
         if (Boolean.parseBoolean(setting("kubernetes.auth.tryKubeConfig").orElse("true"))) {
             for (String name : setting("kubeconfig").orElseGet(this::homeKubeconfig).split(File.pathSeparator)) {
                 FileBytes read = read(name);
+                // fabric8 would read it whole; a connection refuses it (KubeconfigFiles), and so does this.
                 if (read instanceof FileBytes.TooLarge) {
                     return Optional.empty();
                 }
@@ -105,7 +103,7 @@ public final class KubeconfigNamespace {
 
     private static FileBytes read(String name) {
         try {
-            return FileBytes.read(Path.of(name), MAX_BYTES);
+            return FileBytes.read(Path.of(name), PlainKubeconfigReader.MAX_BYTES);
         } catch (InvalidPathException notAFile) {
             return new FileBytes.Unreadable(notAFile);
         }
@@ -115,10 +113,11 @@ public final class KubeconfigNamespace {
         if (!Boolean.parseBoolean(setting("kubernetes.tryNamespacePath").orElse("true"))) {
             return Optional.empty();
         }
-        Path file = Path.of(setting("kubenamespace").orElse(SERVICE_ACCOUNT_NAMESPACE));
         try {
+            Path file = Path.of(setting("kubenamespace").orElse(SERVICE_ACCOUNT_NAMESPACE));
             return Files.isRegularFile(file)
-                    ? Optional.of(Files.readString(file).replace(System.lineSeparator(), ""))
+                    ? Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8)
+                            .replace(System.lineSeparator(), ""))
                     : Optional.empty();
         } catch (IOException | RuntimeException unreadable) {
             return Optional.empty();
@@ -140,6 +139,7 @@ public final class KubeconfigNamespace {
                     contexts.put(name, context(context));
                 }
             }
+            // Read for their shape alone: fabric8's binding refuses an entry that is not a mapping.
             entries(documents.get(i), "clusters");
             entries(documents.get(i), "users");
         }
@@ -163,7 +163,7 @@ public final class KubeconfigNamespace {
     private static Map<?, ?> document(byte[] file) {
         Object found = null;
         try {
-            if (startsAsJson(file)) {
+            if (PlainKubeconfigReader.startsAsJson(file)) {
                 found = plain(JsonTrees.read(new String(file, StandardCharsets.UTF_8)));
             } else {
                 // fabric8's loader, with fabric8's settings: the same scalars and the same keys.
@@ -181,16 +181,6 @@ public final class KubeconfigNamespace {
             throw Unreadable.INSTANCE;
         }
         return mapping(found);
-    }
-
-    // fabric8 reads a file whose first character that is not white space opens a JSON object or
-    // array as JSON, anything else as YAML.
-    private static boolean startsAsJson(byte[] bytes) {
-        int next = 0;
-        while (next < bytes.length && Character.isWhitespace(bytes[next] & 0xff)) {
-            next++;
-        }
-        return next < bytes.length && (bytes[next] == '{' || bytes[next] == '[');
     }
 
     // A JSON tree as the maps, lists and scalars the YAML loader gives.

@@ -216,6 +216,17 @@ class KubeconfigNamespaceTest {
                 kubeconfigProperty).read());
     }
 
+    /** A file larger than a connection accepts (fabric8 would read it whole) counts as unreadable. */
+    @Test
+    void aKubeconfigOverTheLimitCountsAsUnreadable() throws IOException {
+        String padded = TEAM_A + "# " + "x".repeat((int) PlainKubeconfigReader.MAX_BYTES) + "\n";
+
+        Optional<String> namespace = withProperties(Map.of("kubeconfig", files(padded)),
+                () -> KubeconfigNamespace.ofThisProcess().read());
+
+        assertEquals(Optional.empty(), namespace);
+    }
+
     /** Where fabric8 would run the current user's credential plugin, the namespace is read and nothing runs. */
     @Test
     void noCredentialPluginRuns() throws IOException {

@@ -10,6 +10,8 @@
 #
 #   bench/startup.sh [PAIRS]      (default 11; build first: ./mvnw -B package [-Prelease] -DskipTests)
 #
+# RELEASE=DIR measures the release unpacked at DIR instead of the one in dist/.
+#
 # The kubeconfig is KUBECONFIG when set, else ~/.kube/config, else one written as kubectl writes
 # them, whose server is never contacted (bench/timing.sh, user_kubeconfig). "Without a kubeconfig"
 # runs with KUBECONFIG unset and HOME an empty directory. Needs bash, GNU time (Debian package
@@ -30,7 +32,9 @@ without=(env -u KUBECONFIG HOME="$work/empty-home")
 with=(env KUBECONFIG="$kubeconfig")
 launchers=("clone|bin/bundlectl")
 release=(dist/bundlectl-*-linux-amd64.tar.gz)
-if [ -f "${release[0]}" ]; then
+if [ -n "${RELEASE:-}" ]; then
+  launchers+=("release|$RELEASE/bin/bundlectl")
+elif [ -f "${release[0]}" ]; then
   tar -xzf "${release[0]}" -C "$work"
   unpacked=("$work"/bundlectl-*-linux-amd64)
   launchers+=("release|${unpacked[0]}/bin/bundlectl")
@@ -41,8 +45,8 @@ echo "kubeconfig: $kubeconfig"
 echo
 echo "plan $sample, $pairs interleaved pairs (wall Q1 / median / Q3; CPU and RSS medians):"
 echo
-echo "| build | without a kubeconfig | with KUBECONFIG set | per-pair difference | CPU without / with | RSS without / with | load average |"
-echo "|---|---|---|---|---|---|---|"
+echo "| build | without a kubeconfig | with KUBECONFIG set | per-pair difference | CPU without / with | CPU per-pair difference | RSS without / with | load average |"
+echo "|---|---|---|---|---|---|---|---|"
 for entry in "${launchers[@]}"; do
   label="${entry%%|*}" launcher="${entry#*|}"
   run_without=("${without[@]}" "$launcher" plan "$sample")
@@ -51,6 +55,7 @@ for entry in "${launchers[@]}"; do
   differences "$work/$label-without" "$work/$label-with" "$work/$label-difference"
   echo "| $label | $(quartiles_of "$work/$label-without" 1) s | $(quartiles_of "$work/$label-with" 1) s" \
     "| $(quartiles_of "$work/$label-difference" 1) s | $(median_of "$work/$label-without" 2) / $(median_of "$work/$label-with" 2) s" \
+    "| $(quartiles_of "$work/$label-difference" 2) s" \
     "| $(median_of "$work/$label-without" 3) / $(median_of "$work/$label-with" 3) MB | $(loads "$work/$label-without") |"
 done
 

@@ -11,7 +11,11 @@
 #     fresh namespace; `bundlectl install` against kubectl applying the CRDs, waiting for them to be
 #     Established, then applying the rest (what a careful person would type).
 #
-#   bench/install-vs-kubectl.sh [BUNDLE_DIR]   (default samples/bundles/cachebox-operator; RUNS=5)
+#   bench/install-vs-kubectl.sh [BUNDLE_DIR]   (default samples/bundles/cachebox-operator; RUNS=11)
+#
+# Both run as users run them, with the kubeconfig in KUBECONFIG and no --kubeconfig flag. Each
+# figure is printed with its quartiles (Q1 / median / Q3) and the one-minute load average at the
+# runs' starts, and the ratios as quartiles of the per-pair ratios.
 #
 # kubectl is the one on PATH when there is one (what users run), else the server's own 1.27 from
 # ../shared/kube-api-test; KUBECTL=PATH picks another. Both commands use the same kubeconfig:
@@ -28,7 +32,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$here/bench/timing.sh"
 source "$here/bench/real-server.sh"
 bundle="$(cd "${1:-$here/samples/bundles/cachebox-operator}" && pwd)"
-runs="${RUNS:-5}"
+runs="${RUNS:-11}"
 auth="${AUTH:-token}"
 [[ "$auth" == token || "$auth" == cert ]] || { echo "AUTH is token or cert, not $auth" >&2; exit 1; }
 kubectl="${KUBECTL:-$(command -v kubectl || echo "$here/../shared/kube-api-test/k8s/1.26.4-linux-amd64/kubectl")}"
@@ -62,6 +66,9 @@ if [[ "$auth" == token ]]; then
 else
   kc=(--kubeconfig "$work/kubeconfig")
 fi
+# The timed commands find the kubeconfig as users' commands do; kc stays for the set-up's own
+# commands, and for the live plan that lists the objects (plan without it plans offline).
+export KUBECONFIG="${kc[1]}"
 echo "kubectl: $kubectl; authentication: $auth"
 "$kubectl" "${kc[@]}" version 2>/dev/null | sed 's/^/  /'
 
@@ -111,27 +118,26 @@ echo "objects applied: $crd_count CRDs + $rest_count others"
 # 1. Re-runs.
 "$bundlectl" install "$bundle" -n bench-bundlectl "${kc[@]}" >"$work/first.log" 2>&1 || { cat "$work/first.log" >&2; exit 1; }
 "$kubectl" "${kc[@]}" apply --server-side --force-conflicts -f "$work/kubectl.all.yaml" >/dev/null
-for ((i = 1; i <= runs; i++)); do
-  timed "$work/rerun-bundlectl" "$bundlectl" install "$bundle" -n bench-bundlectl "${kc[@]}"
-  timed "$work/rerun-kubectl" "$kubectl" "${kc[@]}" apply --server-side --force-conflicts -f "$work/kubectl.all.yaml"
-done
+rerun_bundlectl=("$bundlectl" install "$bundle" -n bench-bundlectl)
+rerun_kubectl=("$kubectl" apply --server-side --force-conflicts -f "$work/kubectl.all.yaml")
+interleaved "$runs" "$work/rerun-bundlectl" rerun_bundlectl "$work/rerun-kubectl" rerun_kubectl
 
 # 2. First installs, CRDs included.
 mapfile -t crds < <(crd_names "$work/kubectl.crds.yaml")
 delete_crds() { [[ ${#crds[@]} -eq 0 ]] || "$kubectl" "${kc[@]}" delete crd "${crds[@]}" --ignore-not-found --wait=true >/dev/null; }
 kubectl_first() {
-  "$kubectl" "${kc[@]}" apply --server-side -f "$1.crds.yaml" >/dev/null
-  "$kubectl" "${kc[@]}" wait --for condition=Established --timeout=120s "${crds[@]/#/crd/}" >/dev/null
-  "$kubectl" "${kc[@]}" apply --server-side -f "$1.rest.yaml" >/dev/null
+  "$kubectl" apply --server-side -f "$1.crds.yaml" >/dev/null
+  "$kubectl" wait --for condition=Established --timeout=120s "${crds[@]/#/crd/}" >/dev/null
+  "$kubectl" apply --server-side -f "$1.rest.yaml" >/dev/null
 }
 for ((i = 1; i <= runs; i++)); do
   "$kubectl" "${kc[@]}" create namespace "first-bundlectl-$i" >/dev/null
   "$kubectl" "${kc[@]}" create namespace "first-kubectl-$i" >/dev/null
   objects_for "first-kubectl-$i" "$work/first-$i" >/dev/null
   delete_crds
-  timed "$work/first-bundlectl" "$bundlectl" install "$bundle" -n "first-bundlectl-$i" "${kc[@]}"
+  timed "$work/first-bundlectl" "$bundlectl" install "$bundle" -n "first-bundlectl-$i"
   delete_crds
-  timed "$work/first-kubectl" bash -c "$(declare -p kc crds); $(declare -f kubectl_first); kubectl=$kubectl; kubectl_first $work/first-$i"
+  timed "$work/first-kubectl" bash -c "$(declare -p crds); $(declare -f kubectl_first); kubectl=$kubectl; kubectl_first $work/first-$i"
 done
 
 machine
@@ -142,10 +148,11 @@ summary "first    kubectl apply CRDs + wait Established + apply the rest" "$work
 paste "$work/rerun-bundlectl" "$work/rerun-kubectl" | awk '{ print $1 / $5 }' >"$work/rerun-ratio"
 paste "$work/first-bundlectl" "$work/first-kubectl" | awk '{ print $1 / $5 }' >"$work/first-ratio"
 echo "kubectl $("$kubectl" version --client 2>/dev/null | head -1), server $("$kubectl" "${kc[@]}" version 2>/dev/null | grep -i '^server' | head -1); authentication: $auth"
-echo "ratio bundlectl / kubectl, wall, median of the per-run ratios: re-run $(median_of "$work/rerun-ratio" 1)x, first install $(median_of "$work/first-ratio" 1)x"
 # The per-run ratios spread with the machine's other work; their quartiles show how far.
-echo "re-run ratios, quartiles: $(sort -g "$work/rerun-ratio" | awk '{ v[NR] = $1 } END { printf "%.2f / %.2f / %.2f", v[int((NR + 3) / 4)], v[int((NR + 1) / 2)], v[int((3 * NR + 1) / 4)] }')"
+echo "ratio bundlectl / kubectl, wall, per interleaved pair (Q1 / median / Q3): re-run $(quartiles_of "$work/rerun-ratio" 1)x" \
+  "($runs pairs; load average $(loads "$work/rerun-bundlectl")), first install $(quartiles_of "$work/first-ratio" 1)x"
 # RATIOS=FILE: the per-run re-run ratios are also appended to FILE, to pool several runs of this script.
 if [[ -n "${RATIOS:-}" ]]; then
   cat "$work/rerun-ratio" >>"$RATIOS"
+  echo "re-run ratios pooled in $RATIOS: $(quartiles_of "$RATIOS" 1)x over $(wc -l <"$RATIOS" | tr -d ' ') pairs"
 fi

@@ -4,7 +4,9 @@ import dev.bundlectl.bundle.dependency.Dependency;
 import dev.bundlectl.bundle.dependency.RequiredGvk;
 import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.plan.api.ApiSurfaces;
+import dev.bundlectl.source.catalog.Catalog;
 import dev.bundlectl.source.catalog.CatalogBundle;
+import dev.bundlectl.source.catalog.CatalogLoader;
 import dev.bundlectl.source.catalog.CatalogSelection;
 import dev.bundlectl.source.catalog.DependencyResolution;
 import dev.bundlectl.source.catalog.DependencyResolver;
@@ -15,6 +17,7 @@ import dev.bundlectl.source.errors.RefusedImageException;
 import dev.bundlectl.source.ResolvedSource;
 import dev.bundlectl.source.errors.SourceException;
 import dev.bundlectl.source.reference.ImageReference;
+import dev.bundlectl.source.reference.LocalDirectory;
 import dev.bundlectl.source.reference.ReferenceParser;
 import io.vertx.core.Vertx;
 import java.io.PrintWriter;
@@ -28,7 +31,8 @@ import java.util.function.Predicate;
 /**
  * Turns what the user named (a directory, an image reference, or a catalog and package) into a
  * directory to plan, before any cluster is contacted. A Vert.x instance exists only while an image
- * is pulled; the main thread waits for it at this edge, as it does for the cluster.
+ * is pulled (a catalog directory is read without one); the main thread waits for it at this edge,
+ * as it does for the cluster.
  */
 final class BundleSourcing {
 
@@ -124,6 +128,21 @@ final class BundleSourcing {
                     + "]: " + e.getMessage());
         }
         return reference(image.pinned(recorded.digest())).directory();
+    }
+
+    /**
+     * The catalog {@code reference} names. A directory is read on this thread: a Vert.x instance
+     * and a registry client are for a catalog image only, and {@code catalog DIR} is offline work.
+     */
+    Catalog catalog(String reference) {
+        if (parse(reference) instanceof LocalDirectory directory) {
+            try {
+                return new CatalogLoader().load(directory.path());
+            } catch (CatalogException e) {
+                throw new UserInputException(e.getMessage());
+            }
+        }
+        return withSources(sources -> Blocking.result(sources.catalog(reference))).catalog();
     }
 
     /** Runs {@code work} with a BundleSources on a Vert.x instance of its own, closed afterwards. */

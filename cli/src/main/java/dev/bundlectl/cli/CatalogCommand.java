@@ -1,10 +1,8 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.waiting.Blocking;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.bundlectl.source.BundleSources;
 import dev.bundlectl.source.errors.CatalogException;
 import dev.bundlectl.source.catalog.Catalog;
 import dev.bundlectl.source.catalog.CatalogChannel;
@@ -62,8 +60,7 @@ final class CatalogCommand implements Callable<Integer> {
         if (output == OutputFormat.JSONL) {
             throw new UserInputException("-o jsonl is for install progress; catalog prints table, yaml or json");
         }
-        BundleSourcing sourcing = new BundleSourcing(registry, spec.commandLine().getErr());
-        Catalog loaded = sourcing.withSources(sources -> Blocking.result(sources.catalog(catalog))).catalog();
+        Catalog loaded = new BundleSourcing(registry, spec.commandLine().getErr()).catalog(catalog);
         if (packageName != null && !loaded.packages().containsKey(packageName)) {
             throw new UserInputException("--package " + packageName + ": not in the catalog (it has: "
                     + String.join(", ", loaded.packages().keySet()) + ")");

@@ -2,6 +2,7 @@ package dev.bundlectl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bundlectl.executor.connect.KubeconfigNamespace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,23 +30,79 @@ class OfflineCommandsClassLoadingTest {
             "io.vertx.",
             "io.netty.");
 
+    /**
+     * What an offline command must not load even with a kubeconfig present, when at most it reads
+     * the current context's namespace: fabric8 at all (its client configuration binds the whole
+     * kubeconfig and cost an offline plan half a second), and no TLS.
+     */
+    private static final List<String> CONNECTION_PREFIXES = List.of(
+            "io.fabric8.",
+            "io.vertx.",
+            "io.netty.",
+            "javax.net.ssl.",
+            "sun.security.ssl.");
+
+    /** A kubeconfig as users have one, whose server nothing may contact. */
+    private static final String KUBECONFIG = """
+            apiVersion: v1
+            kind: Config
+            clusters:
+            - name: unreachable
+              cluster: {server: "https://10.255.255.1:6443", certificate-authority-data: Q0EgZGF0YQ==}
+            users:
+            - name: someone
+              user: {token: not-a-secret}
+            contexts:
+            - name: team
+              context: {cluster: unreachable, user: someone, namespace: team-a}
+            current-context: team
+            """;
+
     @TempDir
     Path home;
 
     @ParameterizedTest(name = "bundlectl {0}")
-    @ValueSource(strings = {"plan", "version", "completion"})
+    @ValueSource(strings = {"plan", "version", "completion", "catalog"})
     void anOfflineCommandLoadsNoClusterClientClass(String command) throws Exception {
-        List<String> args = switch (command) {
-            case "plan" -> List.of("plan", TestPaths.arg("samples/bundles/cachebox-operator"));
-            case "completion" -> List.of("completion", "bash");
-            default -> List.of(command);
-        };
+        List<String> args = offlineCommand(command);
 
-        ChildRun run = runChild(args);
+        ChildRun run = runChild(args, null);
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(run.loaded()).as("classes loaded by %s", args).hasSizeGreaterThan(500);
-        assertThat(clusterClientClasses(run.loaded())).as("cluster client classes loaded by %s", args).isEmpty();
+        assertThat(matching(run.loaded(), CLUSTER_CLIENT_PREFIXES)).as("cluster client classes loaded by %s", args)
+                .isEmpty();
+    }
+
+    /**
+     * With {@code KUBECONFIG} set, as every cluster user has one, an offline command still builds
+     * no client, TLS context or connection: {@code plan} reads the current context's namespace
+     * and nothing else of it.
+     */
+    @ParameterizedTest(name = "bundlectl {0}")
+    @ValueSource(strings = {"plan", "version", "completion", "catalog"})
+    void withAKubeconfigAnOfflineCommandLoadsNeitherFabric8NorTls(String command) throws Exception {
+        List<String> args = offlineCommand(command);
+        Path kubeconfig = Files.writeString(home.resolve("kubeconfig"), KUBECONFIG);
+
+        ChildRun run = runChild(args, kubeconfig);
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.loaded()).as("classes loaded by %s", args).hasSizeGreaterThan(500);
+        assertThat(matching(run.loaded(), CONNECTION_PREFIXES)).as("fabric8 and TLS classes loaded by %s", args)
+                .isEmpty();
+        if (command.equals("plan")) {
+            assertThat(run.loaded()).as("the namespace was read").contains(KubeconfigNamespace.class.getName());
+        }
+    }
+
+    private static List<String> offlineCommand(String command) {
+        return switch (command) {
+            case "plan" -> List.of("plan", TestPaths.arg("samples/bundles/cachebox-operator"));
+            case "completion" -> List.of("completion", "bash");
+            case "catalog" -> List.of("catalog", TestPaths.arg("samples/catalogs/cachebox"));
+            default -> List.of(command);
+        };
     }
 
     /**
@@ -55,7 +112,7 @@ class OfflineCommandsClassLoadingTest {
      */
     @Test
     void aRunLoadsOnlyTheCommandItRuns() throws Exception {
-        ChildRun run = runChild(List.of("--debug", "plan", TestPaths.arg("samples/bundles/cachebox-operator")));
+        ChildRun run = runChild(List.of("--debug", "plan", TestPaths.arg("samples/bundles/cachebox-operator")), null);
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         List<String> otherCommands = Subcommands.NAMES.stream()
@@ -85,20 +142,21 @@ class OfflineCommandsClassLoadingTest {
                 current-context: nowhere
                 """);
 
-        ChildRun run = runChild(List.of("status", "--kubeconfig", kubeconfig.toString()));
+        ChildRun run = runChild(List.of("status", "--kubeconfig", kubeconfig.toString()), null);
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCode.ERROR);
         // fabric8's HTTP client on Vert.x; its typed KubernetesClient is built only when a command
         // asks for it (ClusterConnection), which a status that cannot reach the cluster never does.
-        assertThat(clusterClientClasses(run.loaded())).contains("io.fabric8.kubernetes.client.vertx.VertxHttpClient",
-                "io.vertx.core.Vertx");
+        assertThat(matching(run.loaded(), CLUSTER_CLIENT_PREFIXES)).contains(
+                "io.fabric8.kubernetes.client.vertx.VertxHttpClient", "io.vertx.core.Vertx");
+        assertThat(matching(run.loaded(), CONNECTION_PREFIXES)).contains("io.fabric8.kubernetes.client.Config");
     }
 
-    private static List<String> clusterClientClasses(List<String> loaded) {
+    private static List<String> matching(List<String> loaded, List<String> prefixes) {
         List<String> found = new ArrayList<>();
         for (String line : loaded) {
             String name = line + " ";
-            if (CLUSTER_CLIENT_PREFIXES.stream().anyMatch(name::startsWith)) {
+            if (prefixes.stream().anyMatch(name::startsWith)) {
                 found.add(line);
             }
         }
@@ -108,7 +166,8 @@ class OfflineCommandsClassLoadingTest {
     private record ChildRun(int exitCode, List<String> loaded, String stderr) {
     }
 
-    private ChildRun runChild(List<String> args) throws IOException, InterruptedException {
+    /** Runs bundlectl in a JVM of its own, with {@code KUBECONFIG} naming {@code kubeconfig} (null: unset). */
+    private ChildRun runChild(List<String> args, Path kubeconfig) throws IOException, InterruptedException {
         Path log = home.resolve("class-load.log");
         Files.deleteIfExists(log);
         Path stderr = home.resolve("stderr.txt");
@@ -124,6 +183,9 @@ class OfflineCommandsClassLoadingTest {
         // A home of its own, so that no kubeconfig of the machine's user is read.
         builder.environment().remove("KUBECONFIG");
         builder.environment().put("HOME", home.toString());
+        if (kubeconfig != null) {
+            builder.environment().put("KUBECONFIG", kubeconfig.toString());
+        }
         Process process = builder.start();
         if (!process.waitFor(2, TimeUnit.MINUTES)) {
             process.destroyForcibly();

@@ -38,6 +38,29 @@ public final class ArchiveTrainingLauncher {
             // As a short command runs: the archive then holds no method-handle adapters for reflection.
             "-Djdk.reflect.useNativeAccessorOnly=true");
 
+    /** A kubeconfig as kubectl writes one, for a cluster the training never contacts. */
+    private static final String USER_KUBECONFIG = """
+            apiVersion: v1
+            kind: Config
+            clusters:
+            - cluster:
+                certificate-authority-data: Q0EgZGF0YQ==
+                server: https://127.0.0.1:1
+              name: training
+            contexts:
+            - context:
+                cluster: training
+                namespace: bundlectl-training
+                user: training
+              name: training
+            current-context: training
+            preferences: {}
+            users:
+            - name: training
+              user:
+                token: not-a-secret
+            """;
+
     private ArchiveTrainingLauncher() {
     }
 
@@ -104,8 +127,20 @@ public final class ArchiveTrainingLauncher {
         if (kubeconfig != null) {
             command.add(kubeconfig.toString());
         }
-        Process process = new ProcessBuilder(command).inheritIO().start();
-        if (!process.waitFor(10, TimeUnit.MINUTES)) {
+        ProcessBuilder training = new ProcessBuilder(command).inheritIO();
+        // As users run the offline commands: with a kubeconfig, whose current context's namespace
+        // an offline plan reads (bench/README.md, issue 38); and the same one on every build machine.
+        Path userKubeconfig = Files.createTempFile("bundlectl-training-kubeconfig", "");
+        Files.writeString(userKubeconfig, USER_KUBECONFIG);
+        training.environment().put("KUBECONFIG", userKubeconfig.toString());
+        Process process = training.start();
+        boolean ended;
+        try {
+            ended = process.waitFor(10, TimeUnit.MINUTES);
+        } finally {
+            Files.deleteIfExists(userKubeconfig);
+        }
+        if (!ended) {
             process.destroyForcibly();
             System.err.println("class-data archive: the training run did not end in 10 minutes");
             return 1;

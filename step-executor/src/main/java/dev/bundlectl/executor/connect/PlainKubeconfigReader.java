@@ -65,8 +65,9 @@ final class PlainKubeconfigReader {
             "as-groups");
     private static final Set<String> PREFERENCES_KEYS = Set.of("colors");
 
-    // Larger than any kubeconfig a person or a tool writes; a larger file is left to fabric8.
-    private static final long MAX_BYTES = 4L * 1024 * 1024;
+    // Larger than any kubeconfig a person or a tool writes; a larger file is left to fabric8 here,
+    // and counts as unreadable for KubeconfigNamespace.
+    static final long MAX_BYTES = 4L * 1024 * 1024;
 
     private PlainKubeconfigReader() {
     }
@@ -106,7 +107,7 @@ final class PlainKubeconfigReader {
 
     // fabric8 reads a file whose first character that is not white space opens a JSON object or
     // array as JSON, anything else as YAML.
-    private static boolean startsAsJson(byte[] bytes) {
+    static boolean startsAsJson(byte[] bytes) {
         int next = 0;
         while (next < bytes.length && Character.isWhitespace(bytes[next] & 0xff)) {
             next++;

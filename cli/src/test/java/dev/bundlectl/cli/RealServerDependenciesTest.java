@@ -161,15 +161,13 @@ class RealServerDependenciesTest {
         assertThat(csvs(server, cluster)).isZero();
     }
 
-    /** The sample as package {@code <name>-operator}, CSV {@code <name>-operator.v0.3.1}, needing {@code needs} if given. */
+    /**
+     * The sample as package {@code <name>-operator}, CSV {@code <name>-operator.v0.3.1}, needing
+     * {@code needs} if given. Its objects and CRDs are renamed too ({@link SampleCopies#renamed}):
+     * another package that shipped the sample's objects would be refused as their owner's rival.
+     */
     static Path copy(Path target, String name, String needs, String range) throws IOException {
-        Path bundle = SampleCopies.plain(target);
-        Path annotations = bundle.resolve("metadata/annotations.yaml");
-        Files.writeString(annotations, Files.readString(annotations).replace("package.v1: cachebox-operator",
-                "package.v1: " + name + "-operator"));
-        Path csv = bundle.resolve("manifests/cachebox-operator.clusterserviceversion.yaml");
-        Files.writeString(csv, Files.readString(csv).replace("name: cachebox-operator.v0.3.1",
-                "name: " + name + "-operator.v0.3.1"));
+        Path bundle = SampleCopies.renamed(target, name);
         if (needs != null) {
             Files.writeString(bundle.resolve("metadata/dependencies.yaml"), """
                     dependencies:

@@ -40,6 +40,9 @@ class RealServerOlmCorpusTest {
      */
     private static final int STRIDE = Integer.getInteger("bundlectl.olmCorpus.stride", 1);
 
+    /** -Dbundlectl.olmCorpus.only=TEXT tries only the bundles whose corpus name contains TEXT (by hand). */
+    private static final String ONLY = System.getProperty("bundlectl.olmCorpus.only", "");
+
     @Test
     void everyInstallableDevBundleRunsUnderRealOlmOrIsRefusedFirst(RealOlm olm) {
         PinnedOutcomes pinned = PinnedOutcomes.in("real-olm-corpus.tsv");
@@ -48,7 +51,7 @@ class RealServerOlmCorpusTest {
         int index = 0;
         for (Path bundle : SharedCorpus.devBundleDirs()) {
             index++;
-            if ((index - 1) % STRIDE != 0) {
+            if ((index - 1) % STRIDE != 0 || !SharedCorpus.devName(bundle).contains(ONLY)) {
                 continue;
             }
             String name = SharedCorpus.devName(bundle);
@@ -92,6 +95,9 @@ class RealServerOlmCorpusTest {
         olm.server().client().genericKubernetesResources(CSVS).inNamespace(namespace).delete();
         boolean uninstalled = uninstall.exitCode() == ExitCode.OK
                 || uninstall.err().contains("no install") || uninstall.out().contains("no install");
+        if (!uninstalled) {
+            System.out.println(name + " uninstall\n" + uninstall.describe());
+        }
         return uninstalled ? outcome : outcome + " | uninstall exit " + uninstall.exitCode();
     }
 

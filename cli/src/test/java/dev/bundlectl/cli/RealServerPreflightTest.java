@@ -81,14 +81,15 @@ class RealServerPreflightTest {
             @TempDir Path dir) throws IOException {
         RealCluster cluster = RealCluster.in(server, "pre-csv");
         Path bundle = SampleCopies.plain(dir.resolve("bundle"));
-        edit(bundle.resolve(CSV_FILE), "metadata:\n", "metadata:\n  labels: {tier: \"not a valid label value!\"}\n");
+        // A finalizer name is checked by the server alone (labels are checked offline, before a preflight).
+        edit(bundle.resolve(CSV_FILE), "metadata:\n", "metadata:\n  finalizers: [\"not a valid finalizer!\"]\n");
 
         CliRun install = cluster.run("install", bundle.toString(), "-n", cluster.namespace());
 
         assertThat(install.exitCode()).as(install.toString()).isEqualTo(3);
         assertThat(install.err()).contains("refused the plan in preflight")
                 .contains("ClusterServiceVersion/" + cluster.namespace() + "/cachebox-operator.v0.3.1")
-                .contains("metadata.labels");
+                .contains("metadata.finalizers");
         assertNothingWritten(cluster);
     }
 

@@ -68,11 +68,22 @@ public final class ObjectDeleter {
         return attempt(owned, 1);
     }
 
+    /**
+     * Carries out {@code removal}, decided earlier from {@code owned}; when the object changed since
+     * it was read (OLM updates an OperatorGroup while the CSVs it serves go), decides again from the
+     * object as it is now, a few times. Never fails.
+     */
+    Future<DeletionResult> carryOut(CreatedObject owned, Removal removal) {
+        return carryOut(removal).compose(result -> changed(result) ? attempt(owned, 2) : Future.succeededFuture(result));
+    }
+
     private Future<DeletionResult> attempt(CreatedObject owned, int attempt) {
-        return plan(owned).compose(removal -> carryOut(removal).compose(result -> {
-            boolean changed = result instanceof DeletionResult.Failed failed && failed.detail().startsWith(CHANGED);
-            return changed && attempt < ATTEMPTS ? attempt(owned, attempt + 1) : Future.succeededFuture(result);
-        }));
+        return plan(owned).compose(removal -> carryOut(removal).compose(result ->
+                changed(result) && attempt < ATTEMPTS ? attempt(owned, attempt + 1) : Future.succeededFuture(result)));
+    }
+
+    private static boolean changed(DeletionResult result) {
+        return result instanceof DeletionResult.Failed failed && failed.detail().startsWith(CHANGED);
     }
 
     /** The removal {@code owned} comes to, from the object as it is now; never fails. */

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.uninstall;
 
+import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.InstallRecord;
 import java.util.List;
 import java.util.Objects;
@@ -11,14 +12,22 @@ import java.util.Objects;
  * @param namespace the install namespace
  * @param packageName the package
  * @param records the package's records in the namespace, newest first
- * @param removals the removals, in order
+ * @param owned the objects the records own, in removal order
+ * @param removals each owned object's removal, in the same order
+ * @param options what the removals were decided with, to decide again an object that changes
  */
-record PlannedRemovals(String namespace, String packageName, List<InstallRecord> records, List<Removal> removals) {
+record PlannedRemovals(String namespace, String packageName, List<InstallRecord> records, List<CreatedObject> owned,
+        List<Removal> removals, UninstallOptions options) {
 
     PlannedRemovals {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(packageName, "packageName");
         records = List.copyOf(records);
+        owned = List.copyOf(owned);
         removals = List.copyOf(removals);
+        Objects.requireNonNull(options, "options");
+        if (owned.size() != removals.size()) {
+            throw new IllegalArgumentException("one removal per owned object");
+        }
     }
 }

@@ -92,15 +92,16 @@ public final class Uninstaller {
             List<CreatedObject> candidates = candidates(records);
             return new SharedOperatorGroups(store).keptBecause(namespace, packageName, candidates)
                     .compose(shared -> planEach(candidates, 0, deleter, shared, new ArrayList<>()))
-                    .map(removals -> new PlannedRemovals(namespace, packageName, records, removals));
+                    .map(removals -> new PlannedRemovals(namespace, packageName, records, candidates, removals,
+                            options));
         });
     }
 
     /** Carries out {@code planned}'s removals, in order, then deletes the records unless one failed. */
     Future<UninstallReport> carryOut(PlannedRemovals planned, Consumer<? super DeletionResult> onResult) {
         ObjectDeleter deleter = new ObjectDeleter(api, new ResourceLocator(discovery),
-                new InstallOwner(planned.namespace(), planned.packageName()), UninstallOptions.defaults());
-        return carryEach(planned.removals(), 0, deleter, onResult, new ArrayList<>())
+                new InstallOwner(planned.namespace(), planned.packageName()), planned.options());
+        return carryEach(planned, 0, deleter, onResult, new ArrayList<>())
                 .compose(results -> disposeOf(planned, results)
                         .map(disposition -> new UninstallReport(planned.namespace(), planned.packageName(), results,
                                 disposition, null, null)));
@@ -145,15 +146,15 @@ public final class Uninstaller {
         });
     }
 
-    private Future<List<DeletionResult>> carryEach(List<Removal> removals, int index, ObjectDeleter deleter,
+    private Future<List<DeletionResult>> carryEach(PlannedRemovals planned, int index, ObjectDeleter deleter,
             Consumer<? super DeletionResult> onResult, List<DeletionResult> results) {
-        if (index == removals.size()) {
+        if (index == planned.removals().size()) {
             return Future.succeededFuture(results);
         }
-        return deleter.carryOut(removals.get(index)).compose(result -> {
+        return deleter.carryOut(planned.owned().get(index), planned.removals().get(index)).compose(result -> {
             results.add(result);
             onResult.accept(result);
-            return carryEach(removals, index + 1, deleter, onResult, results);
+            return carryEach(planned, index + 1, deleter, onResult, results);
         });
     }
 

@@ -70,4 +70,31 @@ class UninstallRetryTest {
         assertThat(scheduler.sleeps()).containsExactly(Duration.ofMillis(250));
         assertThat(report.succeeded()).isTrue();
     }
+
+    @Test
+    void anObjectThatChangedBetweenItsReadAndItsDeleteIsReadAgainAndDeleted() {
+        // OLM updates an OperatorGroup while the CSVs it serves are deleted: the DELETE on the
+        // resourceVersion read is refused (409), and the object is decided again as it is now.
+        ObjectRef settings = new ObjectRef("", "v1", "ConfigMap", "ns1", "settings");
+        InstallRecord record = InstallRecord.fromPlan(TestPlans.plan("ns1",
+                        List.of(TestPlans.step("", "v1", "ConfigMap", "ns1", "settings", StepStatus.CREATED)),
+                        InstallPlanPhase.COMPLETE),
+                TestPlans.origin("ns1", Instant.parse("2025-03-01T10:00:00Z")),
+                List.of(new CreatedObject(settings, "configmaps", "uid-1", "5", null)), List.of());
+        server.on("GET", CONFIGMAP, json(200, "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":"
+                        + "{\"name\":\"settings\",\"namespace\":\"ns1\",\"uid\":\"uid-1\",\"resourceVersion\":\"5\"}}"),
+                json(200, "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":"
+                        + "{\"name\":\"settings\",\"namespace\":\"ns1\",\"uid\":\"uid-1\",\"resourceVersion\":\"6\"}}"));
+        server.on("DELETE", CONFIGMAP,
+                json(409, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"reason\":\"Conflict\","
+                        + "\"code\":409,\"message\":\"the ResourceVersion in the precondition (5) does not match\"}"),
+                json(200, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Success\"}"));
+
+        UninstallReport report = Await.result(uninstaller.uninstall(record, UninstallOptions.defaults(), r -> { }));
+
+        assertThat(report.results()).extracting(DeletionResult::line).containsExactly("Deleted ConfigMap/ns1/settings");
+        assertThat(server.count("GET", CONFIGMAP)).isEqualTo(2);
+        assertThat(server.count("DELETE", CONFIGMAP)).isEqualTo(2);
+        assertThat(report.succeeded()).isTrue();
+    }
 }

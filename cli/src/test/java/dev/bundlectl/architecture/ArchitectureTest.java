@@ -91,7 +91,7 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("dev.bundlectl.plan", "dev.bundlectl.plan.api..",
                         "dev.bundlectl.plan.capability..", "dev.bundlectl.plan.payload..", "dev.bundlectl.plan.convert..",
                         "dev.bundlectl.plan.objects..", "dev.bundlectl.plan.output..", "dev.bundlectl.plan.review..",
-                        "dev.bundlectl.plan.errors..")
+                        "dev.bundlectl.plan.errors..", "dev.bundlectl.plan.prune..")
                 .because("every later stage reads the plan document; it must not pull the planner along")
                 .check(mainClasses);
     }

@@ -31,6 +31,7 @@ import dev.bundlectl.plan.objects.InputNames;
 import dev.bundlectl.plan.objects.ObjectChecks;
 import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
+import dev.bundlectl.plan.prune.UnknownSchemaFields;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -46,8 +47,9 @@ import java.util.Optional;
  * ({@link ObjectChecks}).
  *
  * <p>One step per manifest, CSV first, then CRDs, then the rest in bundle order. Each step
- * resolves the CSV, carries the manifest as compact JSON exactly as in the bundle, and takes the
- * target namespace when its kind is namespaced. With {@link CsvMode#RENDER} (asked for, or chosen
+ * resolves the CSV, carries the manifest as compact JSON as in the bundle (converted when its
+ * version was removed, and without the CRD schema keys the API server would drop,
+ * {@link UnknownSchemaFields}), and takes the target namespace when its kind is namespaced. With {@link CsvMode#RENDER} (asked for, or chosen
  * by {@link CsvMode#AUTO} when the surface lacks OLM) the CSV's step is not applied, and the
  * objects rendered from it follow it as its children ({@link Step#parent()}). Stateless and
  * thread-safe.
@@ -89,7 +91,8 @@ public final class InstallPlanner {
         // Converted first, so that the surface, the object checks and render mode all see the new versions.
         ManifestConversions converted = ManifestConversions.of(bundle.manifests(), conversions, request.apiSurface(),
                 warnings);
-        bundle = withManifests(bundle, converted.manifests());
+        // Then what the API server would drop on a create, so that every later stage sees the object it keeps.
+        bundle = withManifests(bundle, UnknownSchemaFields.dropped(converted.manifests(), warnings));
         CsvModeChoice csvMode = CsvModeChoice.of(request);
         CsvExpansion expansion = CsvExpansion.of(csvMode, bundle, request, warnings);
         // A plan with invalid release annotations is never applied: its steps keep OLM's order.

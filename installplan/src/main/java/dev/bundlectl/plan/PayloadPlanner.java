@@ -22,6 +22,7 @@ import dev.bundlectl.plan.payload.PayloadSelection;
 import dev.bundlectl.plan.payload.ReleaseAnnotationValidator;
 import dev.bundlectl.plan.payload.RunGraphBuilder;
 import dev.bundlectl.plan.payload.RunNode;
+import dev.bundlectl.plan.prune.UnknownSchemaFields;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,8 +76,10 @@ public final class PayloadPlanner {
         }
         // A plan with invalid release annotations is never applied, and its run graph cannot be built:
         // its steps keep the input order so that the errors can still be reported with the plan.
-        List<Manifest> ordered = annotationProblems.hasErrors() ? selection.planned()
-                : RunGraphBuilder.build(selection.planned(), request.phase().forOrdering()).nodes().stream()
+        // What the API server would drop on a create is left out first, as for a bundle (see InstallPlanner).
+        List<Manifest> selected = UnknownSchemaFields.dropped(selection.planned(), diagnostics);
+        List<Manifest> ordered = annotationProblems.hasErrors() ? selected
+                : RunGraphBuilder.build(selected, request.phase().forOrdering()).nodes().stream()
                         .map(RunNode::manifest).toList();
         Map<Manifest, Optional<String>> exclusions = ExclusionReasons.of(ordered, rules);
 

@@ -57,6 +57,17 @@ class RealServerDependenciesTest {
         assertThat(second.out()).contains("status: Satisfied").contains("message: \"installed: install record "
                 + cluster.namespace() + "/");
         assertThat(csvs(server, cluster)).isEqualTo(2);
+
+        // Both joined the namespace's one OperatorGroup: it goes with the last of them, not the first.
+        String ns = cluster.namespace();
+        CliRun baseGone = cluster.run("uninstall", "--package", "base-operator", "-n", ns);
+        assertThat(baseGone.exitCode()).as(baseGone.toString()).isZero();
+        assertThat(baseGone.out()).containsPattern("Released OperatorGroup/" + ns + "/" + ns);
+        assertThat(cluster.get("operators.coreos.com/v1", "OperatorGroup", "operatorgroups", ns)).isNotNull();
+        CliRun appGone = cluster.run("uninstall", "--package", "app-operator", "-n", ns);
+        assertThat(appGone.exitCode()).as(appGone.toString()).isZero();
+        assertThat(cluster.get("operators.coreos.com/v1", "OperatorGroup", "operatorgroups", ns)).isNull();
+        assertThat(csvs(server, cluster)).isZero();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.ownership;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.executor.records.ObjectRef;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,8 @@ import java.util.Objects;
  *   <li>an object the write creates is the install's;</li>
  *   <li>one that another install owns is shared when that install is of the same package and
  *       applied the same content, and otherwise refused (another package, or other content) unless
- *       the install takes it over;</li>
+ *       the install takes it over; the namespace's OperatorGroup is shared by every package that
+ *       applies the same one ({@link #isNamespaceWide});</li>
  *   <li>one the install owned before (its record says so) stays its own; one an earlier release's
  *       install of the package created becomes its own, the earlier release's fields with it;</li>
  *   <li>one an earlier release applied but none of its records owns is shared with that unknown
@@ -76,8 +78,10 @@ public final class OwnershipJudge {
         String digest = OwnerMarks.contentDigest(object);
         List<OwnerMark> others = owners.besides(me);
         List<OwnerMark> conflicting = new ArrayList<>();
+        boolean namespaceWide = isNamespaceWide(ref);
         for (OwnerMark other : others) {
-            if (!other.owner().packageName().equals(me.packageName()) || !other.digest().equals(digest)) {
+            boolean samePackage = other.owner().packageName().equals(me.packageName());
+            if (!other.digest().equals(digest) || !(samePackage || namespaceWide)) {
                 conflicting.add(other);
             }
         }
@@ -87,8 +91,8 @@ public final class OwnershipJudge {
             if (!takeOwnership) {
                 OwnerMark first = conflicting.get(0);
                 return new OwnershipDecision.Conflict(first.owner(),
-                        first.owner().packageName().equals(me.packageName()) ? "it applied other content"
-                                : "another package");
+                        first.owner().packageName().equals(me.packageName()) || namespaceWide
+                                ? "it applied other content" : "another package");
             }
             List<String> managers = new ArrayList<>(earlierRelease);
             conflicting.forEach(mark -> managers.add(mark.owner().fieldManager()));
@@ -105,6 +109,15 @@ public final class OwnershipJudge {
             return OwnershipDecision.Owned.as(OwnershipDecision.How.SHARED_WITH_EARLIER_RELEASE);
         }
         return new OwnershipDecision.Foreign();
+    }
+
+    /**
+     * Whether the object serves every package of its namespace alike: the OperatorGroup an OLM-mode
+     * install makes, which OLM lets every operator of the namespace join. Another package's install
+     * that applies the same one shares it; one that would change it is refused, as for any object.
+     */
+    static boolean isNamespaceWide(ObjectRef ref) {
+        return "OperatorGroup".equals(ref.kind()) && GroupKind.OLM_GROUP.equals(ref.group());
     }
 
     /**
@@ -131,7 +144,7 @@ public final class OwnershipJudge {
         }
         if (!takeOwnership) {
             return new OwnershipDecision.Conflict(owner, owner.packageName().equals(me.packageName())
-                    ? "it applied other content" : "another package");
+                    || isNamespaceWide(ref) ? "it applied other content" : "another package");
         }
         return new OwnershipDecision.Owned(OwnershipDecision.How.TAKEN, List.of(), installs,
                 List.of(new OwnerMark(owner, "")));

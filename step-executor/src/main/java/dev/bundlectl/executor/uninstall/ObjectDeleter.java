@@ -35,19 +35,29 @@ public final class ObjectDeleter {
     private final boolean deleteCrds;
     private final boolean dryRun;
     private final String creator;
+    private final String operatorGroupsKeptBecause;
 
     ObjectDeleter(KubeApi api, ResourceLocator locator, InstallOwner owner, UninstallOptions options) {
-        this(api, locator, owner, options.deleteCrds(), false, "this install");
+        this(api, locator, owner, options.deleteCrds(), false, "this install", "");
     }
 
     private ObjectDeleter(KubeApi api, ResourceLocator locator, InstallOwner owner, boolean deleteCrds, boolean dryRun,
-            String creator) {
+            String creator, String operatorGroupsKeptBecause) {
         this.api = api;
         this.locator = locator;
         this.owner = owner;
         this.deleteCrds = deleteCrds;
         this.dryRun = dryRun;
         this.creator = creator;
+        this.operatorGroupsKeptBecause = operatorGroupsKeptBecause;
+    }
+
+    /**
+     * This deleter, keeping the namespace's OperatorGroup for {@code why} (other packages' installs
+     * use it; empty: none does): the install gives up its mark and leaves it.
+     */
+    ObjectDeleter keepingOperatorGroups(String why) {
+        return new ObjectDeleter(api, locator, owner, deleteCrds, dryRun, creator, why);
     }
 
     /**
@@ -60,7 +70,7 @@ public final class ObjectDeleter {
      * @param dryRun whether the DELETE (or the release) is sent with {@code dryRun=All}
      */
     public static ObjectDeleter forUpgrade(KubeApi api, Discovery discovery, InstallOwner owner, boolean dryRun) {
-        return new ObjectDeleter(api, new ResourceLocator(discovery), owner, false, dryRun, "the previous install");
+        return new ObjectDeleter(api, new ResourceLocator(discovery), owner, false, dryRun, "the previous install", "");
     }
 
     /** Removes the object if it is still the install's to remove; never fails. */
@@ -100,7 +110,9 @@ public final class ObjectDeleter {
             }
             String namespace = type.get().namespaced() ? ref.namespace() : null;
             return api.get(type.get(), namespace, ref.name())
-                    .map(live -> Removals.decide(owner, owned, type.get(), live, deleteCrds, creator))
+                    .map(live -> Removals.decide(owner, owned, type.get(), live, deleteCrds, creator,
+                            !operatorGroupsKeptBecause.isEmpty() && SharedOperatorGroups.isOperatorGroup(owned)
+                                    ? operatorGroupsKeptBecause : null))
                     .recover(error -> Future.succeededFuture(ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
                             ? new Removal.Gone(ref, null)
                             : new Removal.Unreadable(ref, ClientErrors.describe(error), ApiException.isHttp(error, 403),
@@ -131,7 +143,11 @@ public final class ObjectDeleter {
             return released
                     .<DeletionResult>map(done -> release.kept() ? new DeletionResult.Kept(ref, release.detail()
                             + "; this install's ownership was released") : new DeletionResult.Released(ref, release.detail()))
-                    .recover(error -> Future.succeededFuture(failed(ref, error)));
+                    // A mark's removal is a JSON patch that tests the resourceVersion read: its failure (422) is a change.
+                    .recover(error -> Future.succeededFuture(release.fieldsStay()
+                            && ApiException.isHttp(error, UNPROCESSABLE)
+                            ? new DeletionResult.Failed(ref, CHANGED + ClientErrors.describe(error))
+                            : failed(ref, error)));
         }
         Removal.Delete delete = (Removal.Delete) removal;
         // The uid and resourceVersion just read make the API server refuse (409) if the object
@@ -144,6 +160,7 @@ public final class ObjectDeleter {
     }
 
     private static final String CHANGED = "the object changed while it was being removed: ";
+    private static final int UNPROCESSABLE = 422;
 
     private static DeletionResult failed(ObjectRef ref, Throwable error) {
         return new DeletionResult.Failed(ref, ApiException.isHttp(error, HttpURLConnection.HTTP_CONFLICT)

@@ -15,9 +15,10 @@ import java.util.Objects;
  * @param owned the objects the records own, in removal order
  * @param removals each owned object's removal, in the same order
  * @param options what the removals were decided with, to decide again an object that changes
+ * @param operatorGroupsKeptBecause why the namespace's OperatorGroup stays (other packages use it), or empty
  */
 record PlannedRemovals(String namespace, String packageName, List<InstallRecord> records, List<CreatedObject> owned,
-        List<Removal> removals, UninstallOptions options) {
+        List<Removal> removals, UninstallOptions options, String operatorGroupsKeptBecause) {
 
     PlannedRemovals {
         Objects.requireNonNull(namespace, "namespace");
@@ -26,6 +27,7 @@ record PlannedRemovals(String namespace, String packageName, List<InstallRecord>
         owned = List.copyOf(owned);
         removals = List.copyOf(removals);
         Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(operatorGroupsKeptBecause, "operatorGroupsKeptBecause");
         if (owned.size() != removals.size()) {
             throw new IllegalArgumentException("one removal per owned object");
         }

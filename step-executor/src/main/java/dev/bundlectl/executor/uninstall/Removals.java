@@ -30,9 +30,12 @@ final class Removals {
      *     created, as long as its uid is the recorded one
      * @param deleteCrds whether a CRD no other install owns is deleted
      * @param creator how messages name the install that created it ("this install", "the previous install")
+     * @param keptBecause why the object stays although the install would delete it (the namespace's
+     *     OperatorGroup, which other packages' installs use), or null: the install only gives up its
+     *     mark, leaving the object and its fields to them
      */
     static Removal decide(InstallOwner me, CreatedObject recorded, ApiResource type, JsonNode live, boolean deleteCrds,
-            String creator) {
+            String creator, String keptBecause) {
         ObjectRef ref = recorded.object();
         JsonNode metadata = live.path("metadata");
         String uid = metadata.path("uid").asText(null);
@@ -57,6 +60,9 @@ final class Removals {
                 return new Removal.Skip(ref, replaced(recorded, uid, creator));
             }
             if (recorded.ownership() == null && !owners.legacyManaged()) {
+                if (keptBecause != null) {
+                    return new Removal.Keep(ref, keptBecause);
+                }
                 // An earlier release's record, from before field managers were kept apart: the uid decides.
                 return delete(ref, type, namespace, uid, resourceVersion, deleteCrds, InstallOwner.LEGACY_FIELD_MANAGER, null);
             }
@@ -77,6 +83,10 @@ final class Removals {
             return new Removal.Release(ref, type, namespace, resourceVersion, manager,
                     "still owned by " + String.join(", ", coOwners), ref.customResourceDefinition(), me.markKey(),
                     false);
+        }
+        if (keptBecause != null) {
+            return marked ? new Removal.Release(ref, type, namespace, resourceVersion, manager, keptBecause, true,
+                    me.markKey(), true) : new Removal.Keep(ref, keptBecause);
         }
         return delete(ref, type, namespace, uid, resourceVersion, deleteCrds, manager, me.markKey());
     }

@@ -91,16 +91,17 @@ public final class Uninstaller {
             records.sort(java.util.Comparator.comparing(InstallRecord::startTime).reversed());
             List<CreatedObject> candidates = candidates(records);
             return new SharedOperatorGroups(store).keptBecause(namespace, packageName, candidates)
-                    .compose(shared -> planEach(candidates, 0, deleter, shared, new ArrayList<>()))
-                    .map(removals -> new PlannedRemovals(namespace, packageName, records, candidates, removals,
-                            options));
+                    .compose(shared -> planEach(candidates, 0, deleter.keepingOperatorGroups(shared), new ArrayList<>())
+                            .map(removals -> new PlannedRemovals(namespace, packageName, records, candidates,
+                                    removals, options, shared)));
         });
     }
 
     /** Carries out {@code planned}'s removals, in order, then deletes the records unless one failed. */
     Future<UninstallReport> carryOut(PlannedRemovals planned, Consumer<? super DeletionResult> onResult) {
         ObjectDeleter deleter = new ObjectDeleter(api, new ResourceLocator(discovery),
-                new InstallOwner(planned.namespace(), planned.packageName()), planned.options());
+                new InstallOwner(planned.namespace(), planned.packageName()), planned.options())
+                .keepingOperatorGroups(planned.operatorGroupsKeptBecause());
         return carryEach(planned, 0, deleter, onResult, new ArrayList<>())
                 .compose(results -> disposeOf(planned, results)
                         .map(disposition -> new UninstallReport(planned.namespace(), planned.packageName(), results,
@@ -132,17 +133,13 @@ public final class Uninstaller {
     }
 
     private Future<List<Removal>> planEach(List<CreatedObject> candidates, int index, ObjectDeleter deleter,
-            String keptOperatorGroups, List<Removal> removals) {
+            List<Removal> removals) {
         if (index == candidates.size()) {
             return Future.succeededFuture(removals);
         }
-        CreatedObject candidate = candidates.get(index);
-        Future<Removal> removal = !keptOperatorGroups.isEmpty() && SharedOperatorGroups.isOperatorGroup(candidate)
-                ? Future.succeededFuture(new Removal.Keep(candidate.object(), keptOperatorGroups))
-                : deleter.plan(candidate);
-        return removal.compose(decided -> {
+        return deleter.plan(candidates.get(index)).compose(decided -> {
             removals.add(decided);
-            return planEach(candidates, index + 1, deleter, keptOperatorGroups, removals);
+            return planEach(candidates, index + 1, deleter, removals);
         });
     }
 

@@ -6,6 +6,7 @@ import dev.bundlectl.bundle.testing.SharedCorpus;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
 import dev.bundlectl.executor.testing.RealApiServerExtension.Served;
+import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepStatus;
@@ -26,8 +27,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * pinned in {@code pinned/real-server-corpus.tsv}: {@code Complete}, the first failing step with the
  * server's answer, or {@code refused} with the plan's exit code. No run may crash (exit 1 or a stack
  * trace). Bundles are installed in sorted order into namespaces named after their position, so
- * messages that name a namespace are stable; cluster-scoped objects (CRDs, ClusterRoles) are shared
- * between bundles, as they would be on one cluster.
+ * messages that name a namespace are stable. Each install is uninstalled again, CRDs included, and
+ * an uninstall that fails is pinned with the outcome: the corpus holds several versions of some
+ * packages, and another version's cluster-scoped objects left in place would refuse the next one
+ * (docs/semantics.md §8), which is not what a bundle meets on its own cluster.
  */
 @ExtendWith(RealApiServerExtension.class)
 class RealServerCorpusTest {
@@ -85,11 +88,25 @@ class RealServerCorpusTest {
             return "crash: install exit " + install.exitCode();
         }
         InstallPlan result = PlanOutput.parse(install);
-        return switch (result.status().phase()) {
+        String outcome = switch (result.status().phase()) {
             case COMPLETE -> "Complete" + notCreated(result);
             case FAILED -> "Failed: " + failures(result);
             default -> "phase " + result.status().phase();
         };
+        String pkg = result.metadata().annotations().get(PlanAnnotations.PACKAGE);
+        CliResult uninstall = Cli.run("uninstall", "--package", pkg, "-n", namespace, "--delete-crds", "--kubeconfig",
+                server.kubeconfig().toString());
+        if (uninstall.exitCode() == ExitCode.ERROR || uninstall.showsStackTrace()) {
+            crashes.add(name + " " + mode + " uninstall\n" + uninstall.describe());
+        }
+        boolean uninstalled = uninstall.exitCode() == ExitCode.OK || uninstall.err().contains("no install");
+        return uninstalled ? outcome : outcome + " | uninstall exit " + uninstall.exitCode() + ": "
+                + firstLine(uninstall.err().isBlank() ? uninstall.out() : uninstall.err());
+    }
+
+    private static String firstLine(String text) {
+        return text.lines().filter(line -> line.startsWith("error") || line.startsWith("Failed")).findFirst()
+                .orElse(text.lines().findFirst().orElse(""));
     }
 
     private static String notCreated(InstallPlan plan) {

@@ -38,12 +38,15 @@ class RealServerOlmModeTest {
 
     /**
      * An AllNamespaces operator left behind would have OLM copy its CSV into every namespace, the
-     * other tests' included: whatever a test leaves is deleted, pass or fail.
+     * other tests' included, and an OperatorGroup left behind keeps saying it provides the CSV's
+     * APIs until OLM prunes it (a later install would be predicted InterOperatorGroupOwnerConflict):
+     * whatever a test leaves is deleted, pass or fail.
      */
     @org.junit.jupiter.api.AfterEach
     void deleteWhatTheTestLeft() {
         for (RealCluster cluster : clusters) {
             cluster.client().genericKubernetesResources(CSVS).inNamespace(cluster.namespace()).delete();
+            cluster.client().genericKubernetesResources(OPERATOR_GROUPS).inNamespace(cluster.namespace()).delete();
         }
     }
 

@@ -45,15 +45,16 @@ public final class SchemaPatterns {
         JsonNode spec = crd.path("spec");
         JsonNode versions = spec.path("versions");
         if (V1.equals(crd.path("apiVersion").asText()) && sharedByAllVersions(versions)) {
-            walk.schema(versions.path(0).path("schema").path("openAPIV3Schema"), "spec.validation.openAPIV3Schema");
+            walk.schema(versions.path(0).path("schema").path("openAPIV3Schema"),
+                    FieldTrail.at("spec.validation.openAPIV3Schema"));
         } else {
             int index = 0;
             for (JsonNode version : versions) {
                 walk.schema(version.path("schema").path("openAPIV3Schema"),
-                        "spec.versions[" + index++ + "].schema.openAPIV3Schema");
+                        FieldTrail.at("spec.versions[" + index++ + "].schema.openAPIV3Schema"));
             }
         }
-        walk.schema(spec.path("validation").path("openAPIV3Schema"), "spec.validation.openAPIV3Schema");
+        walk.schema(spec.path("validation").path("openAPIV3Schema"), FieldTrail.at("spec.validation.openAPIV3Schema"));
         return List.copyOf(walk.refused);
     }
 
@@ -73,7 +74,7 @@ public final class SchemaPatterns {
         return true;
     }
 
-    private void schema(JsonNode root, String path) {
+    private void schema(JsonNode root, FieldTrail path) {
         if (!root.isObject()) {
             return;
         }
@@ -83,29 +84,29 @@ public final class SchemaPatterns {
         refused.addAll(found);
     }
 
-    private void visit(JsonNode schema, String path, List<FieldError> found) {
+    private void visit(JsonNode schema, FieldTrail path, List<FieldError> found) {
         if (!schema.isObject()) {
             return;
         }
         JsonNode pattern = schema.get("pattern");
         if (pattern != null && pattern.isTextual() && !pattern.textValue().isEmpty()
                 && compiled.computeIfAbsent(pattern.textValue(), GoRegex::compile) instanceof GoRegex.Refused no) {
-            found.add(new FieldError(path + ".pattern", "Invalid value", GoText.quote(pattern.textValue()),
+            found.add(new FieldError(path.dot("pattern").toString(), "Invalid value", GoText.quote(pattern.textValue()),
                     INVALID + no.error()));
         }
         for (String keyword : SINGLE_SCHEMAS) {
-            visit(schema.path(keyword), path + "." + keyword, found);
+            visit(schema.path(keyword), path.dot(keyword), found);
         }
         for (String keyword : SCHEMA_LISTS) {
             int index = 0;
             for (JsonNode member : schema.path(keyword)) {
-                visit(member, path + "." + keyword + "[" + index++ + "]", found);
+                visit(member, path.dot(keyword).index(index++), found);
             }
         }
         JsonNode properties = schema.path("properties");
         for (Iterator<Map.Entry<String, JsonNode>> fields = properties.fields(); fields.hasNext();) {
             Map.Entry<String, JsonNode> property = fields.next();
-            visit(property.getValue(), path + ".properties[" + property.getKey() + "]", found);
+            visit(property.getValue(), path.dot("properties").index(property.getKey()), found);
         }
     }
 }

@@ -56,13 +56,14 @@ public final class UndeclaredSchemaKeys {
         JsonNode spec = crd.path("spec");
         int index = 0;
         for (JsonNode version : spec.path("versions")) {
-            schema(version.path("schema").path("openAPIV3Schema"), "spec.versions[" + index++ + "].schema.openAPIV3Schema");
+            schema(version.path("schema").path("openAPIV3Schema"),
+                    FieldTrail.at("spec.versions[" + index++ + "].schema.openAPIV3Schema"));
         }
-        schema(spec.path("validation").path("openAPIV3Schema"), "spec.validation.openAPIV3Schema");
+        schema(spec.path("validation").path("openAPIV3Schema"), FieldTrail.at("spec.validation.openAPIV3Schema"));
         return found;
     }
 
-    private void schema(JsonNode node, String path) {
+    private void schema(JsonNode node, FieldTrail path) {
         if (!(node instanceof ObjectNode schema)) {
             return;
         }
@@ -70,45 +71,52 @@ public final class UndeclaredSchemaKeys {
         for (String keyword : SCHEMA_MAPS) {
             for (Iterator<Map.Entry<String, JsonNode>> entries = schema.path(keyword).fields(); entries.hasNext();) {
                 Map.Entry<String, JsonNode> entry = entries.next();
-                schema(entry.getValue(), path + "." + keyword + "." + entry.getKey());
+                schema(entry.getValue(), path.dot(keyword).dot(entry.getKey()));
             }
         }
         JsonNode items = schema.path("items");
         if (items.isArray()) {
-            schemaList(items, path + ".items");
+            schemaList(items, path.dot("items"));
         } else {
-            schema(items, path + ".items");
+            schema(items, path.dot("items"));
         }
         for (String keyword : SINGLE_SCHEMAS) {
-            schema(schema.path(keyword), path + "." + keyword);
+            schema(schema.path(keyword), path.dot(keyword));
         }
         for (String keyword : SCHEMA_LISTS) {
-            schemaList(schema.path(keyword), path + "." + keyword);
+            schemaList(schema.path(keyword), path.dot(keyword));
         }
-        externalDocs(schema.path("externalDocs"), path + ".externalDocs");
+        externalDocs(schema.path("externalDocs"), path.dot("externalDocs"));
     }
 
-    private void schemaList(JsonNode list, String path) {
+    private void schemaList(JsonNode list, FieldTrail path) {
         int index = 0;
         for (JsonNode member : list) {
-            schema(member, path + "[" + index++ + "]");
+            schema(member, path.index(index++));
         }
     }
 
-    private void externalDocs(JsonNode node, String path) {
+    private void externalDocs(JsonNode node, FieldTrail path) {
         if (node instanceof ObjectNode docs) {
             dropUndeclared(docs, path, DeclaredSchemaKeys::declaresExternalDocsKey);
         }
     }
 
-    private void dropUndeclared(ObjectNode node, String path, Predicate<String> declared) {
-        List<String> undeclared = new ArrayList<>();
-        node.fieldNames().forEachRemaining(key -> {
+    private void dropUndeclared(ObjectNode node, FieldTrail path, Predicate<String> declared) {
+        List<String> undeclared = null;
+        for (Iterator<String> keys = node.fieldNames(); keys.hasNext();) {
+            String key = keys.next();
             if (!declared.test(key)) {
+                if (undeclared == null) {
+                    undeclared = new ArrayList<>();
+                }
                 undeclared.add(key);
             }
-        });
-        undeclared.forEach(key -> found.add(path + "." + key));
+        }
+        if (undeclared == null) {
+            return;
+        }
+        undeclared.forEach(key -> found.add(path.dot(key).toString()));
         if (remove) {
             node.remove(undeclared);
         }

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The cost of what an install re-run does now against another build of bundlectl: both re-run the
+# sample, interleaved (in swapped order every other pair), on one real kube-apiserver 1.26.4, each in
+# a namespace and under a package of its own (the other build's copy of the sample is renamed, so
+# that neither meets the other's objects). Prints both builds' figures, the per-pair difference of
+# wall and CPU time as quartiles, and the requests one unchanged re-run of each sends, from the
+# server's own apiserver_request_total counters.
+#
+#   BEFORE=<other build>/bin/bundlectl bench/rerun-against-build.sh     (RUNS=11 pairs by default)
+#
+# BUNDLECTL picks this side's launcher (default: the clone's bin/bundlectl). Needs
+# bench/target/benchmarks.jar and kubectl (the one on PATH, else the server's own).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$here/bench/timing.sh"
+source "$here/bench/real-server.sh"
+runs="${RUNS:-11}"
+now="${BUNDLECTL:-$here/bin/bundlectl}"
+before="${BEFORE:?BEFORE=<launcher of the other build>}"
+kubectl="${KUBECTL:-$(command -v kubectl || echo "$here/../shared/kube-api-test/k8s/1.26.4-linux-amd64/kubectl")}"
+work="$(mktemp -d)"
+trap 'stop_real_server; rm -rf "$work"' EXIT
+start_real_server "$work" "$here" || exit 1
+export KUBECONFIG="$work/kubeconfig"
+
+sample="$here/samples/bundles/cachebox-operator"
+renamed="$work/otherbox-operator"
+mkdir -p "$renamed"
+(cd "$sample" && find . -type f) | while read -r file; do
+  target="$renamed/${file//cachebox/otherbox}"
+  mkdir -p "$(dirname "$target")"
+  sed 's/cache\.bundlectl\.dev/otherbox.bundlectl.dev/g; s/cachebox/otherbox/g' "$sample/$file" >"$target"
+done
+"$kubectl" create namespace now >/dev/null
+"$kubectl" create namespace before >/dev/null
+for ns in now before; do
+  launcher="$now" bundle="$sample"
+  [[ "$ns" == before ]] && launcher="$before" bundle="$renamed"
+  "$launcher" install "$bundle" -n "$ns" >"$work/$ns.first.log" 2>&1 || { cat "$work/$ns.first.log" >&2; exit 1; }
+done
+
+# requests COMMAND...: the requests one run of COMMAND sends, per verb and resource.
+counters() {
+  "$kubectl" get --raw /metrics | awk '/^apiserver_request_total\{/ {
+      line = $0; value = $NF; key = ""
+      if (match(line, /verb="[A-Z]+"/)) key = substr(line, RSTART + 6, RLENGTH - 7)
+      if (match(line, /resource="[a-z]*"/)) key = key " " substr(line, RSTART + 10, RLENGTH - 11)
+      if (match(line, /dry_run="All"/)) key = key " (dry run)"
+      if (line ~ /system_client="kube-apiserver"/) next
+      sum[key] += value }
+    END { for (k in sum) print k "\t" sum[k] }' | sort
+}
+requests() {
+  counters >"$work/before.counts"
+  "$@" >/dev/null 2>&1
+  counters >"$work/after.counts"
+  join -t $'\t' -a 2 -e 0 -o 0,1.2,2.2 "$work/before.counts" "$work/after.counts" \
+    | awk -F'\t' '$3 - $2 > 0 { printf "    %d %s\n", $3 - $2, $1; total += $3 - $2 } END { printf "    %d in all\n", total }'
+}
+
+rerun_now=("$now" install "$sample" -n now)
+rerun_before=("$before" install "$renamed" -n before)
+interleaved "$runs" "$work/now" rerun_now "$work/before" rerun_before
+machine
+summary "re-run, this build  ($now)" "$work/now"
+summary "re-run, other build ($before)" "$work/before"
+paste "$work/now" "$work/before" | awk '{ print $1 - $5 }' >"$work/wall-difference"
+paste "$work/now" "$work/before" | awk '{ print $2 - $6 }' >"$work/cpu-difference"
+echo "per-pair difference, this build minus the other (Q1 / median / Q3): wall $(quartiles_of "$work/wall-difference" 1) s," \
+  "CPU $(quartiles_of "$work/cpu-difference" 1) s ($runs pairs; load average $(loads "$work/now"))"
+echo "requests of one unchanged re-run, this build:"
+requests "${rerun_now[@]}"
+echo "requests of one unchanged re-run, the other build:"
+requests "${rerun_before[@]}"

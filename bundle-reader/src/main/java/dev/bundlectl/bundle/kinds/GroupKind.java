@@ -24,6 +24,8 @@ public record GroupKind(String group, String kind) implements Comparable<GroupKi
 
     /** OLM's {@code ClusterServiceVersion}. */
     public static final GroupKind CLUSTER_SERVICE_VERSION = new GroupKind(OLM_GROUP, "ClusterServiceVersion");
+    /** OLM's {@code OperatorGroup}. */
+    public static final GroupKind OPERATOR_GROUP = new GroupKind(OLM_GROUP, "OperatorGroup");
     /** {@code CustomResourceDefinition}. */
     public static final GroupKind CUSTOM_RESOURCE_DEFINITION =
             new GroupKind(APIEXTENSIONS_GROUP, "CustomResourceDefinition");
@@ -84,6 +86,11 @@ public record GroupKind(String group, String kind) implements Comparable<GroupKi
     /** Whether this is OLM's ClusterServiceVersion. */
     public boolean isCsv() {
         return equals(CLUSTER_SERVICE_VERSION);
+    }
+
+    /** Whether this is OLM's OperatorGroup. */
+    public boolean isOperatorGroup() {
+        return equals(OPERATOR_GROUP);
     }
 
     /** Whether this is a CustomResourceDefinition. */

@@ -3,7 +3,6 @@ package dev.bundlectl.plan.olm;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.render.CsvInstallModes;
@@ -43,7 +42,7 @@ public record OperatorGroupChoice(Manifest manifest, StepStatus status, String m
 
     /** Whether {@code step} is an OLM-mode plan's OperatorGroup step. */
     public static boolean isStep(Step step) {
-        return KIND.equals(step.resource().kind()) && GroupKind.OLM_GROUP.equals(step.resource().group());
+        return step.resource().groupKind().isOperatorGroup();
     }
 
     /**

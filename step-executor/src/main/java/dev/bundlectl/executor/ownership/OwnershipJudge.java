@@ -1,7 +1,6 @@
 package dev.bundlectl.executor.ownership;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.executor.records.ObjectRef;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,7 +116,7 @@ public final class OwnershipJudge {
      * that applies the same one shares it; one that would change it is refused, as for any object.
      */
     static boolean isNamespaceWide(ObjectRef ref) {
-        return "OperatorGroup".equals(ref.kind()) && GroupKind.OLM_GROUP.equals(ref.group());
+        return ref.groupKind().isOperatorGroup();
     }
 
     /**

@@ -1,7 +1,5 @@
 package dev.bundlectl.executor.uninstall;
 
-import dev.bundlectl.bundle.kinds.GroupKind;
-import dev.bundlectl.plan.olm.OperatorGroupChoice;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
@@ -25,8 +23,7 @@ final class SharedOperatorGroups {
 
     /** Whether this is an OperatorGroup. */
     static boolean isOperatorGroup(CreatedObject created) {
-        return OperatorGroupChoice.KIND.equals(created.object().kind())
-                && GroupKind.OLM_GROUP.equals(created.object().group());
+        return created.object().groupKind().isOperatorGroup();
     }
 
     /**

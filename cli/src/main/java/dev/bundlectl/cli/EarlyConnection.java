@@ -32,7 +32,7 @@ import java.util.concurrent.CompletionException;
 final class EarlyConnection implements AutoCloseable {
 
     /** The commands that always connect; {@code plan} does when given a kubeconfig or context. */
-    private static final Set<String> CLUSTER_COMMANDS = Set.of("install", "status", "uninstall", "approve");
+    private static final Set<String> CLUSTER_COMMANDS = Set.of("install", "status", "uninstall", "gc", "approve");
 
     private final ConnectionSettings settings;
     private final CompletableFuture<Optional<ClusterConnection>> opening = new CompletableFuture<>();

@@ -19,7 +19,7 @@ final class Subcommands {
      * The names, in the order help lists them; each is its command's own {@code @Command(name)},
      * as a test checks.
      */
-    static final List<String> NAMES = List.of("plan", "install", "catalog", "status", "uninstall", "approve",
+    static final List<String> NAMES = List.of("plan", "install", "catalog", "status", "uninstall", "gc", "approve",
             "controller", "version", "completion", CompletionScript.INSTALL_NAMES_COMMAND);
 
     private Subcommands() {
@@ -36,6 +36,7 @@ final class Subcommands {
             case "catalog" -> new CatalogCommand();
             case "status" -> new StatusCommand();
             case "uninstall" -> new UninstallCommand();
+            case "gc" -> new GcCommand();
             case "approve" -> new ApproveCommand();
             case "controller" -> new ControllerCommand();
             case "version" -> new VersionCommand();

@@ -25,11 +25,16 @@ public final class RenderLabels {
     private RenderLabels() {
     }
 
+    /** The {@link #CSV} label's value for a CSV of this name. */
+    public static String csvLabel(String csvName) {
+        return RenderNames.labelValue(csvName);
+    }
+
     /** The labels for objects rendered from this CSV installed in this namespace, in a fixed order. */
     public static Map<String, String> of(String csvName, String operatorNamespace) {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put(MANAGED_BY, MANAGED_BY_VALUE);
-        labels.put(CSV, RenderNames.labelValue(csvName));
+        labels.put(CSV, csvLabel(csvName));
         labels.put(OWNER_KIND, GroupKind.CLUSTER_SERVICE_VERSION.kind());
         labels.put(OWNER_NAMESPACE, operatorNamespace);
         return labels;

@@ -53,6 +53,11 @@ public final class PlanApplier {
         this.discovery = Objects.requireNonNull(discovery, "discovery");
     }
 
+    /** The API server this executor writes to, for reads that go with a run (whose owners still stand). */
+    public KubeApi api() {
+        return api;
+    }
+
     /**
      * Starts executing {@code plan}. Steps whose status is {@code NotCreated} or
      * {@code UnsupportedResource} are never sent; every other step is reset to {@code Unknown} and

@@ -72,6 +72,23 @@ public final class DiscoveryApiSurface implements ApiSurface {
         return Future.join(started).transform(done -> Future.succeededFuture(this));
     }
 
+    /**
+     * Every resource of the group/versions read so far, once per group and kind: through the first
+     * version the root documents list for its group, which is the server's preferred one. For an
+     * operation that reads every kind the cluster serves (the collector of what installs left).
+     */
+    public List<ApiResource> resources() {
+        Map<String, ApiResource> byGroupKind = new LinkedHashMap<>();
+        versionsByGroup.forEach((group, versions) -> versions.forEach(version -> {
+            Future<GroupVersionResources> load = loads.get(new GroupVersion(group, version));
+            if (load != null && load.succeeded()) {
+                load.result().byKind().values()
+                        .forEach(resource -> byGroupKind.putIfAbsent(group + "/" + resource.kind(), resource));
+            }
+        }));
+        return List.copyOf(byGroupKind.values());
+    }
+
     /** Whether the root documents list {@code group}: when not, no version of it is served. */
     public boolean listsGroup(String group) {
         return versionsByGroup.containsKey(group);

@@ -205,7 +205,7 @@ public final class OwnershipPlan {
     public static String ownership(OwnershipDecision.How how) {
         return switch (how) {
             case CREATED -> "created";
-            case OWNED -> "owned";
+            case OWNED, ADOPTED -> "owned";
             case SHARED, SHARED_WITH_EARLIER_RELEASE -> "shared";
             case TAKEN -> "taken";
         };

@@ -3,6 +3,7 @@ package dev.bundlectl.executor.install;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObservedObject;
+import dev.bundlectl.executor.ownership.OwnerStandings;
 import dev.bundlectl.executor.ownership.OwnershipDecision;
 import dev.bundlectl.executor.ownership.OwnershipJudge;
 import dev.bundlectl.executor.records.ObjectRef;
@@ -12,9 +13,11 @@ import dev.bundlectl.plan.planned.PlannedStep;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The install's ownership of each object when no dry run shows it ({@code --no-preflight}): each
@@ -32,35 +35,53 @@ final class OwnershipReading {
         this.connection = Objects.requireNonNull(connection, "connection");
     }
 
-    /** The decision for every step of {@code planned} the install sends, read concurrently. */
+    /**
+     * The decision for every step of {@code planned} the install sends: the objects read
+     * concurrently, then the installs their marks name looked up once each (docs/semantics.md §8,
+     * "A stale owner is no owner"), then each object judged.
+     */
     Future<OwnershipPlan> read(PlannedInstall planned, OwnershipJudge judge, InstallOwner owner) {
-        Map<Integer, Future<OwnershipDecision>> reads = new LinkedHashMap<>();
+        Map<Integer, Future<ObservedObject>> reads = new LinkedHashMap<>();
         for (int index = 0; index < planned.steps().size(); index++) {
             PlannedStep step = planned.steps().get(index);
             if (OwnershipPlan.sends(step.step())) {
-                reads.put(index, decide(step, judge));
+                reads.put(index, read(step));
             }
         }
-        List<Future<OwnershipDecision>> all = new ArrayList<>(reads.values());
+        List<Future<ObservedObject>> all = new ArrayList<>(reads.values());
         return Future.join(all).transform(done -> {
-            Map<Integer, OwnershipDecision> decisions = new LinkedHashMap<>();
-            reads.forEach((index, decision) -> decisions.put(index, decision.result()));
-            return Future.succeededFuture(new OwnershipPlan(owner, decisions));
+            Set<InstallOwner> ask = new LinkedHashSet<>();
+            reads.forEach((index, seen) -> {
+                if (seen.result() != null) {
+                    ask.addAll(judge.ownersToAsk(refOf(planned, index), seen.result().owners()));
+                }
+            });
+            return new OwnerStandings(connection.retryingApi()).gone(ask).map(gone -> {
+                OwnershipJudge knowing = judge.knowing(gone);
+                Map<Integer, OwnershipDecision> decisions = new LinkedHashMap<>();
+                reads.forEach((index, seen) -> {
+                    ObjectRef ref = refOf(planned, index);
+                    OwnershipDecision decision = seen.result() == null ? null
+                            : knowing.judge(ref, planned.steps().get(index).object(), seen.result(), null);
+                    decisions.put(index, decision != null ? decision : knowing.unseen(ref));
+                });
+                return new OwnershipPlan(owner, decisions);
+            });
         });
     }
 
-    private Future<OwnershipDecision> decide(PlannedStep step, OwnershipJudge judge) {
+    private static ObjectRef refOf(PlannedInstall planned, int index) {
+        return ObjectRef.of(planned.steps().get(index).step().resource());
+    }
+
+    /** The object as it is now, or null when it cannot be read. Never fails. */
+    private Future<ObservedObject> read(PlannedStep step) {
         StepResource resource = step.step().resource();
-        ObjectRef ref = ObjectRef.of(resource);
         return connection.discovery().find(Objects.toString(resource.group(), ""), resource.version(), resource.kind())
                 .compose(type -> type.isEmpty() ? Future.<ObservedObject>succeededFuture(null)
                         : connection.retryingApi().get(type.get(), type.get().namespaced() ? resource.namespace() : null,
                                 resource.name()).map(live -> ObservedObject.of(live, false)))
                 // Unread is not refused: the write meets whatever kept it from being read.
-                .otherwise(unread -> null)
-                .map(seen -> {
-                    OwnershipDecision decision = seen == null ? null : judge.judge(ref, step.object(), seen, null);
-                    return decision != null ? decision : judge.unseen(ref);
-                });
+                .otherwise(unread -> null);
     }
 }

@@ -5,6 +5,7 @@ import dev.bundlectl.executor.RunningPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObservedObject;
+import dev.bundlectl.executor.ownership.OwnerStandings;
 import dev.bundlectl.executor.ownership.OwnershipDecision;
 import dev.bundlectl.executor.ownership.OwnershipJudge;
 import dev.bundlectl.executor.records.ObjectRef;
@@ -106,13 +107,35 @@ public final class ServerPreflight {
     public Future<Checked> check(PlannedInstall planned, ApplySettings options, OwnershipJudge judge, InstallOwner owner) {
         RunningPlan dryRun = applier.start(OwnershipPlan.markedForPreflight(planned, owner),
                 options.toBuilder().dryRunServer(true).build(), event -> { });
-        return dryRun.result().map(judged -> {
-            OwnershipPlan ownership = ownershipOf(planned, judged, dryRun, judge, owner);
+        OwnerStandings standings = new OwnerStandings(applier.api());
+        return dryRun.result().compose(judged -> knowingGoneOwners(planned, dryRun, judge, standings).map(knowing -> {
+            OwnershipPlan ownership = ownershipOf(planned, judged, dryRun, knowing, owner);
             return new Checked(judged(planned.plan(), judged, dryRun.unavailableSteps(), ownership),
                     dryRun.appliedStates(), dryRun.foundExisting(), unacceptedSteps(planned.plan(), judged,
                             dryRun.unavailableSteps()), dryRun.forbiddenSteps(), true, ownership,
                     dryRun.observedObjects());
-        });
+        }));
+    }
+
+    /**
+     * {@code judge}, knowing which of the installs whose marks (or field managers) the dry run's
+     * answers showed are gone (docs/semantics.md §8, "A stale owner is no owner"): each owner
+     * namespace is read once, and nothing is read when no object names another install.
+     */
+    static Future<OwnershipJudge> knowingGoneOwners(PlannedInstall planned, RunningPlan run, OwnershipJudge judge,
+            OwnerStandings standings) {
+        Map<Integer, ObservedObject> observed = run.observedObjects();
+        Map<Integer, List<String>> conflicts = run.conflicts();
+        Set<InstallOwner> ask = new java.util.LinkedHashSet<>();
+        for (int index = 0; index < planned.steps().size(); index++) {
+            ObjectRef ref = ObjectRef.of(planned.steps().get(index).step().resource());
+            ObservedObject seen = observed.get(index);
+            if (seen != null) {
+                ask.addAll(judge.ownersToAsk(ref, seen.owners()));
+            }
+            ask.addAll(OwnershipJudge.ownersToAsk(conflicts.get(index)));
+        }
+        return standings.gone(ask).map(judge::knowing);
     }
 
     /**

@@ -16,7 +16,8 @@ import java.util.Objects;
  * What {@code status} says of an install's objects that other installs own too, read live
  * (docs/semantics.md §8): which are shared, and with whom, and which another install took over.
  * Only cluster-scoped objects can be shared (a namespaced one belongs to one namespace's install),
- * so only those are read; a record's lost objects are said from the record.
+ * so only those are read; a record's lost objects are said from the record. A mark whose install is
+ * gone (its namespace deleted, or holding no record of it) is no owner's and is not said.
  */
 public final class LiveOwners {
 
@@ -32,10 +33,12 @@ public final class LiveOwners {
     /** One line per object of {@code record} shared with or taken by another install. */
     public Future<List<String>> lines(InstallRecord record) {
         InstallOwner me = new InstallOwner(record.namespace(), record.packageName());
+        // One per call: each owner namespace the marks name is read once, whatever the number of objects.
+        OwnerStandings standings = new OwnerStandings(api);
         List<Future<String>> read = new ArrayList<>();
         for (CreatedObject owned : record.createdObjects()) {
             if (owned.object().namespace() == null) {
-                read.add(line(me, owned.object()));
+                read.add(line(me, owned.object(), standings));
             }
         }
         return Future.join(new ArrayList<>(read)).transform(done -> {
@@ -50,16 +53,20 @@ public final class LiveOwners {
         });
     }
 
-    private Future<String> line(InstallOwner me, ObjectRef object) {
+    private Future<String> line(InstallOwner me, ObjectRef object, OwnerStandings standings) {
         return discovery.find(object.group(), object.version(), object.kind()).compose(type -> type.isEmpty()
                 ? Future.succeededFuture((String) null)
-                : api.get(type.get(), null, object.name()).map(live -> {
+                : api.get(type.get(), null, object.name()).compose(live -> {
                     ObjectOwners owners = ObjectOwners.of(live);
-                    List<OwnerMark> others = owners.besides(me);
-                    if (owners.markOf(me).isEmpty() && !others.isEmpty()) {
-                        return object.displayName() + ": taken over by " + names(others);
-                    }
-                    return others.isEmpty() ? null : object.displayName() + ": shared with " + names(others);
+                    List<OwnerMark> marked = owners.besides(me);
+                    // A gone install's mark is stale: it shares nothing and took nothing (docs/semantics.md §8).
+                    return standings.gone(marked.stream().map(OwnerMark::owner).toList()).map(gone -> {
+                        List<OwnerMark> others = marked.stream().filter(mark -> !gone.contains(mark.owner())).toList();
+                        if (owners.markOf(me).isEmpty() && !others.isEmpty()) {
+                            return object.displayName() + ": taken over by " + names(others);
+                        }
+                        return others.isEmpty() ? null : object.displayName() + ": shared with " + names(others);
+                    });
                 }).recover(error -> Future.succeededFuture(ApiException.isHttp(error, 404) ? null
                         : object.displayName() + ": cannot read its owners: " + ClientErrors.describe(error))));
     }

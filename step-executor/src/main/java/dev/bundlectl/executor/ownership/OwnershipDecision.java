@@ -18,7 +18,8 @@ public sealed interface OwnershipDecision {
      * @param how how it came to own it
      * @param alsoOwnedBy the other installs that own it too (the same package's, with the same content)
      * @param transferFrom field managers whose fields become this install's before it applies: an
-     *     earlier release's, for an object it created; another install's, for one taken over
+     *     earlier release's, for an object it created; another install's, for one taken over; a gone
+     *     install's, whose stale mark the install's apply then drops
      * @param takenFrom the marks of the installs it takes the object from
      */
     record Owned(How how, List<OwnerMark> alsoOwnedBy, List<String> transferFrom, List<OwnerMark> takenFrom)
@@ -41,6 +42,7 @@ public sealed interface OwnershipDecision {
                 case SHARED -> "shared with " + String.join(", ", alsoOwnedBy.stream().map(OwnerMark::describe).toList());
                 case SHARED_WITH_EARLIER_RELEASE -> "shared with an install an earlier bundlectl made";
                 case TAKEN -> "taken over from " + String.join(", ", takenFrom.stream().map(OwnerMark::describe).toList());
+                case ADOPTED -> "its earlier owners are gone";
                 default -> null;
             };
         }
@@ -57,7 +59,12 @@ public sealed interface OwnershipDecision {
         /** An install made by an earlier bundlectl, without marks, applied it too. */
         SHARED_WITH_EARLIER_RELEASE,
         /** It was another install's; {@code --take-ownership} took it. */
-        TAKEN
+        TAKEN,
+        /**
+         * Every install that owned it is gone (its namespace deleted, or holding no record of it): the
+         * object is this install's, as if it had created it (docs/semantics.md §8).
+         */
+        ADOPTED
     }
 
     /**

@@ -3,8 +3,10 @@ package dev.bundlectl.executor.ownership;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.records.ObjectRef;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Decides, for each object an install writes, whether it owns it, shares it, leaves it to the
@@ -20,6 +22,9 @@ import java.util.Objects;
  *       install of the package created becomes its own, the earlier release's fields with it;</li>
  *   <li>one an earlier release applied but none of its records owns is shared with that unknown
  *       install, so that neither deletes it while the other may still use it;</li>
+ *   <li>an install that is gone (its namespace deleted, or holding no record of it) is no owner: its
+ *       mark is stale, its fields are taken over so that the apply drops the mark, and an object only
+ *       gone installs owned becomes this install's ({@link #knowing});</li>
  *   <li>anything else existed before any install: the user's, applied as it is and never deleted.</li>
  * </ul>
  */
@@ -28,6 +33,7 @@ public final class OwnershipJudge {
     private final InstallOwner me;
     private final PreviousOwnership previous;
     private final boolean takeOwnership;
+    private final Set<InstallOwner> gone;
 
     /**
      * @param me the install
@@ -35,9 +41,46 @@ public final class OwnershipJudge {
      * @param takeOwnership whether objects other installs own are taken over ({@code --take-ownership})
      */
     public OwnershipJudge(InstallOwner me, PreviousOwnership previous, boolean takeOwnership) {
+        this(me, previous, takeOwnership, Set.of());
+    }
+
+    private OwnershipJudge(InstallOwner me, PreviousOwnership previous, boolean takeOwnership, Set<InstallOwner> gone) {
         this.me = Objects.requireNonNull(me, "me");
         this.previous = Objects.requireNonNull(previous, "previous");
         this.takeOwnership = takeOwnership;
+        this.gone = Set.copyOf(gone);
+    }
+
+    /**
+     * This judge, knowing that the installs in {@code gone} are gone (docs/semantics.md §8, "A stale
+     * owner is no owner"): their marks count as no owner's, and their fields are taken over first,
+     * so that the install's apply drops their marks.
+     */
+    public OwnershipJudge knowing(Set<InstallOwner> gone) {
+        return new OwnershipJudge(me, previous, takeOwnership, gone);
+    }
+
+    /**
+     * The owners of {@code owners} whose standing {@link #knowing} needs: every other install's
+     * mark, and this install's own where its record does not own the object (a mark left by an
+     * earlier install of the package in a namespace of the same name, since deleted).
+     */
+    public Set<InstallOwner> ownersToAsk(ObjectRef ref, ObjectOwners owners) {
+        Set<InstallOwner> ask = new LinkedHashSet<>();
+        owners.besides(me).forEach(mark -> ask.add(mark.owner()));
+        if (owners.markOf(me).isPresent() && !previous.owned(ref) && !previous.createdByEarlierRelease(ref)) {
+            ask.add(me);
+        }
+        return ask;
+    }
+
+    /** The installs whose field managers a server-side apply conflicted with, for {@link #knowing}. */
+    public static Set<InstallOwner> ownersToAsk(List<String> conflicts) {
+        Set<InstallOwner> ask = new LinkedHashSet<>();
+        if (conflicts != null) {
+            conflicts.forEach(manager -> FieldConflicts.ownerOf(manager).ifPresent(ask::add));
+        }
+        return ask;
     }
 
     /**
@@ -75,7 +118,14 @@ public final class OwnershipJudge {
 
     private OwnershipDecision existing(ObjectRef ref, JsonNode object, ObjectOwners owners) {
         String digest = OwnerMarks.contentDigest(object);
-        List<OwnerMark> others = owners.besides(me);
+        List<OwnerMark> stale = new ArrayList<>();
+        List<OwnerMark> others = new ArrayList<>();
+        for (OwnerMark other : owners.besides(me)) {
+            (gone.contains(other.owner()) ? stale : others).add(other);
+        }
+        // This install's own mark, where its record does not own the object, was left by an earlier
+        // install of the package in a namespace of this name, since deleted: a stale mark too.
+        boolean ownMarkLeftOver = gone.contains(me) && owners.markOf(me).isPresent();
         List<OwnerMark> conflicting = new ArrayList<>();
         boolean namespaceWide = isNamespaceWide(ref);
         for (OwnerMark other : others) {
@@ -84,8 +134,10 @@ public final class OwnershipJudge {
                 conflicting.add(other);
             }
         }
-        List<String> earlierRelease = owners.legacyManaged() && previous.createdByEarlierRelease(ref)
-                ? List.of(InstallOwner.LEGACY_FIELD_MANAGER) : List.of();
+        List<String> earlierRelease = new ArrayList<>(owners.legacyManaged() && previous.createdByEarlierRelease(ref)
+                ? List.of(InstallOwner.LEGACY_FIELD_MANAGER) : List.of());
+        // A gone owner's fields become this install's, so that its apply drops the stale mark with them.
+        stale.forEach(mark -> earlierRelease.add(mark.owner().fieldManager()));
         if (!conflicting.isEmpty()) {
             if (!takeOwnership) {
                 OwnerMark first = conflicting.get(0);
@@ -103,6 +155,9 @@ public final class OwnershipJudge {
         }
         if (previous.owned(ref) || previous.createdByEarlierRelease(ref)) {
             return new OwnershipDecision.Owned(OwnershipDecision.How.OWNED, List.of(), earlierRelease, List.of());
+        }
+        if (!stale.isEmpty() || ownMarkLeftOver) {
+            return new OwnershipDecision.Owned(OwnershipDecision.How.ADOPTED, List.of(), earlierRelease, List.of());
         }
         if (owners.legacyManaged()) {
             return OwnershipDecision.Owned.as(OwnershipDecision.How.SHARED_WITH_EARLIER_RELEASE);
@@ -131,7 +186,16 @@ public final class OwnershipJudge {
             return null;
         }
         List<String> others = installs.stream().filter(manager -> !manager.equals(InstallOwner.LEGACY_FIELD_MANAGER))
+                .filter(manager -> FieldConflicts.ownerOf(manager).filter(gone::contains).isEmpty())
                 .toList();
+        List<String> stale = installs.stream().filter(manager -> FieldConflicts.ownerOf(manager)
+                .filter(gone::contains).isPresent()).toList();
+        if (others.isEmpty() && !stale.isEmpty()) {
+            // Only gone installs' fields stood in the way: they become this install's before it applies.
+            List<String> moved = previous.createdByEarlierRelease(ref) ? installs : stale;
+            return new OwnershipDecision.Owned(previous.owned(ref) || previous.createdByEarlierRelease(ref)
+                    ? OwnershipDecision.How.OWNED : OwnershipDecision.How.ADOPTED, List.of(), moved, List.of());
+        }
         if (others.isEmpty()) {
             return previous.createdByEarlierRelease(ref)
                     ? new OwnershipDecision.Owned(OwnershipDecision.How.OWNED, List.of(), installs, List.of())

@@ -145,6 +145,24 @@ public final class InstallRecordStore {
     }
 
     /**
+     * The Secrets of every record in {@code namespace}, undecoded: enough to tell which packages
+     * hold records there ({@link RecordSecrets#isRecordOf}) without reading the records themselves.
+     */
+    public Future<List<RecordSecret>> recordSecrets(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        return api.listAll(SECRETS, namespace, MANAGED, PAGE_SIZE).map(objects -> {
+            List<RecordSecret> secrets = new ArrayList<>();
+            for (ObjectNode object : objects) {
+                RecordSecret secret = new RecordSecret(object);
+                if (RecordSecrets.isRecord(secret)) {
+                    secrets.add(secret);
+                }
+            }
+            return secrets;
+        });
+    }
+
+    /**
      * One record by name; empty if there is no such Secret. Fails with
      * {@link InvalidRecordException} if the Secret is not a readable record.
      */

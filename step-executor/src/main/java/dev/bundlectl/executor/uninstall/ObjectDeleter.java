@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.uninstall;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.discovery.Discovery;
@@ -7,11 +8,16 @@ import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.kube.Preconditions;
 import dev.bundlectl.executor.ownership.InstallOwner;
+import dev.bundlectl.executor.ownership.ObjectOwners;
+import dev.bundlectl.executor.ownership.OwnerMark;
+import dev.bundlectl.executor.ownership.OwnerStandings;
 import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.ObjectRef;
 import io.vertx.core.Future;
 import java.net.HttpURLConnection;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Removes one object an install owned, if it is still the install's to remove
@@ -36,13 +42,19 @@ public final class ObjectDeleter {
     private final boolean dryRun;
     private final String creator;
     private final String operatorGroupsKeptBecause;
+    private final OwnerStandings standings;
 
-    ObjectDeleter(KubeApi api, ResourceLocator locator, InstallOwner owner, UninstallOptions options) {
-        this(api, locator, owner, options.deleteCrds(), false, "this install", "");
+    /**
+     * An uninstall's deleter; {@code standings} is the operation's, so that each owner namespace the
+     * objects' marks name is read once however many objects name it.
+     */
+    ObjectDeleter(KubeApi api, ResourceLocator locator, InstallOwner owner, UninstallOptions options,
+            OwnerStandings standings) {
+        this(api, locator, owner, options.deleteCrds(), false, "this install", "", standings);
     }
 
     private ObjectDeleter(KubeApi api, ResourceLocator locator, InstallOwner owner, boolean deleteCrds, boolean dryRun,
-            String creator, String operatorGroupsKeptBecause) {
+            String creator, String operatorGroupsKeptBecause, OwnerStandings standings) {
         this.api = api;
         this.locator = locator;
         this.owner = owner;
@@ -50,6 +62,7 @@ public final class ObjectDeleter {
         this.dryRun = dryRun;
         this.creator = creator;
         this.operatorGroupsKeptBecause = operatorGroupsKeptBecause;
+        this.standings = standings;
     }
 
     /**
@@ -57,7 +70,7 @@ public final class ObjectDeleter {
      * use it; empty: none does): the install gives up its mark and leaves it.
      */
     ObjectDeleter keepingOperatorGroups(String why) {
-        return new ObjectDeleter(api, locator, owner, deleteCrds, dryRun, creator, why);
+        return new ObjectDeleter(api, locator, owner, deleteCrds, dryRun, creator, why, standings);
     }
 
     /**
@@ -70,7 +83,8 @@ public final class ObjectDeleter {
      * @param dryRun whether the DELETE (or the release) is sent with {@code dryRun=All}
      */
     public static ObjectDeleter forUpgrade(KubeApi api, Discovery discovery, InstallOwner owner, boolean dryRun) {
-        return new ObjectDeleter(api, new ResourceLocator(discovery), owner, false, dryRun, "the previous install", "");
+        return new ObjectDeleter(api, new ResourceLocator(discovery), owner, false, dryRun, "the previous install", "",
+                new OwnerStandings(api));
     }
 
     /** Removes the object if it is still the install's to remove; never fails. */
@@ -110,15 +124,27 @@ public final class ObjectDeleter {
             }
             String namespace = type.get().namespaced() ? ref.namespace() : null;
             return api.get(type.get(), namespace, ref.name())
-                    .map(live -> Removals.decide(owner, owned, type.get(), live, deleteCrds, creator,
-                            !operatorGroupsKeptBecause.isEmpty() && SharedOperatorGroups.isOperatorGroup(owned)
-                                    ? operatorGroupsKeptBecause : null))
+                    .compose(live -> goneOwners(live).map(gone -> Removals.decide(owner, owned, type.get(), live,
+                            deleteCrds, creator, !operatorGroupsKeptBecause.isEmpty()
+                                    && SharedOperatorGroups.isOperatorGroup(owned) ? operatorGroupsKeptBecause : null,
+                            gone)))
                     .recover(error -> Future.succeededFuture(ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
                             ? new Removal.Gone(ref, null)
                             : new Removal.Unreadable(ref, ClientErrors.describe(error), ApiException.isHttp(error, 403),
                                     type.get())));
         }, error -> Future.succeededFuture(new Removal.Unreadable(ref, "cannot discover API " + ref.apiVersion() + ": "
                 + ClientErrors.describe(error), false, null)));
+    }
+
+    /**
+     * Which installs besides this one, of those whose marks {@code live} carries, are gone
+     * (docs/semantics.md §8, "A stale owner is no owner"); nothing is read for an object no other
+     * install marked.
+     */
+    private Future<Set<InstallOwner>> goneOwners(JsonNode live) {
+        List<InstallOwner> others = ObjectOwners.of(live).marks().stream().map(OwnerMark::owner)
+                .filter(other -> !other.equals(owner)).toList();
+        return standings.gone(others);
     }
 
     /** Carries {@code removal} out; never fails. */

@@ -9,6 +9,7 @@ import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.plan.api.ApiResource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Decides what an uninstall, or an upgrade's deletion, does with one object the install owned,
@@ -33,9 +34,12 @@ final class Removals {
      * @param keptBecause why the object stays although the install would delete it (the namespace's
      *     OperatorGroup, which other packages' installs use), or null: the install only gives up its
      *     mark, leaving the object and its fields to them
+     * @param gone the installs known to be gone: their marks are stale and count as no owner's
+     *     (docs/semantics.md §8), so that an object they alone share with this install is deleted as
+     *     its last owner would delete it (a CRD still by the CRD rule)
      */
     static Removal decide(InstallOwner me, CreatedObject recorded, ApiResource type, JsonNode live, boolean deleteCrds,
-            String creator, String keptBecause) {
+            String creator, String keptBecause, Set<InstallOwner> gone) {
         ObjectRef ref = recorded.object();
         JsonNode metadata = live.path("metadata");
         String uid = metadata.path("uid").asText(null);
@@ -50,7 +54,7 @@ final class Removals {
         boolean marked = owners.markOf(me).isPresent();
         boolean sameObject = recorded.uid() == null || recorded.uid().equals(uid);
         boolean earlierRelease = recorded.ownership() == null && owners.legacyManaged() && sameObject;
-        List<OwnerMark> others = owners.besides(me);
+        List<OwnerMark> others = owners.besides(me).stream().filter(mark -> !gone.contains(mark.owner())).toList();
         if (!marked && !earlierRelease) {
             if (!others.isEmpty()) {
                 return new Removal.Skip(ref, "not removed: it is owned by " + names(others)

@@ -3,6 +3,7 @@ package dev.bundlectl.executor.uninstall;
 import dev.bundlectl.executor.discovery.Discovery;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.ownership.InstallOwner;
+import dev.bundlectl.executor.ownership.OwnerStandings;
 import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.DeletedObject;
@@ -28,6 +29,10 @@ import java.util.function.Consumer;
  * Objects go in reverse step order of the newest record that lists them. An OperatorGroup an
  * install created stays while another package is recorded in the namespace.
  *
+ * <p>An Uninstaller serves one uninstall: the installs other marks name are looked up once each,
+ * and a mark whose install is gone counts as no owner's, so that an object only gone installs
+ * share with this one is deleted as its last owner would.
+ *
  * <p>Every object gets exactly one {@link DeletionResult}. A failure does not stop the others, and
  * the records are then kept, so that the uninstall can run again. Nothing blocks; the listener is
  * called on a Vert.x thread, once per object as soon as it is done, and must neither block nor
@@ -38,6 +43,8 @@ public final class Uninstaller {
     private final KubeApi api;
     private final Discovery discovery;
     private final InstallRecordStore store;
+    // One per uninstall: each owner namespace the objects' marks name is read once (docs/semantics.md §8).
+    private final OwnerStandings standings;
 
     /**
      * @param api the API server, retrying transient failures
@@ -48,6 +55,7 @@ public final class Uninstaller {
         this.api = Objects.requireNonNull(api, "api");
         this.discovery = Objects.requireNonNull(discovery, "discovery");
         this.store = Objects.requireNonNull(store, "store");
+        this.standings = new OwnerStandings(api);
     }
 
     /**
@@ -75,7 +83,7 @@ public final class Uninstaller {
             List<InstallRecord> known) {
         Objects.requireNonNull(options, "options");
         InstallOwner owner = new InstallOwner(namespace, packageName);
-        ObjectDeleter deleter = new ObjectDeleter(api, new ResourceLocator(discovery), owner, options);
+        ObjectDeleter deleter = new ObjectDeleter(api, new ResourceLocator(discovery), owner, options, standings);
         return store.list(namespace).compose(entries -> {
             List<InstallRecord> records = new ArrayList<>();
             for (RecordEntry entry : entries) {
@@ -100,7 +108,7 @@ public final class Uninstaller {
     /** Carries out {@code planned}'s removals, in order, then deletes the records unless one failed. */
     Future<UninstallReport> carryOut(PlannedRemovals planned, Consumer<? super DeletionResult> onResult) {
         ObjectDeleter deleter = new ObjectDeleter(api, new ResourceLocator(discovery),
-                new InstallOwner(planned.namespace(), planned.packageName()), planned.options())
+                new InstallOwner(planned.namespace(), planned.packageName()), planned.options(), standings)
                 .keepingOperatorGroups(planned.operatorGroupsKeptBecause());
         return carryEach(planned, 0, deleter, onResult, new ArrayList<>())
                 .compose(results -> disposeOf(planned, results)

@@ -1,0 +1,117 @@
+package dev.bundlectl.executor.ownership;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.executor.records.ClientErrors;
+import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.plan.api.ApiResource;
+import io.vertx.core.Future;
+import java.net.HttpURLConnection;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Reads, for one operation, whether the installs owner marks name still stand (docs/semantics.md
+ * §8, "A stale owner is no owner"). Each owner namespace is read once however many objects name
+ * it: the namespace (one GET, or one LIST of every namespace for an operation that reads the whole
+ * cluster) and, when it exists, the install records in it (one LIST). Make one per operation: what
+ * it read is kept, so that a later operation must not reuse it.
+ */
+public final class OwnerStandings {
+
+    private static final ApiResource NAMESPACES = new ApiResource("", "v1", "Namespace", "namespaces", false);
+    private static final int PAGE_SIZE = 500;
+
+    private final KubeApi api;
+    private final InstallRecordStore store;
+    private final Future<Set<String>> namespaces;
+    private final Map<String, Future<NamespaceHolding>> holdings = new ConcurrentHashMap<>();
+
+    private OwnerStandings(KubeApi api, Future<Set<String>> namespaces) {
+        this.api = Objects.requireNonNull(api, "api");
+        this.store = new InstallRecordStore(api);
+        this.namespaces = namespaces;
+    }
+
+    /** Standings read through {@code api}, one namespace GET per owner namespace. */
+    public OwnerStandings(KubeApi api) {
+        this(api, null);
+    }
+
+    /**
+     * Standings that list every namespace once, for an operation that reads the whole cluster; when
+     * that list is refused, each namespace is read on its own.
+     */
+    public static OwnerStandings listingNamespaces(KubeApi api) {
+        Future<Set<String>> listed = api.listAll(NAMESPACES, null, null, PAGE_SIZE).<Set<String>>map(items -> {
+            Set<String> names = new LinkedHashSet<>();
+            for (ObjectNode item : items) {
+                names.add(item.path("metadata").path("name").asText());
+            }
+            return names;
+        }).otherwise((Set<String>) null);
+        return new OwnerStandings(api, listed);
+    }
+
+    /** The standing of {@code owner}; never fails (what cannot be read is {@link OwnerStanding.Unknown}). */
+    public Future<OwnerStanding> of(InstallOwner owner) {
+        return holding(owner.namespace()).map(holding -> holding.standingOf(owner.packageName()));
+    }
+
+    /**
+     * The standing of the operator a rendered object's labels name: its namespace and the CSV label
+     * (null: any record); never fails.
+     */
+    public Future<OwnerStanding> ofOperator(String namespace, String csvLabel) {
+        return holding(namespace).map(holding -> holding.standingOfOperator(csvLabel));
+    }
+
+    /** Which of {@code owners} are gone; an empty set, with no request, for no owners. Never fails. */
+    public Future<Set<InstallOwner>> gone(Collection<InstallOwner> owners) {
+        Map<InstallOwner, Future<OwnerStanding>> read = new LinkedHashMap<>();
+        for (InstallOwner owner : owners) {
+            read.computeIfAbsent(owner, this::of);
+        }
+        List<Future<OwnerStanding>> all = new ArrayList<>(read.values());
+        return Future.join(all).transform(done -> {
+            Set<InstallOwner> gone = new LinkedHashSet<>();
+            read.forEach((owner, standing) -> {
+                if (standing.succeeded() && standing.result().gone()) {
+                    gone.add(owner);
+                }
+            });
+            return Future.succeededFuture(gone);
+        });
+    }
+
+    private Future<NamespaceHolding> holding(String namespace) {
+        return holdings.computeIfAbsent(namespace, this::read);
+    }
+
+    private Future<NamespaceHolding> read(String namespace) {
+        Future<Boolean> exists = namespaces == null ? exists(namespace)
+                : namespaces.compose(listed -> listed == null ? exists(namespace)
+                        : Future.succeededFuture(listed.contains(namespace)));
+        return exists.compose(present -> !present ? Future.succeededFuture(NamespaceHolding.missing(namespace))
+                        : store.recordSecrets(namespace).map(records -> NamespaceHolding.holding(namespace, records))
+                                .otherwise(error -> NamespaceHolding.unreadable(namespace,
+                                        "cannot list the install records in namespace " + namespace + ": "
+                                                + ClientErrors.describe(error))))
+                .otherwise(error -> NamespaceHolding.unreadable(namespace, "cannot read namespace " + namespace + ": "
+                        + ClientErrors.describe(error)));
+    }
+
+    private Future<Boolean> exists(String namespace) {
+        return api.get(NAMESPACES, null, namespace).map(true)
+                .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
+                        ? Future.succeededFuture(false) : Future.failedFuture(error));
+    }
+}

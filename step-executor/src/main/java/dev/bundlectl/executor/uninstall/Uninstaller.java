@@ -31,7 +31,8 @@ import java.util.function.Consumer;
  *
  * <p>An Uninstaller serves one uninstall: the installs other marks name are looked up once each,
  * and a mark whose install is gone counts as no owner's, so that an object only gone installs
- * share with this one is deleted as its last owner would.
+ * share with this one is deleted as its last owner would. The operator's cluster RBAC that gone
+ * installs of the package left in their namespaces' names goes too ({@link LeftBehindRbac}).
  *
  * <p>Every object gets exactly one {@link DeletionResult}. A failure does not stop the others, and
  * the records are then kept, so that the uninstall can run again. Nothing blocks; the listener is
@@ -111,6 +112,14 @@ public final class Uninstaller {
                 new InstallOwner(planned.namespace(), planned.packageName()), planned.options(), standings)
                 .keepingOperatorGroups(planned.operatorGroupsKeptBecause());
         return carryEach(planned, 0, deleter, onResult, new ArrayList<>())
+                .compose(results -> new LeftBehindRbac(api, standings)
+                        .remove(new InstallOwner(planned.namespace(), planned.packageName()))
+                        .map(leftBehind -> {
+                            leftBehind.forEach(onResult);
+                            List<DeletionResult> all = new ArrayList<>(results);
+                            all.addAll(leftBehind);
+                            return all;
+                        }))
                 .compose(results -> disposeOf(planned, results)
                         .map(disposition -> new UninstallReport(planned.namespace(), planned.packageName(), results,
                                 disposition, null, null)));

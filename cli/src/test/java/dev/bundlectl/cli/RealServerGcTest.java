@@ -1,0 +1,139 @@
+package dev.bundlectl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bundlectl.executor.testing.RealApiServer;
+import dev.bundlectl.executor.testing.RealApiServerExtension;
+import dev.bundlectl.executor.testing.RealApiServerExtension.Served;
+import dev.bundlectl.executor.testing.RealIdentities;
+import dev.bundlectl.executor.testing.RealIdentity;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bundlectl gc} on the real API server with the real kube-controller-manager: the sample is
+ * installed (render mode) in three namespaces that are then deleted, and in a fourth that stays.
+ * gc lists each object the deleted namespaces' installs left, with the owner it names and why that
+ * owner is gone, and nothing the live install owns; {@code --delete} removes them and leaves the
+ * live install whole. A user who may not list ClusterRoles is told so and still gets the rest, with
+ * a real token and through {@code --as} (docs/semantics.md §8).
+ */
+@ExtendWith(RealApiServerExtension.class)
+class RealServerGcTest {
+
+    private static final String PREFIX = "gcbox";
+    private static final String PACKAGE = "gcbox-operator";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void gcListsWhatDeletedNamespacesLeftAndDeletesItLeavingTheLiveInstallWhole(
+            @Served(value = RealApiServer.Flavour.PLAIN, controllers = true) RealApiServer server) throws Exception {
+        Path bundle = SampleCopies.renamed(dir.resolve(PREFIX), PREFIX);
+        RealCluster live = RealCluster.in(server, "gc-live");
+        List<String> doomed = List.of(server.newNamespace("gc-one"), server.newNamespace("gc-two"),
+                server.newNamespace("gc-three"));
+        for (String ns : doomed) {
+            assertThat(live.run("install", bundle.toString(), "-n", ns, "--csv-mode", "render").exitCode()).isZero();
+        }
+        assertThat(live.run("install", bundle.toString(), "-n", live.namespace(), "--csv-mode", "render").exitCode())
+                .isZero();
+        Set<String> liveOwns = ClusterScopedObjects.markedBy(server.client(), PREFIX, live.namespace()).keySet();
+        Set<String> leftBehind = new TreeSet<>();
+        for (String ns : doomed) {
+            leftBehind.addAll(ClusterScopedObjects.markedBy(server.client(), PREFIX, ns).keySet());
+        }
+        leftBehind.removeAll(liveOwns);
+        assertThat(leftBehind).as("each namespace's own operator RBAC").hasSize(4 * doomed.size());
+        for (String ns : doomed) {
+            RealServerGoneOwnersTest.deleteAndWait(server.client(), ns);
+        }
+
+        CliRun listed = live.run("gc");
+
+        assertThat(listed.exitCode()).as(listed.toString()).isEqualTo(listed.err().isBlank() ? ExitCode.OK
+                : ExitCode.PLAN_FAILED);
+        for (String object : leftBehind) {
+            String ns = owner(server, object, doomed);
+            assertThat(listed.out()).as(listed.toString()).contains("Leftover " + object + ": owned by " + PACKAGE
+                    + " in namespace " + ns + " (namespace " + ns + " no longer exists)");
+        }
+        for (String object : liveOwns) {
+            assertThat(listed.out()).as("the live install's " + object).doesNotContain(" " + object + ":");
+        }
+        assertThat(listed.out()).contains("nothing deleted (pass --delete to delete them).");
+        assertThat(ClusterScopedObjects.named(server.client(), PREFIX).keySet()).as("listing deletes nothing")
+                .containsAll(leftBehind);
+
+        leastPrivilegedUserIsToldWhatItMayNotListAndGetsTheRest(server, live, leftBehind);
+
+        CliRun deleted = live.run("gc", "--delete");
+
+        assertThat(deleted.exitCode()).as(deleted.toString()).isEqualTo(deleted.err().isBlank() ? ExitCode.OK
+                : ExitCode.PLAN_FAILED);
+        leftBehind.forEach(object -> assertThat(deleted.out()).contains("Deleted " + object + ": owned by " + PACKAGE));
+        Map<String, Map<String, String>> after = ClusterScopedObjects.named(server.client(), PREFIX);
+        assertThat(after.keySet()).as("none left, the live install's untouched").containsExactlyInAnyOrderElementsOf(liveOwns);
+        CliRun status = live.run("status", "-n", live.namespace());
+        assertThat(status.exitCode()).as(status.toString()).isZero();
+        assertThat(server.client().apps().deployments().inNamespace(live.namespace()).withName(PREFIX + "-operator")
+                .get()).as("the live install still runs").isNotNull();
+        assertThat(live.run("gc").out()).doesNotContain(PREFIX);
+    }
+
+    /**
+     * A ServiceAccount that may read namespaces, Secrets, ClusterRoleBindings and CRDs, but not
+     * ClusterRoles: gc says so in one line and lists the ClusterRoleBindings left behind; the same
+     * through the admin's kubeconfig with {@code --as}.
+     */
+    private void leastPrivilegedUserIsToldWhatItMayNotListAndGetsTheRest(RealApiServer server, RealCluster live,
+            Set<String> leftBehind) {
+        RealIdentity reader = RealIdentities.serviceAccount(server, dir, live.namespace(), "gc-reader", null);
+        server.create("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: ClusterRole
+                metadata: {name: gc-reader-no-clusterroles}
+                rules:
+                - apiGroups: [""]
+                  resources: [namespaces, secrets]
+                  verbs: [get, list]
+                - apiGroups: [rbac.authorization.k8s.io]
+                  resources: [clusterrolebindings]
+                  verbs: [get, list]
+                - apiGroups: [apiextensions.k8s.io]
+                  resources: [customresourcedefinitions]
+                  verbs: [get, list]
+                """);
+        server.create("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: ClusterRoleBinding
+                metadata: {name: gc-reader-no-clusterroles}
+                roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: gc-reader-no-clusterroles}
+                subjects:
+                - {kind: ServiceAccount, name: gc-reader, namespace: %s}
+                """.formatted(live.namespace()));
+        CliRun withToken = live.runWith(reader.kubeconfig(), "gc");
+        CliRun impersonated = live.run("gc", "--as", reader.username());
+        for (CliRun run : List.of(withToken, impersonated)) {
+            assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCode.PLAN_FAILED);
+            assertThat(run.err()).as(run.toString()).containsOnlyOnce("warning: cannot list clusterroles.rbac.authorization.k8s.io: ");
+            leftBehind.stream().filter(object -> object.startsWith("ClusterRoleBinding/"))
+                    .forEach(binding -> assertThat(run.out()).as(run.toString()).contains("Leftover " + binding + ": "));
+            assertThat(run.out()).doesNotContain("Leftover ClusterRole/");
+        }
+    }
+
+    /** The doomed namespace whose mark {@code object} carries. */
+    private static String owner(RealApiServer server, String object, List<String> doomed) {
+        Map<String, String> annotations = ClusterScopedObjects.named(server.client(), PREFIX).get(object);
+        return doomed.stream().filter(ns -> annotations.containsKey(ns + ".owners.bundlectl.dev/" + PACKAGE))
+                .findFirst().orElseThrow();
+    }
+}

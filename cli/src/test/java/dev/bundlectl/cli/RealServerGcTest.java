@@ -56,7 +56,10 @@ class RealServerGcTest {
             RealServerGoneOwnersTest.deleteAndWait(server.client(), ns);
         }
 
+        long started = System.nanoTime();
         CliRun listed = live.run("gc");
+        System.out.println("[bundlectl] gc took " + (System.nanoTime() - started) / 1_000_000 + " ms:\n" + listed.out()
+                + listed.err());
 
         assertThat(listed.exitCode()).as(listed.toString()).isEqualTo(listed.err().isBlank() ? ExitCode.OK
                 : ExitCode.PLAN_FAILED);
@@ -75,6 +78,7 @@ class RealServerGcTest {
         leastPrivilegedUserIsToldWhatItMayNotListAndGetsTheRest(server, live, leftBehind);
 
         CliRun deleted = live.run("gc", "--delete");
+        System.out.println("[bundlectl] gc --delete:\n" + deleted.out() + deleted.err());
 
         assertThat(deleted.exitCode()).as(deleted.toString()).isEqualTo(deleted.err().isBlank() ? ExitCode.OK
                 : ExitCode.PLAN_FAILED);

@@ -108,7 +108,8 @@ public final class ServerPreflight {
         RunningPlan dryRun = applier.start(OwnershipPlan.markedForPreflight(planned, owner),
                 options.toBuilder().dryRunServer(true).build(), event -> { });
         OwnerStandings standings = new OwnerStandings(applier.api());
-        return dryRun.result().compose(judged -> knowingGoneOwners(planned, dryRun, judge, standings).map(knowing -> {
+        return dryRun.result().compose(judged -> knowingGoneOwners(planned, dryRun, judge, owner, standings)
+                .map(knowing -> {
             OwnershipPlan ownership = ownershipOf(planned, judged, dryRun, knowing, owner);
             return new Checked(judged(planned.plan(), judged, dryRun.unavailableSteps(), ownership),
                     dryRun.appliedStates(), dryRun.foundExisting(), unacceptedSteps(planned.plan(), judged,
@@ -123,7 +124,7 @@ public final class ServerPreflight {
      * namespace is read once, and nothing is read when no object names another install.
      */
     static Future<OwnershipJudge> knowingGoneOwners(PlannedInstall planned, RunningPlan run, OwnershipJudge judge,
-            OwnerStandings standings) {
+            InstallOwner owner, OwnerStandings standings) {
         Map<Integer, ObservedObject> observed = run.observedObjects();
         Map<Integer, List<String>> conflicts = run.conflicts();
         Set<InstallOwner> ask = new java.util.LinkedHashSet<>();
@@ -135,6 +136,9 @@ public final class ServerPreflight {
             }
             ask.addAll(OwnershipJudge.ownersToAsk(conflicts.get(index)));
         }
+        // A dry run's answer always carries the install's own mark (it sent it): it says nothing of an
+        // earlier install's mark of the same name, so only other installs are asked about.
+        ask.remove(owner);
         return standings.gone(ask).map(judge::knowing);
     }
 

@@ -4,13 +4,15 @@ import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.discovery.DiscoveryRetries;
-import dev.bundlectl.executor.install.DeploymentReadiness;
 import dev.bundlectl.executor.lock.LockHolders;
 import dev.bundlectl.executor.lock.LockState;
-import dev.bundlectl.executor.install.DeploymentWait;
-import dev.bundlectl.executor.install.CsvWaitOutcome;
 import dev.bundlectl.executor.install.InstallOutcome;
 import dev.bundlectl.executor.install.OperatorRunning;
+import dev.bundlectl.executor.install.NewVersionRunning;
+import dev.bundlectl.executor.apply.RemovalGate;
+import dev.bundlectl.plan.model.PlanCondition;
+import dev.bundlectl.plan.upgrade.UpgradeSteps;
+import java.time.Clock;
 import dev.bundlectl.executor.install.OwnershipPlan;
 import dev.bundlectl.executor.install.ServerPreflight;
 import dev.bundlectl.plan.model.StepStatus;
@@ -35,7 +37,6 @@ import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.UnservedApiHint;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
-import dev.bundlectl.plan.RenderedDeployments;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,6 +69,9 @@ import picocli.CommandLine.Spec;
             "Exit codes: 0 Complete, 3 Failed, predicted to fail (nothing applied) or --wait not running, 2 invalid input, 1 other errors (e.g. unreachable cluster).",
         })
 final class InstallCommand implements Callable<Integer> {
+
+    /** How often a wait reads what it waits for: OLM moves a CSV on within a second of its Deployments. */
+    private static final Duration WAIT_POLL = Duration.ofMillis(500);
 
     /** {@link #applyPlanned}'s answer when the lock kept the install from writing: plan again. */
     private static final int PLAN_AGAIN = Integer.MIN_VALUE;
@@ -335,24 +339,61 @@ final class InstallCommand implements Callable<Integer> {
             return ExitCode.PLAN_FAILED;
         }
         boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
-        if (!complete || !waitForDeployments || dryRun != DryRunMode.NONE) {
+        Optional<PlanCondition> running = outcome.plan().status().conditions().stream()
+                .filter(condition -> OperatorRunning.TYPE.equals(condition.type())).findFirst();
+        if (!complete || !waitForDeployments || dryRun != DryRunMode.NONE || running.isPresent()) {
             printResult(outcome, out, err);
+            if (complete && running.isPresent() && waitForDeployments && dryRun == DryRunMode.NONE) {
+                err.println(runningLine(outcome.plan(), running.get()));
+            }
             if (outcome.forbidden()) {
                 printMissingAccess(outcome, err);
             }
+            if (!complete && running.isPresent()) {
+                // An upgrade whose new version did not run: the old one keeps what it had.
+                err.println("error: " + TerminalText.safe(outcome.plan().status().message()) + "; "
+                        + outcome.plan().metadata().annotations().getOrDefault(UpgradeSteps.UPGRADE_FROM_ANNOTATION,
+                                "the previous version") + " keeps everything it had");
+            }
             return complete && !outcome.forbidden() ? ExitCode.OK : ExitCode.PLAN_FAILED;
         }
-        Optional<Step> csv = OperatorRunning.csvStep(outcome.plan());
-        if (csv.isEmpty()) {
+        RemovalGate.Answer answer = Blocking.result(runningWait(connection, waitTimeout, err).await(outcome.plan()));
+        if (answer.condition() == null) {
             printResult(outcome, out, err);
-            return awaitDeployments(connection, outcome.plan(), err) ? ExitCode.OK : ExitCode.PLAN_FAILED;
+            err.println("--wait: no Deployments were rendered from the CSV (csv-mode "
+                    + outcome.plan().metadata().annotations().getOrDefault(PlanAnnotations.CSV_MODE, "olm")
+                    + "); with OLM, the operator's Deployments are OLM's to roll out");
+            return ExitCode.OK;
         }
-        // OLM mode: the operator runs when OLM says so; the document carries the answer.
-        CsvWaitOutcome running = new OlmModeWait(connection, err).await(csv.get(), waitTimeout);
-        printResult(new InstallOutcome(outcome.plan().withCondition(
-                OperatorRunning.condition(running, Instant.now())), outcome.record(), outcome.firstInstall(),
-                outcome.warnings()), out, err);
-        return running.running() ? ExitCode.OK : ExitCode.PLAN_FAILED;
+        printResult(new InstallOutcome(outcome.plan().withCondition(answer.condition()), outcome.record(),
+                outcome.firstInstall(), outcome.warnings()), out, err);
+        if (answer instanceof RemovalGate.Answer.Closed closed) {
+            err.println("error: " + TerminalText.safe(closed.why()));
+            return ExitCode.PLAN_FAILED;
+        }
+        err.println(runningLine(outcome.plan(), answer.condition()));
+        return ExitCode.OK;
+    }
+
+    /** {@code operator running: NS/CSV Succeeded …}, or the Deployments' count in render mode. */
+    private static String runningLine(InstallPlan plan, PlanCondition running) {
+        return "operator running: " + OperatorRunning.csvStep(plan)
+                .map(csv -> csv.resource().namespace() + "/" + csv.resource().name() + " ").orElse("")
+                + TerminalText.safe(running.message());
+    }
+
+    /**
+     * What {@code --wait} waits for, and what an upgrade's removals wait behind: the new version
+     * running, its progress printed as it goes.
+     */
+    private NewVersionRunning runningWait(ClusterConnection connection, Duration wait, PrintWriter err) {
+        return new NewVersionRunning(connection.vertx(), connection.api(), Scheduler.system(), WAIT_POLL, wait,
+                Clock.systemUTC(), line -> {
+                    synchronized (err) {
+                        err.println(TerminalText.safe(line));
+                        err.flush();
+                    }
+                });
     }
 
     /** The package a reviewed plan or a read bundle installs, for messages. */
@@ -406,6 +447,10 @@ final class InstallCommand implements Callable<Integer> {
                 .dryRunServer(dryRun == DryRunMode.SERVER)
                 .forceConflicts(forceConflicts)
                 .preflight(!noPreflight)
+                // An upgrade removes what only the old version had once the new one runs: waited for
+                // with --wait, else looked at once, and kept for a later install when it does not run yet.
+                .removalGate(runningWait(connection, waitForDeployments && dryRun == DryRunMode.NONE ? waitTimeout
+                        : Duration.ZERO, err))
                 .build();
         String namespace = plan.metadata().namespace() != null && planFile != null ? plan.metadata().namespace()
                 : targetNamespace;
@@ -429,22 +474,6 @@ final class InstallCommand implements Callable<Integer> {
     private static void printMissingAccess(InstallOutcome outcome, PrintWriter err) {
         err.println("error: " + TerminalText.safe(outcome.missingAccess().headline()));
         outcome.missingAccess().lines().forEach(line -> err.println("  " + TerminalText.safe(line)));
-    }
-
-    /** Waits for the rendered Deployments; true when every one became Available. */
-    private boolean awaitDeployments(ClusterConnection connection, InstallPlan plan, PrintWriter err) {
-        List<Step> deployments = RenderedDeployments.of(plan);
-        if (deployments.isEmpty()) {
-            err.println("--wait: no Deployments were rendered from the CSV (csv-mode "
-                    + plan.metadata().annotations().getOrDefault(PlanAnnotations.CSV_MODE, "olm")
-                    + "); with OLM, the operator's Deployments are OLM's to roll out");
-            return true;
-        }
-        err.println("waiting up to " + waitTimeout.toSeconds() + "s for " + deployments.size() + " Deployment(s) to become Available");
-        List<DeploymentReadiness> results = Blocking.result(new DeploymentWait(connection.vertx(), connection.api(),
-                Scheduler.system(), Duration.ofSeconds(2)).await(deployments, waitTimeout, ready -> { }));
-        results.forEach(result -> err.println(result.line()));
-        return results.stream().allMatch(DeploymentReadiness::available);
     }
 
     private void printResult(InstallOutcome outcome, PrintWriter out, PrintWriter err) {

@@ -224,7 +224,7 @@ final class StatusCommand implements Callable<Integer> {
         }
         out.println(TerminalText.safe("Versions:   " + VersionHistoryTable.line(record)));
         // Live, beside what was recorded: whether the operator runs now.
-        for (String entry : Blocking.result(health.lines(record.steps()))) {
+        for (String entry : Blocking.result(health.lines(record.steps(), record.csvName()))) {
             String label = "Running:    ";
             for (String line : entry.split("\n")) {
                 out.println(TerminalText.safe(label + line));

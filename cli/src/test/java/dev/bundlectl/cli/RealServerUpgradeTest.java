@@ -3,6 +3,7 @@ package dev.bundlectl.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.executor.testing.KubeletStandIn;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
 import dev.bundlectl.executor.testing.RealApiServerExtension.Served;
@@ -18,8 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Upgrades from one version of the sample bundle to the next on a real kube-apiserver: the path
  * check (replaces, skips, olm.skipRange, --force), the delete steps for what the new version no
- * longer ships (only while the object's uid matches the record), OLM mode leaving the old CSV to
- * OLM, render mode deleting dropped rendered objects, and the version history in {@code status}.
+ * longer ships (only while the object's uid matches the record, and only once the new version runs),
+ * OLM mode leaving the old CSV to OLM, render mode deleting dropped rendered objects, and the version
+ * history in {@code status}. No olm-operator runs here: the removals are proven in render mode, where
+ * {@link KubeletStandIn} rolls out the rendered Deployments (the one simulated part); under real OLM,
+ * {@code RealServerOlmUpgradeTest} proves them.
  */
 @ExtendWith(RealApiServerExtension.class)
 class RealServerUpgradeTest {
@@ -62,13 +66,16 @@ class RealServerUpgradeTest {
         assertThat(upgrade.exitCode()).as(upgrade.toString()).isZero();
         assertThat(upgrade.out()).contains("Phase Complete")
                 .contains("Upgrade from " + V1 + " (0.1.0) to " + V2 + " (0.2.0) via spec.replaces.");
+        // No olm-operator runs on this server: what only the old version had stays until the new one runs.
         assertThat(upgrade.out()).containsPattern("ConfigMap\\s+" + LEGACY + "\\s+" + ns
-                + "\\s+no\\s+Deleted\\s+Delete\\s+deleted: the new bundle no longer has it");
+                + "\\s+no\\s+Unknown\\s+Delete\\s+kept for now: the new version is not running: OLM has not "
+                + "reported on " + V2 + " yet");
         assertThat(upgrade.out()).containsPattern("ConfigMap\\s+cachebox-defaults\\s+" + ns + "\\s+no\\s+Present\\s+Update");
         assertThat(upgrade.out()).containsPattern("ClusterServiceVersion\\s+" + V1 + "\\s+" + ns
                 + "\\s+no\\s+Present\\s+Keep\\s+left to OLM, which replaces it with " + V2);
         assertThat(upgrade.out()).containsPattern("CustomResourceDefinition\\s+caches.cache.bundlectl.dev\\s+-\\s+no\\s+Present\\s+Update");
-        assertThat(configMap(cluster, LEGACY)).as("deleted: its uid matched the record (" + legacyUid + ")").isNull();
+        assertThat(configMap(cluster, LEGACY).getMetadata().getUid()).as("kept until " + V2 + " runs")
+                .isEqualTo(legacyUid);
         assertThat(configMap(cluster, "cachebox-defaults").getMetadata().getUid()).as("kept, updated in place")
                 .isEqualTo(defaultsUid);
         assertThat(cluster.get("operators.coreos.com/v1alpha1", "ClusterServiceVersion", "clusterserviceversions", V1))
@@ -85,9 +92,9 @@ class RealServerUpgradeTest {
         JsonNode newest = RealCluster.json(cluster.run("status", "-n", ns, "-o", "json")).get(0);
         assertThat(newest.path("csvVersion").asText()).isEqualTo("0.2.0");
         assertThat(names(newest.path("versionHistory"), "csvName")).containsExactly(V1, V2);
-        assertThat(names(newest.path("deletedObjects"), "name")).contains(LEGACY);
-        assertThat(names(newest.path("createdObjects"), "name")).as("the kept objects stay owned")
-                .contains("cachebox-defaults", V2).doesNotContain(LEGACY, V1);
+        assertThat(names(newest.path("deletedObjects"), "name")).doesNotContain(LEGACY);
+        assertThat(names(newest.path("createdObjects"), "name")).as("the kept objects stay owned, the pending "
+                + "removal too").contains("cachebox-defaults", V2, LEGACY).doesNotContain(V1);
         CliRun one = cluster.run("status", "-n", ns, newest.path("name").asText());
         assertThat(one.out()).contains("Versions:   0.1.0 (Complete) -> 0.2.0 (Complete)");
     }
@@ -98,16 +105,16 @@ class RealServerUpgradeTest {
         RealCluster cluster = RealCluster.in(server, "recreated");
         String ns = cluster.namespace();
         UpgradeBundles bundles = new UpgradeBundles(dir);
-        assertThat(cluster.run("install", bundles.write(bundles.version("0.1.0").withLegacyConfigMap()), "-n", ns)
-                .exitCode()).isZero();
+        assertThat(cluster.run("install", bundles.write(bundles.version("0.1.0").withLegacyConfigMap()), "-n", ns,
+                "--csv-mode", "render").exitCode()).isZero();
         String recordedUid = configMap(cluster, LEGACY).getMetadata().getUid();
         cluster.client().configMaps().inNamespace(ns).withName(LEGACY).delete();
         cluster.client().configMaps().inNamespace(ns).resource(new ConfigMapBuilder().withNewMetadata()
                 .withName(LEGACY).endMetadata().addToData("owner", "someone else").build()).create();
         String liveUid = configMap(cluster, LEGACY).getMetadata().getUid();
 
-        CliRun upgrade = cluster.run("install", bundles.write(bundles.version("0.2.0").replacing(V1)), "-n", ns,
-                "-o", "json");
+        CliRun upgrade = runningWhileInstalled(server, cluster, V2, "install",
+                bundles.write(bundles.version("0.2.0").replacing(V1)), "-n", ns, "--csv-mode", "render", "-o", "json");
 
         assertThat(upgrade.exitCode()).as(upgrade.toString()).isZero();
         JsonNode step = RealCluster.step(RealCluster.json(upgrade), "ConfigMap", LEGACY);
@@ -126,12 +133,12 @@ class RealServerUpgradeTest {
         RealCluster cluster = RealCluster.in(server, "unconnected");
         String ns = cluster.namespace();
         UpgradeBundles bundles = new UpgradeBundles(dir);
-        assertThat(cluster.run("install", bundles.write(bundles.version("0.1.0").withLegacyConfigMap()), "-n", ns)
-                .exitCode()).isZero();
+        assertThat(cluster.run("install", bundles.write(bundles.version("0.1.0").withLegacyConfigMap()), "-n", ns,
+                "--csv-mode", "render").exitCode()).isZero();
         String v3 = bundles.write(bundles.version("0.3.0").replacing(V2).skipRange(">=0.2.0 <0.3.0"));
         int secrets = cluster.client().secrets().inNamespace(ns).list().getItems().size();
 
-        CliRun refused = cluster.run("install", v3, "-n", ns);
+        CliRun refused = cluster.run("install", v3, "-n", ns, "--csv-mode", "render");
 
         assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(ExitCode.INVALID_INPUT);
         assertThat(refused.err().strip()).isEqualTo("error: cannot upgrade cachebox-operator from " + V1 + " (0.1.0) to "
@@ -141,10 +148,11 @@ class RealServerUpgradeTest {
                 .isNull();
         assertThat(cluster.client().secrets().inNamespace(ns).list().getItems()).as("no install record either")
                 .hasSize(secrets);
-        assertThat(cluster.run("plan", v3, "-n", ns).exitCode()).as("plan refuses it too")
+        assertThat(cluster.run("plan", v3, "-n", ns, "--csv-mode", "render").exitCode()).as("plan refuses it too")
                 .isEqualTo(ExitCode.INVALID_INPUT);
 
-        CliRun forced = cluster.run("install", v3, "-n", ns, "--force", "-o", "json");
+        CliRun forced = runningWhileInstalled(server, cluster, V3, "install", v3, "-n", ns, "--csv-mode", "render",
+                "--force", "-o", "json");
 
         assertThat(forced.exitCode()).as(forced.toString()).isZero();
         JsonNode plan = RealCluster.json(forced);
@@ -208,9 +216,10 @@ class RealServerUpgradeTest {
         CliRun install = cluster.run("install", "--plan-file", reviewed.toString(), "-o", "json");
 
         assertThat(install.exitCode()).as(install.toString()).isZero();
-        assertThat(RealCluster.step(RealCluster.json(install), "ConfigMap", LEGACY).path("status").asText())
-                .isEqualTo("Deleted");
-        assertThat(configMap(cluster, LEGACY)).isNull();
+        // No olm-operator runs here: the reviewed plan's removal waits for the new version, as any upgrade's.
+        assertThat(RealCluster.step(RealCluster.json(install), "ConfigMap", LEGACY).path("message").asText())
+                .startsWith("kept for now: the new version is not running");
+        assertThat(configMap(cluster, LEGACY)).isNotNull();
     }
 
     @Test
@@ -271,8 +280,8 @@ class RealServerUpgradeTest {
         List<String> renderedByV1 = renderedSteps(RealCluster.json(first));
 
         // 0.2.0 drops the CSV's namespaced permissions, so the RBAC rendered from them goes.
-        CliRun upgrade = cluster.run("install", bundles.write(bundles.version("0.2.0").replacing(V1).withoutPermissions()),
-                "-n", ns, "-o", "json");
+        CliRun upgrade = runningWhileInstalled(server, cluster, V2, "install",
+                bundles.write(bundles.version("0.2.0").replacing(V1).withoutPermissions()), "-n", ns, "-o", "json");
 
         assertThat(upgrade.exitCode()).as(upgrade.toString()).isZero();
         JsonNode plan = RealCluster.json(upgrade);
@@ -299,6 +308,19 @@ class RealServerUpgradeTest {
         plan.path("status").path("plan").forEach(step -> order.add(step.path("action").asText("-")));
         assertThat(order.subList(order.indexOf("Delete"), order.size())).as("delete steps come last")
                 .allMatch(action -> action.equals("Delete") || action.equals("Keep"));
+    }
+
+    /**
+     * {@code args} with {@code --wait}, while the kubelet stand-in rolls out the Deployments rendered
+     * from {@code csv}: the new version runs, so an upgrade removes what only the old one had.
+     */
+    private static CliRun runningWhileInstalled(RealApiServer server, RealCluster cluster, String csv,
+            String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--wait", "--wait-timeout", "60s"));
+        try (KubeletStandIn.Background kubelet = KubeletStandIn.of(server).start(cluster.namespace(), csv)) {
+            return cluster.run(all.toArray(String[]::new));
+        }
     }
 
     private static ConfigMap configMap(RealCluster cluster, String name) {

@@ -6,6 +6,7 @@ import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.dependency.DependencyCheck;
 import dev.bundlectl.plan.dependency.DependencyReport;
 import dev.bundlectl.plan.olm.CrossNamespaceVerdict;
+import dev.bundlectl.plan.olm.CsvPropertiesProjection;
 import dev.bundlectl.plan.olm.CsvRequirements;
 import dev.bundlectl.plan.olm.OlmModeSteps;
 import dev.bundlectl.plan.olm.OlmNotes;
@@ -127,6 +128,10 @@ public final class InstallPlanner {
         List<PlannedStep> planned = new ArrayList<>(ordered.size());
         for (Manifest manifest : ordered) {
             Manifest applied = CsvApiVersion.asOlmReadsIt(manifest, warnings);
+            if (applied.groupKind().isCsv() && !csvMode.renders()) {
+                // Applied for OLM to act on: written as OLM's InstallPlan writes it (docs/semantics.md §6).
+                applied = CsvPropertiesProjection.onto(applied, bundle.properties());
+            }
             // What OLM mode adds is bundlectl's, not the bundle's: never optional, whatever the rules.
             boolean added = olmSteps.adds(manifest);
             Optionality optionality = added ? Optionality.REQUIRED : optionalSteps.of(applied, warnings);

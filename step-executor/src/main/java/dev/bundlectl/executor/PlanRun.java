@@ -2,6 +2,7 @@ package dev.bundlectl.executor;
 
 import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.executor.apply.RemovalGate;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.apply.DeleteResult;
 import dev.bundlectl.executor.apply.PreflightFinding;
@@ -23,6 +24,7 @@ import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -48,6 +50,8 @@ import java.util.function.Consumer;
 final class PlanRun implements StepStarter {
 
     private static final String CONDITION_INSTALLED = "Installed";
+    /** The {@code Installed} condition's reason when an upgrade's new version did not run. */
+    static final String NOT_RUNNING_REASON = "NewVersionNotRunning";
 
     private final PlannedInstall planned;
     private final InstallPlan plan;
@@ -64,6 +68,8 @@ final class PlanRun implements StepStarter {
     private final Map<Integer, String> forbidden;
     private final Instant startTime;
     private RunEnvironment env;
+    /** What the removal gate answered, once asked; null before. */
+    private RemovalGate.Answer gateAnswer;
     private StepApplier runner;
 
     PlanRun(PlannedInstall planned, ApplySettings options, Context context, KubeApi api, Discovery discovery,
@@ -98,13 +104,8 @@ final class PlanRun implements StepStarter {
             preflight.problems().forEach((index, problem) -> fail(index, problem));
             return Future.succeededFuture(result("InstallCheckFailed", List.of()));
         }
-        long deadline = options.scheduler().nanoTime() + options.timeout().toNanos();
         Map<GroupKind, Integer> crdStepByKind = crdStepsByKind(runnable);
-        // Discovery for the steps retries until the execution's own deadline, on its scheduler.
-        env = new RunEnvironment(context, api, discovery.retrying(new DiscoveryRetries(options.scheduler(),
-                options.backoff(), options.timeout(), deadline)),
-                options, deadline, crdStepByKind.keySet());
-        runner = new StepApplier(env);
+        startEnvironment(crdStepByKind);
         ServedKinds servedKinds = new ServedKinds(tracker, crdStepByKind, env);
         InstallHistory phase = options.firstInstall() ? InstallHistory.FIRST_INSTALL : InstallHistory.UPDATE;
         RemovalStage removals = new RemovalStage(options.concurrency());
@@ -116,8 +117,51 @@ final class PlanRun implements StepStarter {
                         index -> tracker.step(index).resource().groupKind().isCsv(), preflight::model, this,
                         servedKinds, options.concurrency(), phase);
         return schedule.run()
-                .compose(done -> removals.run(removalSteps, this))
+                .compose(done -> beforeRemovals(removalSteps, runnable))
+                .compose(answer -> {
+                    gateAnswer = answer;
+                    if (answer instanceof RemovalGate.Answer.Closed closed) {
+                        removalSteps.forEach(index -> skip(index, "not deleted: " + closed.why()));
+                        return Future.succeededFuture();
+                    }
+                    if (answer instanceof RemovalGate.Answer.Deferred deferred) {
+                        removalSteps.forEach(index -> skip(index, "kept for now: " + deferred.why()));
+                        return Future.succeededFuture();
+                    }
+                    if (!removalSteps.isEmpty() && answer.condition() != null) {
+                        // The wait may outlast the install's deadline: the removals get a deadline of their own.
+                        startEnvironment(crdStepByKind);
+                    }
+                    return removals.run(removalSteps, this);
+                })
                 .map(done -> result("InstallComponentFailed", runnable));
+    }
+
+    /** The environment the steps run in, with a deadline of {@link ApplySettings#timeout()} from now. */
+    private void startEnvironment(Map<GroupKind, Integer> crdStepByKind) {
+        long deadline = options.scheduler().nanoTime() + options.timeout().toNanos();
+        // Discovery for the steps retries until the execution's own deadline, on its scheduler.
+        env = new RunEnvironment(context, api, discovery.retrying(new DiscoveryRetries(options.scheduler(),
+                options.backoff(), options.timeout(), deadline)),
+                options, deadline, crdStepByKind.keySet());
+        runner = new StepApplier(env);
+    }
+
+    /**
+     * What an upgrade's removals wait for (the new version running), asked only when they would
+     * run: not in a dry run, not after a failure, not without removals.
+     */
+    private Future<RemovalGate.Answer> beforeRemovals(List<Integer> removalSteps, List<Integer> runnable) {
+        if (removalSteps.isEmpty() || anyFailed() || !withinDeadline() || options.dryRunServer()) {
+            return Future.succeededFuture(new RemovalGate.Answer.Open(null));
+        }
+        Promise<RemovalGate.Answer> answered = Promise.promise();
+        // The gate waits on its own context; the run goes on on its own, where its state lives.
+        options.removalGate().beforeRemovals(result("InstallComponentFailed", runnable))
+                .otherwise(error -> new RemovalGate.Answer.Closed(null, "waiting for the new version failed: "
+                        + error.getMessage()))
+                .onComplete(answer -> context.runOnContext(back -> answered.handle(answer)));
+        return answered.future();
     }
 
     /** Steps to send, reset to Unknown so that the result reflects this run only. */
@@ -205,14 +249,24 @@ final class PlanRun implements StepStarter {
             problems.add("the install did not finish within " + Durations.format(options.timeout()) + ": " + notStarted
                     + (notStarted == 1 ? " step was" : " steps were") + " not started");
         }
+        String reason = failureReason;
+        if (gateAnswer instanceof RemovalGate.Answer.Closed closed) {
+            problems.add(closed.why());
+            reason = NOT_RUNNING_REASON;
+        }
         boolean failed = !problems.isEmpty();
         String message = failed ? failureMessage(problems) : summary();
         PlanCondition installed = failed
-                ? new PlanCondition(CONDITION_INSTALLED, "False", failureReason, message, time)
+                ? new PlanCondition(CONDITION_INSTALLED, "False", reason, message, time)
                 : new PlanCondition(CONDITION_INSTALLED, "True", null, null, time);
         InstallPlan.Status before = plan.status();
+        List<PlanCondition> conditions = conditions(installed, before.conditions());
+        if (gateAnswer != null && gateAnswer.condition() != null) {
+            conditions.removeIf(condition -> condition.type().equals(gateAnswer.condition().type()));
+            conditions.add(gateAnswer.condition());
+        }
         InstallPlan.Status after = new InstallPlan.Status(failed ? InstallPlanPhase.FAILED : InstallPlanPhase.COMPLETE,
-                conditions(installed, before.conditions()), tracker.steps(), rfc3339(startTime), time, message,
+                conditions, tracker.steps(), rfc3339(startTime), time, message,
                 before.capabilities(), before.dependencies());
         return plan.withStatus(after);
     }

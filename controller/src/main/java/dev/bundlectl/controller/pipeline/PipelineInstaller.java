@@ -22,6 +22,8 @@ import dev.bundlectl.executor.install.InstallOutcome;
 import dev.bundlectl.executor.lock.LockHolders;
 import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.install.OperatorRunningCheck;
+import dev.bundlectl.executor.install.NewVersionRunning;
+import dev.bundlectl.executor.time.Scheduler;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.executor.install.InstallRequest;
@@ -170,8 +172,14 @@ public final class PipelineInstaller implements BundleInstaller {
     public InstalledBundle install(String namespace, PlannedBundle planned) {
         Handle handle = (Handle) planned.handle();
         ClusterConnection connection = handle.connection();
+        // An upgrade removes what only the old version had once the new one runs. The reconcile looks
+        // once rather than holding a worker: a later round (the resync) installs the same version
+        // again, and removes what is left once it runs (docs/semantics.md §5).
+        ApplySettings settings = applySettings.toBuilder().removalGate(new NewVersionRunning(connection.vertx(),
+                connection.retryingApi(), Scheduler.system(), Duration.ofSeconds(1), Duration.ZERO, clock,
+                line -> { })).build();
         InstallRequest request = new InstallRequest(namespace, false, planned.packageName(), handle.label(),
-                applySettings, clock.instant(), false, lockHolder);
+                settings, clock.instant(), false, lockHolder);
         InstallOutcome outcome = await(new InstallSession(connection, new InstallRecordStore(connection.retryingApi()))
                 .run(handle.planned(), request, handle.previous(), handle.lock(), event -> { }), "installing");
         if (outcome.locked()) {

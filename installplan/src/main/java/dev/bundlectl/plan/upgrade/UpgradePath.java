@@ -28,6 +28,12 @@ public final class UpgradePath {
         if (from.csvName() == null || from.csvName().equals(next.csvName())) {
             return new UpgradeDecision.Rerun(from);
         }
+        Optional<String> downgrade = downgrade(from, next);
+        if (downgrade.isPresent()) {
+            // OLM v1's rule: an edge may lead back to an older version; the version decides.
+            return force ? new UpgradeDecision.Upgrade(from, next, UpgradeEdge.FORCED)
+                    : new UpgradeDecision.Refused(from, next, downgrade.get());
+        }
         if (from.csvName().equals(next.replaces())) {
             return new UpgradeDecision.Upgrade(from, next, UpgradeEdge.REPLACES);
         }
@@ -43,6 +49,17 @@ public final class UpgradePath {
         }
         return new UpgradeDecision.Refused(from, next, next.csvName() + " neither replaces nor skips "
                 + from.csvName() + ", and " + range.why());
+    }
+
+    /** Why {@code next} is a downgrade from {@code from}; empty when it is not, or either version is not semver. */
+    private static Optional<String> downgrade(InstalledVersion from, UpgradeEdges next) {
+        Optional<SemanticVersion> installed = SemanticVersion.parse(from.version());
+        Optional<SemanticVersion> target = next.semanticVersion();
+        if (installed.isEmpty() || target.isEmpty() || target.get().compareTo(installed.get()) >= 0) {
+            return Optional.empty();
+        }
+        return Optional.of("version " + next.version() + " is lower than the installed " + from.version()
+                + ", and bundlectl never downgrades, whatever edge connects them");
     }
 
     private record RangeCheck(boolean contains, String why) {

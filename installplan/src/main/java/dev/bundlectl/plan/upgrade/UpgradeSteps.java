@@ -65,18 +65,27 @@ public final class UpgradeSteps {
             throw new IllegalArgumentException(refused.message());
         }
         if (decision instanceof UpgradeDecision.FirstInstall) {
-            return plan;
+            return ReplacedCsv.naming(plan, null);
+        }
+        if (decision instanceof UpgradeDecision.Upgrade upgrade) {
+            plan = ReplacedCsv.naming(plan, upgrade.from().csvName());
         }
         List<Step> steps = existing == null ? new ArrayList<>(plan.steps()) : marked(plan.steps(), existing);
         Map<String, String> annotations = new LinkedHashMap<>(plan.metadata().annotations());
         PlanCondition condition;
         if (decision instanceof UpgradeDecision.Upgrade upgrade) {
-            steps.addAll(previousObjectSteps(plan, upgrade));
+            steps.addAll(previousObjectSteps(plan, upgrade.from(), upgrade.to().csvName(),
+                    upgrade.to().csvName() + " no longer has it"));
             annotations.put(UPGRADE_FROM_ANNOTATION, upgrade.from().csvName());
             condition = new PlanCondition(CONDITION_TYPE, "True", upgrade.edge().reason(), upgrade.line(), null);
         } else {
-            condition = new PlanCondition(CONDITION_TYPE, "False", RERUN_REASON,
-                    ((UpgradeDecision.Rerun) decision).line(), null);
+            UpgradeDecision.Rerun rerun = (UpgradeDecision.Rerun) decision;
+            // What an earlier upgrade to this CSV left because the new version never ran is removed now.
+            if (leavesBehind(plan, rerun.installed())) {
+                steps.addAll(previousObjectSteps(plan, pendingOnly(rerun.installed()), rerun.installed().csvName(),
+                        "left over from the upgrade to " + rerun.installed().csvName() + ", which no longer has it"));
+            }
+            condition = new PlanCondition(CONDITION_TYPE, "False", RERUN_REASON, rerun.line(), null);
         }
         List<PlanCondition> conditions = new ArrayList<>(plan.status().conditions());
         conditions.removeIf(existingCondition -> CONDITION_TYPE.equals(existingCondition.type()));
@@ -96,6 +105,27 @@ public final class UpgradeSteps {
                 .findFirst();
     }
 
+    /**
+     * Whether the installed version still owns objects an upgrade was to remove and the plan does not
+     * have: after an upgrade whose new version did not run yet, its re-run removes them.
+     */
+    public static boolean leavesBehind(InstallPlan plan, InstalledVersion installed) {
+        if (installed.csvName() == null || installed.pendingRemovals().isEmpty()) {
+            return false;
+        }
+        Set<ObjectKey> planned = new HashSet<>();
+        plan.steps().forEach(step -> planned.add(ObjectKey.of(step.resource())));
+        return pendingOnly(installed).objects().stream().anyMatch(object -> !planned.contains(object.key()));
+    }
+
+    /** The installed version with only the objects whose removal is pending. */
+    private static InstalledVersion pendingOnly(InstalledVersion installed) {
+        return new InstalledVersion(installed.packageName(), installed.csvName(), installed.version(),
+                installed.recordName(), installed.objects().stream()
+                        .filter(object -> installed.pendingRemovals().contains(object.key())).toList(),
+                installed.pendingRemovals());
+    }
+
     /** The steps about the previous install's objects (delete and keep), in plan order. */
     public static List<Step> previousInstallSteps(InstallPlan plan) {
         return plan.steps().stream().filter(UpgradeSteps::aboutPreviousInstall).toList();
@@ -106,6 +136,7 @@ public final class UpgradeSteps {
      * the upgrade condition, as a plan of the same bundle made without the install record is.
      */
     public static InstallPlan bundleOnly(InstallPlan plan) {
+        plan = ReplacedCsv.asBundleWroteIt(plan);
         Map<String, String> annotations = new LinkedHashMap<>(plan.metadata().annotations());
         annotations.remove(UPGRADE_FROM_ANNOTATION);
         List<PlanCondition> conditions = new ArrayList<>(plan.status().conditions());
@@ -159,24 +190,24 @@ public final class UpgradeSteps {
         return ReleaseAnnotations.createOnlyValue(value.isTextual() ? value.asText() : null);
     }
 
-    /** Steps for what the installed version created and the new bundle lacks, in record order. */
-    private static List<Step> previousObjectSteps(InstallPlan plan, UpgradeDecision.Upgrade upgrade) {
+    /** Steps for what the installed version owns and the new plan lacks, in record order. */
+    private static List<Step> previousObjectSteps(InstallPlan plan, InstalledVersion from, String newCsv,
+            String why) {
         Set<ObjectKey> planned = new HashSet<>();
         plan.steps().forEach(step -> planned.add(ObjectKey.of(step.resource())));
         boolean olmReplacesCsv = !CsvMode.RENDER.wireName().equals(plan.metadata().annotations()
                 .get(PlanAnnotations.CSV_MODE));
-        String newCsv = upgrade.to().csvName();
         List<Step> steps = new ArrayList<>();
-        for (InstalledObject object : upgrade.from().objects()) {
+        for (InstalledObject object : from.objects()) {
             if (planned.contains(object.key())) {
                 continue;
             }
             String keptBecause = keptBecause(object, olmReplacesCsv, newCsv);
             steps.add(keptBecause != null
-                    ? step(upgrade, object, StepAction.KEEP, StepStatus.PRESENT, keptBecause)
-                    : step(upgrade, object, StepAction.DELETE, StepStatus.UNKNOWN,
-                            "deleted after the new objects are applied, if it is still uid " + object.uid()
-                                    + ": " + newCsv + " no longer has it"));
+                    ? step(from, object, StepAction.KEEP, StepStatus.PRESENT, keptBecause)
+                    : step(from, object, StepAction.DELETE, StepStatus.UNKNOWN,
+                            "deleted once " + newCsv + " runs (the old version may need it until then), if it is "
+                                    + "still uid " + object.uid() + ": " + why));
             planned.add(object.key());
         }
         return steps;
@@ -191,17 +222,22 @@ public final class UpgradeSteps {
         if (olmReplacesCsv && "operators.coreos.com".equals(object.group()) && CSV_KIND.equals(object.kind())) {
             return "left to OLM, which replaces it with " + newCsv;
         }
+        if (olmReplacesCsv && "apps".equals(object.group()) && "Deployment".equals(object.kind())) {
+            // A Deployment rendered by an earlier install in render mode: OLM takes over a Deployment
+            // of the same name when it installs the CSV, and deleting it would stop the operator.
+            return "kept: OLM runs the operator's Deployments in OLM mode; delete it once OLM no longer needs it";
+        }
         if (object.uid() == null) {
             return "kept: its install record has no uid, so bundlectl cannot tell it is still the object it created";
         }
         return null;
     }
 
-    private static Step step(UpgradeDecision.Upgrade upgrade, InstalledObject object, StepAction action,
+    private static Step step(InstalledVersion from, InstalledObject object, StepAction action,
             StepStatus status, String message) {
         StepResource resource = new StepResource(object.group(), object.version(), object.kind(), object.name(),
-                object.namespace(), upgrade.from().packageName(), null, identity(object));
-        return new Step(upgrade.from().csvName(), resource, false, status, message, null, null, null, action);
+                object.namespace(), from.packageName(), null, identity(object));
+        return new Step(from.csvName(), resource, false, status, message, null, null, null, action);
     }
 
     /**

@@ -58,6 +58,46 @@ class OlmModePlanningTest {
     }
 
     @Test
+    void theAppliedCsvCarriesTheBundlesPropertiesAsOlmsInstallPlanWritesThem() throws Exception {
+        PlanResult result = plan(SAMPLE, request(null));
+        PlanResult rendered = planner.plan(SAMPLE, PlanRequest.of(NS, ApiSurfaces.builtIn(), "sample")
+                .withCsvMode(CsvMode.RENDER, RenderOptions.DEFAULTS));
+
+        Step csv = result.plan().steps().get(6);
+        com.fasterxml.jackson.databind.JsonNode annotation = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(csv.resource().manifest())
+                        .path("metadata").path("annotations").path(CsvPropertiesProjection.ANNOTATION).asText());
+        // metadata/properties.yaml's one property, then the package and the two CRDs the CSV owns.
+        assertThat(annotation.path("properties")).extracting(p -> p.path("type").asText()).containsExactly(
+                "olm.manifests.optional", "olm.package", "olm.gvk", "olm.gvk");
+        assertThat(annotation.path("properties").get(1).path("value").toString())
+                .isEqualTo("{\"packageName\":\"cachebox-operator\",\"version\":\"0.3.1\"}");
+        assertThat(annotation.path("properties").get(2).path("value").path("group").asText())
+                .isEqualTo("cache.bundlectl.dev");
+        assertThat(result.verdict().installable()).isTrue();
+        assertThat(rendered.plan().steps().stream().filter(step -> step.resource().kind().equals("ClusterServiceVersion"))
+                .findFirst().orElseThrow().resource().manifest())
+                .as("a rendered CSV is applied by nobody").doesNotContain(CsvPropertiesProjection.ANNOTATION);
+    }
+
+    @Test
+    void theTwoPropertiesThatCarryWholeManifestsAreLeftOut() {
+        com.fasterxml.jackson.databind.node.JsonNodeFactory nodes =
+                com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        List<dev.bundlectl.bundle.Property> properties = List.of(
+                new dev.bundlectl.bundle.Property("olm.bundle.object", nodes.objectNode().put("data", "e30="),
+                        dev.bundlectl.bundle.Property.PropertyOrigin.METADATA_FILE),
+                new dev.bundlectl.bundle.Property("olm.csv.metadata", nodes.objectNode(),
+                        dev.bundlectl.bundle.Property.PropertyOrigin.METADATA_FILE),
+                new dev.bundlectl.bundle.Property("olm.maxOpenShiftVersion", nodes.textNode("4.16"),
+                        dev.bundlectl.bundle.Property.PropertyOrigin.CSV_ANNOTATION));
+
+        assertThat(CsvPropertiesProjection.value(properties))
+                .isEqualTo("{\"properties\":[{\"type\":\"olm.maxOpenShiftVersion\",\"value\":\"4.16\"}]}");
+        assertThat(CsvPropertiesProjection.value(List.of())).isEqualTo("{}");
+    }
+
+    @Test
     void renderModeAndPlansWithoutACsvModeAddNothing() {
         PlanResult rendered = planner.plan(SAMPLE, PlanRequest.of(NS, ApiSurfaces.builtIn(), "sample")
                 .withCsvMode(CsvMode.RENDER, RenderOptions.DEFAULTS));

@@ -92,6 +92,37 @@ class UpgradePathTest {
                 false)).isInstanceOf(UpgradeDecision.Refused.class);
     }
 
+    @Test
+    void aLowerVersionIsRefusedWhateverEdgeReachesItAndForceInstallsIt() {
+        InstalledVersion installed = new InstalledVersion("debezium-operator", "debezium-operator.v3.0.0-final",
+                "3.0.0-final", "bundlectl.r2", List.of());
+        // 2.6.1-final's skip range contains 3.0.0-final: the edge exists, the version goes back.
+        UpgradeEdges older = new UpgradeEdges("debezium-operator.v2.6.1-final", "2.6.1-final", null, List.of(),
+                ">2.5.3-final");
+
+        UpgradeDecision refused = UpgradePath.decide(Optional.of(installed), older, false);
+        UpgradeDecision forced = UpgradePath.decide(Optional.of(installed), older, true);
+
+        assertThat(refused).isInstanceOf(UpgradeDecision.Refused.class);
+        assertThat(((UpgradeDecision.Refused) refused).message()).isEqualTo("cannot upgrade debezium-operator from "
+                + "debezium-operator.v3.0.0-final (3.0.0-final) to debezium-operator.v2.6.1-final (2.6.1-final): "
+                + "version 2.6.1-final is lower than the installed 3.0.0-final, and bundlectl never downgrades, "
+                + "whatever edge connects them; nothing was applied (--force installs it anyway)");
+        assertThat(forced).isInstanceOf(UpgradeDecision.Upgrade.class);
+        assertThat(((UpgradeDecision.Upgrade) forced).edge()).isEqualTo(UpgradeEdge.FORCED);
+    }
+
+    @Test
+    void aPrereleaseOfTheSameVersionIsLowerButAnUnversionedCsvIsJudgedByItsEdges() {
+        UpgradeEdges prerelease = new UpgradeEdges("cachebox-operator.v0.1.0-rc1", "0.1.0-rc1",
+                "cachebox-operator.v0.1.0", List.of(), null);
+        UpgradeEdges unversioned = new UpgradeEdges("cachebox-operator.next", null, "cachebox-operator.v0.1.0",
+                List.of(), null);
+
+        assertThat(UpgradePath.decide(Optional.of(V1), prerelease, false)).isInstanceOf(UpgradeDecision.Refused.class);
+        assertThat(UpgradePath.decide(Optional.of(V1), unversioned, false)).isInstanceOf(UpgradeDecision.Upgrade.class);
+    }
+
     private static UpgradeEdge edgeOf(UpgradeEdges next) {
         UpgradeDecision decision = UpgradePath.decide(Optional.of(V1), next, false);
         assertThat(decision).isInstanceOf(UpgradeDecision.Upgrade.class);

@@ -59,8 +59,8 @@ class UpgradeStepsTest {
         assertThat(steps.get(6).message()).isEqualTo("kept: " + NEW_CSV + " no longer has this CRD, but deleting a CRD "
                 + "deletes every custom resource of its kind");
         assertThat(steps.get(7).status()).isEqualTo(StepStatus.UNKNOWN);
-        assertThat(steps.get(7).message()).isEqualTo("deleted after the new objects are applied, if it is still uid "
-                + "uid-legacy: " + NEW_CSV + " no longer has it");
+        assertThat(steps.get(7).message()).isEqualTo("deleted once " + NEW_CSV + " runs (the old version may need it "
+                + "until then), if it is still uid uid-legacy: " + NEW_CSV + " no longer has it");
         assertThat(steps.get(7).resolving()).isEqualTo(OLD_CSV);
         assertThat(steps.get(7).resource().manifest()).isEqualTo("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","
                 + "\"metadata\":{\"name\":\"cachebox-legacy\",\"namespace\":\"demo\",\"uid\":\"uid-legacy\"}}");
@@ -88,16 +88,78 @@ class UpgradeStepsTest {
     }
 
     @Test
-    void aRerunMarksStepsButDeletesNothing() {
+    void aRerunMarksStepsAndRemovesOnlyWhatAnUnfinishedUpgradeLeft() {
+        InstalledVersion complete = new InstalledVersion("cachebox-operator", OLD_CSV, "0.1.0", "r2", List.of(
+                object("operators.coreos.com", "v1alpha1", "ClusterServiceVersion", NS, OLD_CSV, "uid-csv"),
+                object("", "v1", "ConfigMap", NS, "cachebox-defaults", "uid-cm")));
         InstallPlan plan = plan(null, csvStep(OLD_CSV, null), configMap("cachebox-defaults", null));
-        UpgradeDecision decision = UpgradePath.decide(Optional.of(V1), UpgradeEdges.ofPlan(plan).orElseThrow(), false);
+        Set<ObjectKey> existing = Set.of(ObjectKey.of(plan.steps().get(0).resource()),
+                new ObjectKey("", "ConfigMap", NS, "cachebox-defaults"));
+        UpgradeDecision rerunOfComplete = UpgradePath.decide(Optional.of(complete),
+                UpgradeEdges.ofPlan(plan).orElseThrow(), false);
+        // An upgrade to V1 was to remove the legacy ConfigMap and the CRD, and the new version did not run:
+        // the record still owns them; what else V1 owns and the plan lacks is no removal of its.
+        InstalledVersion unfinished = new InstalledVersion("cachebox-operator", OLD_CSV, "0.1.0", "r2", V1.objects(),
+                Set.of(new ObjectKey("", "ConfigMap", NS, "cachebox-legacy"),
+                        new ObjectKey("apiextensions.k8s.io", "CustomResourceDefinition", null,
+                                "olds.cache.bundlectl.dev")));
+        UpgradeDecision rerunOfUnfinished = UpgradePath.decide(Optional.of(unfinished),
+                UpgradeEdges.ofPlan(plan).orElseThrow(), false);
 
-        InstallPlan rerun = UpgradeSteps.apply(plan, decision, Set.of(ObjectKey.of(plan.steps().get(0).resource()),
-                new ObjectKey("", "ConfigMap", NS, "cachebox-defaults")));
+        InstallPlan rerun = UpgradeSteps.apply(plan, rerunOfComplete, existing);
+        InstallPlan cleanup = UpgradeSteps.apply(plan, rerunOfUnfinished, existing);
 
+        assertThat(UpgradeSteps.leavesBehind(plan, complete)).isFalse();
         assertThat(rerun.steps()).extracting(Step::action).containsExactly(StepAction.PRESENT, StepAction.UPDATE);
         assertThat(rerun.metadata().annotations()).doesNotContainKey(UpgradeSteps.UPGRADE_FROM_ANNOTATION);
         assertThat(UpgradeSteps.line(rerun)).contains("re-run of " + OLD_CSV + " (0.1.0), the installed CSV");
+        assertThat(UpgradeSteps.leavesBehind(plan, V1)).as("owns more than the plan, but nothing pending").isFalse();
+        assertThat(UpgradeSteps.leavesBehind(plan, unfinished)).isTrue();
+        assertThat(cleanup.steps()).extracting(step -> step.resource().name(), Step::action).containsExactly(
+                tuple(OLD_CSV, StepAction.PRESENT), tuple("cachebox-defaults", StepAction.UPDATE),
+                tuple("olds.cache.bundlectl.dev", StepAction.KEEP), tuple("cachebox-legacy", StepAction.DELETE));
+        assertThat(cleanup.steps().get(3).message()).endsWith("left over from the upgrade to " + OLD_CSV
+                + ", which no longer has it");
+    }
+
+    @Test
+    void inOlmModeTheCsvNamesTheInstalledCsvWhateverTheEdgeAndTheBundlesPlanComesBack() {
+        InstallPlan plan = plan(null, csvStep(NEW_CSV, "cachebox-operator.v0.0.9"), configMap("cachebox-defaults", null));
+        // Reached over skipRange (">=0.0.1 <0.1.0" does not hold 0.1.0) would be refused; skips does not list it:
+        // decided over --force, the replaced CSV is still the installed one.
+        UpgradeDecision forced = UpgradePath.decide(Optional.of(V1), UpgradeEdges.ofPlan(plan).orElseThrow(), true);
+
+        InstallPlan upgraded = UpgradeSteps.apply(plan, forced, Set.of());
+
+        Step csv = upgraded.steps().get(0);
+        assertThat(csv.resource().manifest()).contains("\"replaces\":\"" + OLD_CSV + "\"")
+                .doesNotContain("v0.0.9");
+        assertThat(csv.message()).isEqualTo("OLM mode: spec.replaces is " + OLD_CSV + ", the CSV installed in the "
+                + "namespace (the bundle names cachebox-operator.v0.0.9): OLM replaces only the CSV named there, as "
+                + "its InstallPlan writes it");
+        assertThat(dev.bundlectl.plan.PlanVerdict.of(upgraded.steps()).installable()).as("a note, not a failure")
+                .isTrue();
+        assertThat(UpgradeSteps.bundleOnly(upgraded).steps()).extracting(step -> step.resource().manifest(),
+                Step::message).isEqualTo(plan.steps().stream().map(step -> tuple(step.resource().manifest(),
+                        step.message())).toList());
+        assertThat(UpgradeSteps.bundleOnly(upgraded).metadata().annotations()).isEqualTo(plan.metadata().annotations());
+    }
+
+    @Test
+    void aFirstInstallInOlmModeWritesNoReplacesAndRenderModeKeepsTheBundlesCsv() {
+        InstallPlan olm = plan(null, csvStep(NEW_CSV, OLD_CSV));
+        InstallPlan render = plan("render", csvStep(NEW_CSV, OLD_CSV));
+        UpgradeDecision first = UpgradePath.decide(Optional.empty(), UpgradeEdges.ofPlan(olm).orElseThrow(), false);
+
+        InstallPlan olmFirst = UpgradeSteps.apply(olm, first, null);
+
+        assertThat(olmFirst.steps().get(0).resource().manifest()).doesNotContain("replaces");
+        assertThat(olmFirst.steps().get(0).message()).isEqualTo("OLM mode: spec.replaces left empty (the bundle names "
+                + OLD_CSV + "): OLM's InstallPlan writes none on a first install");
+        assertThat(olmFirst.metadata().annotations()).containsEntry(ReplacedCsv.BUNDLE_REPLACES_ANNOTATION,
+                OLD_CSV + "#1");
+        assertThat(UpgradeSteps.bundleOnly(olmFirst).steps()).isEqualTo(olm.steps());
+        assertThat(UpgradeSteps.apply(render, first, null)).isSameAs(render);
     }
 
     @Test

@@ -38,6 +38,8 @@ import java.util.Objects;
  * @param owner the install the run writes for, whose field manager the steps apply as and whose
  *     mark decides what an upgrade's deletion may delete (docs/semantics.md §8); null when no
  *     install owns the run (the field manager {@code bundlectl})
+ * @param removalGate what an upgrade's removals wait for: the new version running
+ *     ({@link RemovalGate#OPEN} by default)
  */
 public record ApplySettings(
         int concurrency,
@@ -53,7 +55,8 @@ public record ApplySettings(
         Scheduler scheduler,
         Clock clock,
         boolean preflight,
-        InstallOwner owner) {
+        InstallOwner owner,
+        RemovalGate removalGate) {
 
     public ApplySettings {
         if (concurrency < 1) {
@@ -69,6 +72,7 @@ public record ApplySettings(
         positive(crdPollInterval, "crdPollInterval");
         Objects.requireNonNull(scheduler, "scheduler");
         Objects.requireNonNull(clock, "clock");
+        removalGate = removalGate == null ? RemovalGate.OPEN : removalGate;
     }
 
     /** The server-side apply field manager the steps apply as: the owner's, else {@code bundlectl}. */
@@ -128,6 +132,7 @@ public record ApplySettings(
         private Clock clock = Clock.systemUTC();
         private boolean preflight = true;
         private InstallOwner owner;
+        private RemovalGate removalGate = RemovalGate.OPEN;
 
         private Builder() {
         }
@@ -147,6 +152,7 @@ public record ApplySettings(
             scheduler = from.scheduler;
             clock = from.clock;
             owner = from.owner;
+            removalGate = from.removalGate;
         }
 
         /** See {@link ApplySettings#concurrency()}. */
@@ -204,6 +210,12 @@ public record ApplySettings(
             return this;
         }
 
+        /** See {@link ApplySettings#removalGate()}. */
+        public Builder removalGate(RemovalGate value) {
+            removalGate = value;
+            return this;
+        }
+
         /** See {@link ApplySettings#forceConflicts()}. */
         public Builder forceConflicts(boolean value) {
             forceConflicts = value;
@@ -231,7 +243,8 @@ public record ApplySettings(
         /** The options; invalid values throw {@link IllegalArgumentException}. */
         public ApplySettings build() {
             return new ApplySettings(concurrency, crdTimeout, timeout, dryRunServer, firstInstall, backoffBase,
-                    backoffMax, jitter, crdPollInterval, forceConflicts, scheduler, clock, preflight, owner);
+                    backoffMax, jitter, crdPollInterval, forceConflicts, scheduler, clock, preflight, owner,
+                    removalGate);
         }
     }
 }

@@ -74,7 +74,23 @@ public final class DeploymentWait {
         });
     }
 
+    /**
+     * Available, and rolled out as kubectl's {@code rollout status} judges it where the status says:
+     * the controller has seen the latest spec and every replica runs it. An upgrade changes the
+     * spec of a Deployment that is already Available, on its old ReplicaSet.
+     */
     private static boolean isAvailable(JsonNode deployment) {
+        JsonNode status = deployment.path("status");
+        JsonNode generation = deployment.path("metadata").path("generation");
+        if (generation.isNumber() && status.path("observedGeneration").isNumber()
+                && status.path("observedGeneration").asLong() < generation.asLong()) {
+            return false;
+        }
+        JsonNode replicas = deployment.path("spec").path("replicas");
+        if (replicas.isNumber() && status.path("updatedReplicas").isNumber()
+                && status.path("updatedReplicas").asInt() < replicas.asInt()) {
+            return false;
+        }
         for (JsonNode condition : deployment.path("status").path("conditions")) {
             if ("Available".equals(condition.path("type").asText()) && "True".equals(condition.path("status").asText())) {
                 return true;

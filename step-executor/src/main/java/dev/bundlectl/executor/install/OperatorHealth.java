@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.install;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.executor.kube.ApiException;
 import dev.bundlectl.executor.kube.KubeApi;
 import dev.bundlectl.executor.records.RecordedStep;
 import dev.bundlectl.plan.model.StepStatus;
@@ -27,13 +28,22 @@ public final class OperatorHealth {
      * applied Deployments; empty when there is neither.
      */
     public Future<List<String>> lines(List<RecordedStep> steps) {
+        return lines(steps, null);
+    }
+
+    /**
+     * As {@link #lines(List)}, for a record whose own CSV is {@code csvName}: the CSV an upgrade
+     * replaced is listed too, as OLM has it while the new version installs (docs/semantics.md §5),
+     * and said to be removed once OLM removed it.
+     */
+    public Future<List<String>> lines(List<RecordedStep> steps, String csvName) {
         List<RecordedStep> applied = steps.stream()
                 .filter(step -> step.status() == StepStatus.CREATED || step.status() == StepStatus.PRESENT)
                 .toList();
         List<RecordedStep> csvs = applied.stream().filter(step -> step.object().groupKind().isCsv()).toList();
         List<Future<String>> reads = new ArrayList<>();
         if (!csvs.isEmpty()) {
-            csvs.forEach(csv -> reads.add(csvLine(csv)));
+            csvs.forEach(csv -> reads.add(csvLine(csv, csvName != null && !csvName.equals(csv.object().name()))));
         } else {
             applied.stream().filter(step -> "Deployment".equals(step.object().kind())
                     && "apps".equals(step.object().group())).forEach(deployment -> reads.add(deploymentLine(deployment)));
@@ -44,8 +54,8 @@ public final class OperatorHealth {
                         .toList()));
     }
 
-    private Future<String> csvLine(RecordedStep csv) {
-        String prefix = "ClusterServiceVersion " + csv.object().name() + ": ";
+    private Future<String> csvLine(RecordedStep csv, boolean replaced) {
+        String prefix = "ClusterServiceVersion " + csv.object().name() + (replaced ? " (replaced)" : "") + ": ";
         return api.get(CsvWait.CLUSTER_SERVICE_VERSIONS, csv.object().namespace(), csv.object().name())
                 .map(object -> {
                     CsvPhase phase = CsvPhase.of(object);
@@ -53,7 +63,8 @@ public final class OperatorHealth {
                     phase.unmet().forEach(unmet -> line.append("\n  ").append(unmet));
                     return line.toString();
                 })
-                .recover(failure -> Future.succeededFuture(prefix + "cannot be read: " + failure.getMessage()));
+                .recover(failure -> Future.succeededFuture(replaced && ApiException.isHttp(failure, 404)
+                        ? prefix + "removed by OLM" : prefix + "cannot be read: " + failure.getMessage()));
     }
 
     private Future<String> deploymentLine(RecordedStep step) {

@@ -115,6 +115,11 @@ public final class OwnershipPlan {
             Step step = finished.steps().get(index);
             ObjectRef ref = ObjectRef.of(step.resource());
             boolean applied = step.status() == StepStatus.CREATED || step.status() == StepStatus.PRESENT;
+            if (step.action() == StepAction.DELETE && step.status() == StepStatus.UNKNOWN) {
+                // Never sent (an earlier step failed, or the new version did not run): the object is
+                // still the old version's, and the previous record's ownership of it stands.
+                continue;
+            }
             if (step.action() == StepAction.DELETE || step.action() == StepAction.KEEP
                     || decisions.get(index) instanceof OwnershipDecision.Foreign) {
                 touched.add(ref);

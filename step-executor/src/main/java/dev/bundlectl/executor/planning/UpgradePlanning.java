@@ -47,8 +47,14 @@ final class UpgradePlanning {
         if (decision instanceof UpgradeDecision.Refused refused) {
             return Future.succeededFuture(new UpgradeOutcome.Refused(refused));
         }
-        if (!(decision instanceof UpgradeDecision.Upgrade)) {
-            // A first install, or a re-run of the installed CSV: planned as it always was.
+        if (decision instanceof UpgradeDecision.FirstInstall) {
+            // The CSV as OLM's InstallPlan writes it on a first install: only that step changes.
+            return vertx.executeBlocking(() -> new UpgradeOutcome.Planned(new PlanResult(result.planned().withPlan(
+                    UpgradeSteps.apply(plan, decision, null), step -> step.resource().groupKind().isCsv()),
+                    result.diagnostics(), result.verdict()), List.of()), false);
+        }
+        if (decision instanceof UpgradeDecision.Rerun rerun && !UpgradeSteps.leavesBehind(plan, rerun.installed())) {
+            // A re-run of the installed CSV with nothing left over: planned as it always was.
             return Future.succeededFuture(new UpgradeOutcome.Planned(result, List.of()));
         }
         PlannedInstall planned = result.planned();

@@ -1,5 +1,9 @@
 package dev.bundlectl.executor.records;
 
+import java.util.HashSet;
+
+import dev.bundlectl.plan.upgrade.ObjectKey;
+
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.upgrade.InstalledObject;
@@ -57,8 +61,18 @@ public final class PreviousInstall {
             objects.add(new InstalledObject(ref.group(), ref.version(), ref.kind(), ref.namespace(), ref.name(),
                     created.uid(), created.createdBy()));
         }
+        // A removal that did not happen (the new version did not run yet, an earlier step failed) left
+        // its step Unknown while the record still owns the object.
+        Set<ObjectKey> pending = new HashSet<>();
+        for (RecordedStep step : record.steps()) {
+            ObjectRef ref = step.object();
+            if (step.status() == StepStatus.UNKNOWN
+                    && record.createdObjects().stream().anyMatch(owned -> owned.object().sameObjectAs(ref))) {
+                pending.add(new ObjectKey(ref.group(), ref.kind(), ref.namespace(), ref.name()));
+            }
+        }
         return Optional.of(new InstalledVersion(record.packageName(), record.csvName(), record.csvVersion(),
-                record.name(), objects));
+                record.name(), objects, pending));
     }
 
     /** Whether no earlier install of the target is recorded. */

@@ -98,8 +98,17 @@ public final class KubeletStandIn {
                 .toList();
     }
 
+    /**
+     * The CSV's Deployments: those olm-operator made ({@value #OWNER_LABEL}), and those bundlectl
+     * rendered from it in render mode ({@code bundlectl.dev/csv}), which wait for the same stand-in.
+     */
     private List<Deployment> deploymentsOf(String namespace, String csvName) {
-        return admin.apps().deployments().inNamespace(namespace).withLabel(OWNER_LABEL, csvName).list().getItems();
+        List<Deployment> found = new java.util.ArrayList<>(admin.apps().deployments().inNamespace(namespace)
+                .withLabel(OWNER_LABEL, csvName).list().getItems());
+        found.addAll(admin.apps().deployments().inNamespace(namespace)
+                .withLabel(dev.bundlectl.render.RenderLabels.CSV, dev.bundlectl.render.RenderLabels.csvLabel(csvName))
+                .list().getItems());
+        return found;
     }
 
     private void markWithRetry(Deployment deployment, long deadline) {

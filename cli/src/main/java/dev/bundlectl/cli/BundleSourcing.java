@@ -84,7 +84,7 @@ final class BundleSourcing {
                 err.println("catalog " + choice.catalog + ": dependencies resolved, in install order: "
                         + CatalogChain.describe(chain));
             }
-            return new CatalogChain(loaded.catalog(), root, chain, pulled);
+            return new CatalogChain(loaded.catalog(), chosen.channel(), root, chain, pulled);
         });
     }
 
@@ -108,6 +108,12 @@ final class BundleSourcing {
     /** Whether the built-in surface (Kubernetes and OLM's APIs) serves the API. */
     static boolean builtInServes(RequiredGvk gvk) {
         return ApiSurfaces.builtIn().find(gvk.group(), gvk.version(), gvk.kind()).isPresent();
+    }
+
+    /** Each of these catalog bundles pulled (an image) or found (a directory), in order. */
+    List<SourcedInput> pull(List<CatalogBundle> bundles) {
+        return withSources(sources -> bundles.stream()
+                .map(bundle -> sourced(Blocking.result(sources.bundle(bundle.image())), bundle.image())).toList());
     }
 
     /** A directory or an image reference. */

@@ -17,11 +17,12 @@ import java.util.function.Predicate;
  * chain in install order (dependencies first, the chosen bundle last).
  *
  * @param catalog the catalog they come from
+ * @param channel the channel the bundle was chosen from
  * @param root the chosen bundle
  * @param chain the install order as resolved before any cluster was read
  * @param pulled each chain bundle's directory, by bundle name
  */
-record CatalogChain(Catalog catalog, CatalogBundle root, List<CatalogBundle> chain, Map<String, SourcedInput> pulled) {
+record CatalogChain(Catalog catalog, String channel, CatalogBundle root, List<CatalogBundle> chain, Map<String, SourcedInput> pulled) {
 
     CatalogChain {
         chain = List.copyOf(chain);

@@ -37,6 +37,8 @@ import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.UnservedApiHint;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
+import dev.bundlectl.source.catalog.CatalogBundle;
+import java.util.ArrayList;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -177,7 +179,7 @@ final class InstallCommand implements Callable<Integer> {
                         allowEditedPlan)
                 : null;
         if (planFile == null && input.catalog.given()) {
-            return installChain(sourcing.resolveChain(input), diagnostics, out, err);
+            return installChain(sourcing, sourcing.resolveChain(input), diagnostics, out, err);
         }
         // An image is pulled (or a catalog read) before the kubeconfig is read, like every input check.
         SourcedInput source = planFile == null ? sourcing.resolve(input) : null;
@@ -225,7 +227,7 @@ final class InstallCommand implements Callable<Integer> {
                     }
                     continue;
                 }
-                int exit = applyPlanned(connection, planned, reading, namespace, out, err);
+                int exit = applyPlanned(connection, planned, reading, namespace, waitForDeployments, out, err);
                 if (exit != PLAN_AGAIN) {
                     return exit;
                 }
@@ -238,59 +240,121 @@ final class InstallCommand implements Callable<Integer> {
 
     /**
      * {@code --catalog}: the chosen bundle after the dependencies the cluster does not already meet,
-     * resolved from the catalog. Every plan is made, and must be installable, before the first is
-     * applied; then each is installed (and recorded) in turn, its CRDs established before the next
-     * starts. A failure stops the chain and says which bundles are installed; a re-run converges.
+     * resolved from the catalog, or, where its package is installed, each version along the channel
+     * from the installed one ({@link CatalogUpgradePath}).
      */
-    private int installChain(CatalogChain chain, DiagnosticsPrinter diagnostics, PrintWriter out, PrintWriter err) {
+    private int installChain(BundleSourcing sourcing, CatalogChain chain, DiagnosticsPrinter diagnostics,
+            PrintWriter out, PrintWriter err) {
         try (ClusterConnection connection = BackgroundConnection.openWhile(cluster, () -> null).connection()) {
             ClusterPlanning live = new ClusterPlanning(connection);
             String namespace = TargetNamespace.of(input.namespace, connection);
             List<SourcedInput> needed = chain.neededIn(live, namespace);
-            List<PlannedInput> plans = new ChainPlanning(new Planning(diagnostics,
-                    new Planning.Live(live, err, discoveryPatience()))).plan(input, needed, namespace,
-                            () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
-            List<String> names = plans.stream().map(planned -> planned.result().plan().spec()
-                    .clusterServiceVersionNames().get(0)).toList();
-            if (plans.size() > 1) {
-                err.println("installing " + plans.size() + " bundles in order: " + String.join(", ", names));
+            Optional<CatalogUpgradePath> path = CatalogUpgradePath.of(chain, Blocking.result(
+                    new InstallRecordStore(connection.retryingApi()).latestFor(namespace, chain.root().packageName())),
+                    input.force);
+            if (path.isEmpty() || path.get().hops().size() < 2) {
+                return installInOrder(connection, live, namespace, needed, diagnostics, out, err);
             }
-            for (int i = 0; i < plans.size(); i++) {
-                PlannedInput planned = plans.get(i);
-                if (!planned.result().verdict().installable()) {
-                    ChainOutput.print(plans.stream().map(p -> SecretRedaction.redact(p.result().plan())).toList(),
-                            output == OutputFormat.JSONL ? OutputFormat.TABLE : output, out);
-                    err.println("error: bundle " + names.get(i) + " cannot succeed on this cluster; nothing was "
-                            + "applied");
-                    planned.result().verdict().reasons().forEach(reason -> err.println("  "
-                            + TerminalText.safe(reason)));
-                    return ExitCode.PLAN_FAILED;
-                }
-            }
-            for (int i = 0; i < plans.size(); i++) {
-                PlannedInput planned = plans.get(i);
-                int exit = applyPlanned(connection, planned.result().planned(), planned.reading(), namespace, out,
-                        err);
-                if (exit == PLAN_AGAIN) {
-                    // A chain's plans were made together, so a lock taken meanwhile stops it: its re-run converges.
-                    err.println("error: " + TerminalText.safe(lockedOut instanceof LockState.Held held ? held.describe()
-                            : "another operation of " + names.get(i) + " ran while the chain was planned")
-                            + "; nothing of " + names.get(i) + " was written");
-                    exit = LockWaiting.HELD;
-                }
+            err.println("upgrading " + chain.root().packageName() + " in namespace " + namespace + " along channel "
+                    + chain.channel() + ": " + path.get().line() + " (" + path.get().hops().size() + " hops, each "
+                    + "running before the next starts)");
+            List<SourcedInput> dependencies = needed.subList(0, needed.size() - 1);
+            if (!dependencies.isEmpty()) {
+                int exit = installInOrder(connection, live, namespace, dependencies, diagnostics, out, err);
                 if (exit != ExitCode.OK) {
-                    if (plans.size() > 1) {
-                        err.println("error: the chain stopped at " + names.get(i) + "; installed before it: "
-                                + (i == 0 ? "none" : String.join(", ", names.subList(0, i)))
-                                + "; not started: " + (i == plans.size() - 1 ? "none"
-                                        : String.join(", ", names.subList(i + 1, plans.size())))
-                                + " (run the same install again to go on)");
-                    }
                     return exit;
                 }
             }
-            return ExitCode.OK;
+            List<CatalogBundle> hops = path.get().hops();
+            List<SourcedInput> inputs = new ArrayList<>(sourcing.pull(hops.subList(0, hops.size() - 1)));
+            inputs.add(needed.get(needed.size() - 1));
+            return installHops(connection, live, namespace, hops, inputs, diagnostics, out, err);
         }
+    }
+
+    /**
+     * Each hop of a catalog upgrade, planned against the cluster as the previous hop left it,
+     * installed, and running (OLM: Succeeded, the replaced CSV gone; render mode: its Deployments
+     * Available) before the next is planned; the first that does not stops the walk.
+     */
+    private int installHops(ClusterConnection connection, ClusterPlanning live, String namespace,
+            List<CatalogBundle> hops, List<SourcedInput> inputs, DiagnosticsPrinter diagnostics, PrintWriter out,
+            PrintWriter err) {
+        for (int i = 0; i < inputs.size(); i++) {
+            err.println("hop " + (i + 1) + " of " + inputs.size() + ": " + hops.get(i).name());
+            ReadInput read = new Planning(diagnostics).read(input, inputs.get(i));
+            PlannedInput planned = new Planning(diagnostics, new Planning.Live(live, err, discoveryPatience()))
+                    .plan(input, read, namespace, () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+            // The last hop waits only when asked to; every other one must run before the next starts.
+            boolean untilRunning = i < inputs.size() - 1 || waitForDeployments;
+            int exit = applyPlanned(connection, planned.result().planned(), planned.reading(), namespace,
+                    untilRunning, out, err);
+            if (exit == PLAN_AGAIN) {
+                err.println("error: " + TerminalText.safe(lockedOut instanceof LockState.Held held ? held.describe()
+                        : "another operation of " + hops.get(i).packageName() + " ran meanwhile")
+                        + "; nothing of " + hops.get(i).name() + " was written");
+                exit = LockWaiting.HELD;
+            }
+            if (exit != ExitCode.OK) {
+                err.println("error: the upgrade stopped at " + hops.get(i).name() + "; installed before it: "
+                        + (i == 0 ? "none" : String.join(", ", hops.subList(0, i).stream().map(CatalogBundle::name)
+                                .toList())) + " (run the same install again to go on)");
+                return exit;
+            }
+        }
+        return ExitCode.OK;
+    }
+
+    /**
+     * A dependency chain: every plan is made, and must be installable, before the first is
+     * applied; then each is installed (and recorded) in turn, its CRDs established before the next
+     * starts. A failure stops the chain and says which bundles are installed; a re-run converges.
+     */
+    private int installInOrder(ClusterConnection connection, ClusterPlanning live, String namespace,
+            List<SourcedInput> needed, DiagnosticsPrinter diagnostics, PrintWriter out, PrintWriter err) {
+        List<PlannedInput> plans = new ChainPlanning(new Planning(diagnostics,
+                new Planning.Live(live, err, discoveryPatience()))).plan(input, needed, namespace,
+                        () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+        List<String> names = plans.stream().map(planned -> planned.result().plan().spec()
+                .clusterServiceVersionNames().get(0)).toList();
+        if (plans.size() > 1) {
+            err.println("installing " + plans.size() + " bundles in order: " + String.join(", ", names));
+        }
+        for (int i = 0; i < plans.size(); i++) {
+            PlannedInput planned = plans.get(i);
+            if (!planned.result().verdict().installable()) {
+                ChainOutput.print(plans.stream().map(p -> SecretRedaction.redact(p.result().plan())).toList(),
+                        output == OutputFormat.JSONL ? OutputFormat.TABLE : output, out);
+                err.println("error: bundle " + names.get(i) + " cannot succeed on this cluster; nothing was "
+                        + "applied");
+                planned.result().verdict().reasons().forEach(reason -> err.println("  "
+                        + TerminalText.safe(reason)));
+                return ExitCode.PLAN_FAILED;
+            }
+        }
+        for (int i = 0; i < plans.size(); i++) {
+            PlannedInput planned = plans.get(i);
+            int exit = applyPlanned(connection, planned.result().planned(), planned.reading(), namespace,
+                    waitForDeployments, out, err);
+            if (exit == PLAN_AGAIN) {
+                // A chain's plans were made together, so a lock taken meanwhile stops it: its re-run converges.
+                err.println("error: " + TerminalText.safe(lockedOut instanceof LockState.Held held ? held.describe()
+                        : "another operation of " + names.get(i) + " ran while the chain was planned")
+                        + "; nothing of " + names.get(i) + " was written");
+                exit = LockWaiting.HELD;
+            }
+            if (exit != ExitCode.OK) {
+                if (plans.size() > 1) {
+                    err.println("error: the chain stopped at " + names.get(i) + "; installed before it: "
+                            + (i == 0 ? "none" : String.join(", ", names.subList(0, i)))
+                            + "; not started: " + (i == plans.size() - 1 ? "none"
+                                    : String.join(", ", names.subList(i + 1, plans.size())))
+                            + " (run the same install again to go on)");
+                }
+                return exit;
+            }
+        }
+        return ExitCode.OK;
     }
 
     /**
@@ -298,7 +362,7 @@ final class InstallCommand implements Callable<Integer> {
      * runs; the exit code says how it ended.
      */
     private int applyPlanned(ClusterConnection connection, PlannedInstall planned, ClusterReading reading,
-            String namespace, PrintWriter out, PrintWriter err) {
+            String namespace, boolean untilRunning, PrintWriter out, PrintWriter err) {
         InstallPlan plan = planned.plan();
         Optional<String> servedElsewhere = ServedElsewhere.of(plan);
         if (servedElsewhere.isPresent()) {
@@ -315,7 +379,7 @@ final class InstallCommand implements Callable<Integer> {
             UnservedApiHint.of(plan.steps()).ifPresent(hint -> err.println("  " + hint));
             return ExitCode.PLAN_FAILED;
         }
-        InstallOutcome outcome = install(connection, planned, reading, namespace, out, err);
+        InstallOutcome outcome = install(connection, planned, reading, namespace, untilRunning, out, err);
         if (outcome.locked()) {
             // Nothing was written: another operation holds the lock, or ran since this plan was made.
             lockedOut = outcome.lockedOut();
@@ -341,9 +405,9 @@ final class InstallCommand implements Callable<Integer> {
         boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
         Optional<PlanCondition> running = outcome.plan().status().conditions().stream()
                 .filter(condition -> OperatorRunning.TYPE.equals(condition.type())).findFirst();
-        if (!complete || !waitForDeployments || dryRun != DryRunMode.NONE || running.isPresent()) {
+        if (!complete || !untilRunning || dryRun != DryRunMode.NONE || running.isPresent()) {
             printResult(outcome, out, err);
-            if (complete && running.isPresent() && waitForDeployments && dryRun == DryRunMode.NONE) {
+            if (complete && running.isPresent() && untilRunning && dryRun == DryRunMode.NONE) {
                 err.println(runningLine(outcome.plan(), running.get()));
             }
             if (outcome.forbidden()) {
@@ -438,7 +502,7 @@ final class InstallCommand implements Callable<Integer> {
     }
 
     private InstallOutcome install(ClusterConnection connection, PlannedInstall planned, ClusterReading reading,
-            String targetNamespace, PrintWriter out, PrintWriter err) {
+            String targetNamespace, boolean untilRunning, PrintWriter out, PrintWriter err) {
         InstallPlan plan = planned.plan();
         ApplySettings options = ApplySettings.builder()
                 .concurrency(concurrency)
@@ -449,7 +513,7 @@ final class InstallCommand implements Callable<Integer> {
                 .preflight(!noPreflight)
                 // An upgrade removes what only the old version had once the new one runs: waited for
                 // with --wait, else looked at once, and kept for a later install when it does not run yet.
-                .removalGate(runningWait(connection, waitForDeployments && dryRun == DryRunMode.NONE ? waitTimeout
+                .removalGate(runningWait(connection, untilRunning && dryRun == DryRunMode.NONE ? waitTimeout
                         : Duration.ZERO, err))
                 .build();
         String namespace = plan.metadata().namespace() != null && planFile != null ? plan.metadata().namespace()

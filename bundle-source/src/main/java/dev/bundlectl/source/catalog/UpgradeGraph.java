@@ -3,6 +3,7 @@ package dev.bundlectl.source.catalog;
 import dev.bundlectl.bundle.version.SemanticVersion;
 import dev.bundlectl.source.errors.CatalogException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -108,6 +109,64 @@ public final class UpgradeGraph {
             }
         }
         return false;
+    }
+
+    /**
+     * The hops from the installed bundle to {@code target}, as OLM v0's resolver takes them one
+     * Subscription update at a time: from each bundle, among the channel's entries that replace it,
+     * skip it or hold its version in their {@code skipRange} (and from which {@code target} is still
+     * reachable), the one nearest the channel head, which is the highest version where versions are
+     * known. Empty when {@code target} is not reachable; the list ends with {@code target}.
+     *
+     * @param installedName the installed bundle (CSV) name
+     * @param installedVersion its version, or null when unknown
+     * @param target the bundle name to end at
+     */
+    public Optional<List<String>> path(String installedName, SemanticVersion installedVersion, String target) {
+        if (!reachable(installedName, installedVersion, target)) {
+            return Optional.empty();
+        }
+        List<String> hops = new ArrayList<>();
+        String from = installedName;
+        SemanticVersion fromVersion = installedVersion;
+        // Each hop moves strictly towards the target, so the walk ends within the channel's size.
+        while (!from.equals(target) && hops.size() <= entries.size()) {
+            ChannelEntry next = nextHop(from, fromVersion, target);
+            if (next == null) {
+                return Optional.empty();
+            }
+            hops.add(next.name());
+            from = next.name();
+            fromVersion = versions.get(next.name());
+        }
+        return from.equals(target) ? Optional.of(List.copyOf(hops)) : Optional.empty();
+    }
+
+    /** The entry one hop on from {@code from} towards {@code target}, nearest the head; null when none. */
+    private ChannelEntry nextHop(String from, SemanticVersion fromVersion, String target) {
+        ChannelEntry best = null;
+        for (ChannelEntry entry : entries.values()) {
+            boolean direct = from.equals(entry.replaces()) || entry.skips().contains(from)
+                    || inSkipRange(entry, fromVersion);
+            if (!direct || entry.name().equals(from)
+                    || !(entry.name().equals(target) || reachable(entry.name(), versions.get(entry.name()), target))) {
+                continue;
+            }
+            if (best == null || nearerTheHead(entry, best)) {
+                best = entry;
+            }
+        }
+        return best;
+    }
+
+    /** The higher version is nearer the head; without versions, the one the other leads to is. */
+    private boolean nearerTheHead(ChannelEntry candidate, ChannelEntry best) {
+        SemanticVersion a = versions.get(candidate.name());
+        SemanticVersion b = versions.get(best.name());
+        if (a != null && b != null && a.compareTo(b) != 0) {
+            return a.compareTo(b) > 0;
+        }
+        return reachable(best.name(), b, candidate.name());
     }
 
     private static boolean inSkipRange(ChannelEntry entry, SemanticVersion version) {

@@ -46,6 +46,43 @@ class UpgradeGraphTest {
     }
 
     @Test
+    void thePathTakesOneHopAtATimeNearestTheHeadAsOlmV0Does() {
+        UpgradeGraph graph = stable();
+        // 0.4.0 skips 0.3.0: one hop, straight to the head, as OLM's resolver would take it.
+        assertThat(graph.path("cachebox-operator.v0.3.0", version("0.3.0"), "cachebox-operator.v0.4.0"))
+                .contains(List.of("cachebox-operator.v0.4.0"));
+        assertThat(graph.path("cachebox-operator.v0.3.0", version("0.3.0"), "cachebox-operator.v0.3.1"))
+                .contains(List.of("cachebox-operator.v0.3.1"));
+        assertThat(graph.path("cachebox-operator.v0.4.0", version("0.4.0"), "cachebox-operator.v0.3.1")).isEmpty();
+
+        // Joined by replaces only: every version in turn.
+        CatalogChannel chain = new CatalogChannel(P, "c", List.of(
+                new ChannelEntry("a.v0.3.0", null, List.of(), null),
+                new ChannelEntry("a.v0.3.1", "a.v0.3.0", List.of(), null),
+                new ChannelEntry("a.v0.4.0", "a.v0.3.1", List.of(), null)));
+        UpgradeGraph replaces = new UpgradeGraph(chain, Map.of("a.v0.3.0", version("0.3.0"),
+                "a.v0.3.1", version("0.3.1"), "a.v0.4.0", version("0.4.0")));
+        assertThat(replaces.path("a.v0.3.0", version("0.3.0"), "a.v0.4.0")).contains(List.of("a.v0.3.1", "a.v0.4.0"));
+        assertThat(replaces.path("a.v0.3.0", version("0.3.0"), "a.v0.3.1")).contains(List.of("a.v0.3.1"));
+        assertThat(replaces.path("a.v0.2.0", version("0.2.0"), "a.v0.4.0")).as("no edge from 0.2.0").isEmpty();
+    }
+
+    @Test
+    void aHopNeverOvershootsAPinnedTarget() {
+        // v4 skip-ranges everything below it; pinned to v3, the walk stays below v4.
+        CatalogChannel channel = new CatalogChannel(P, "c", List.of(
+                new ChannelEntry("a.v1", null, List.of(), null),
+                new ChannelEntry("a.v2", "a.v1", List.of(), null),
+                new ChannelEntry("a.v3", "a.v2", List.of(), null),
+                new ChannelEntry("a.v4", "a.v3", List.of(), VersionRange.read("<4.0.0"))));
+        UpgradeGraph graph = new UpgradeGraph(channel, Map.of("a.v1", version("1.0.0"), "a.v2", version("2.0.0"),
+                "a.v3", version("3.0.0"), "a.v4", version("4.0.0")));
+
+        assertThat(graph.path("a.v1", version("1.0.0"), "a.v4")).contains(List.of("a.v4"));
+        assertThat(graph.path("a.v1", version("1.0.0"), "a.v3")).contains(List.of("a.v2", "a.v3"));
+    }
+
+    @Test
     void reachableOverSeveralEdges() {
         CatalogChannel channel = new CatalogChannel(P, "c", List.of(
                 new ChannelEntry("a.v1", null, List.of(), null),

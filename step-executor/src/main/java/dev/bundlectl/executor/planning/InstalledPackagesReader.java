@@ -37,6 +37,7 @@ final class InstalledPackagesReader {
             "ClusterServiceVersion", "clusterserviceversions", true);
     private static final int PAGE = 100;
     private static final int FORBIDDEN = 403;
+    private static final int NOT_SERVED = 404;
 
     private final KubeApi api;
     private final InstallRecordStore records;
@@ -117,6 +118,10 @@ final class InstalledPackagesReader {
         if (failure instanceof ApiException refused && refused.isHttp(FORBIDDEN)) {
             notes.add(new PlanningNote.Warned("cannot list the ClusterServiceVersions of namespace " + namespace
                     + " (" + refused.getMessage() + "); dependencies are checked against install records only"));
+            return Future.succeededFuture(List.of());
+        }
+        if (failure instanceof ApiException missing && missing.isHttp(NOT_SERVED)) {
+            // A cluster without OLM's API has no CSVs: the records are all there is.
             return Future.succeededFuture(List.of());
         }
         return Future.failedFuture(failure);

@@ -38,6 +38,8 @@ import dev.bundlectl.plan.UnservedApiHint;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import dev.bundlectl.source.catalog.CatalogBundle;
+import dev.bundlectl.source.catalog.ChannelWalk;
+import dev.bundlectl.executor.records.InstallRecord;
 import java.util.ArrayList;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -241,7 +243,7 @@ final class InstallCommand implements Callable<Integer> {
     /**
      * {@code --catalog}: the chosen bundle after the dependencies the cluster does not already meet,
      * resolved from the catalog, or, where its package is installed, each version along the channel
-     * from the installed one ({@link CatalogUpgradePath}).
+     * from the installed one ({@link ChannelWalk}).
      */
     private int installChain(BundleSourcing sourcing, CatalogChain chain, DiagnosticsPrinter diagnostics,
             PrintWriter out, PrintWriter err) {
@@ -249,14 +251,19 @@ final class InstallCommand implements Callable<Integer> {
             ClusterPlanning live = new ClusterPlanning(connection);
             String namespace = TargetNamespace.of(input.namespace, connection);
             List<SourcedInput> needed = chain.neededIn(live, namespace);
-            Optional<CatalogUpgradePath> path = CatalogUpgradePath.of(chain, Blocking.result(
-                    new InstallRecordStore(connection.retryingApi()).latestFor(namespace, chain.root().packageName())),
+            Optional<InstallRecord> latest = Blocking.result(new InstallRecordStore(connection.retryingApi())
+                    .latestFor(namespace, chain.root().packageName()));
+            ChannelWalk walk = ChannelWalk.of(chain.catalog(), chain.channel(), chain.root(),
+                    latest.map(InstallRecord::csvName).orElse(null), latest.map(InstallRecord::csvVersion).orElse(null),
                     input.force);
-            if (path.isEmpty() || path.get().hops().size() < 2) {
+            if (walk instanceof ChannelWalk.Unreachable unreachable) {
+                throw new UserInputException(unreachable.reason() + "; nothing was applied (--force installs it anyway)");
+            }
+            if (!(walk instanceof ChannelWalk.Hops path) || path.hops().size() < 2) {
                 return installInOrder(connection, live, namespace, needed, diagnostics, out, err);
             }
             err.println("upgrading " + chain.root().packageName() + " in namespace " + namespace + " along channel "
-                    + chain.channel() + ": " + path.get().line() + " (" + path.get().hops().size() + " hops, each "
+                    + chain.channel() + ": " + path.line() + " (" + path.hops().size() + " hops, each "
                     + "running before the next starts)");
             List<SourcedInput> dependencies = needed.subList(0, needed.size() - 1);
             if (!dependencies.isEmpty()) {
@@ -265,7 +272,7 @@ final class InstallCommand implements Callable<Integer> {
                     return exit;
                 }
             }
-            List<CatalogBundle> hops = path.get().hops();
+            List<CatalogBundle> hops = path.hops();
             List<SourcedInput> inputs = new ArrayList<>(sourcing.pull(hops.subList(0, hops.size() - 1)));
             inputs.add(needed.get(needed.size() - 1));
             return installHops(connection, live, namespace, hops, inputs, diagnostics, out, err);

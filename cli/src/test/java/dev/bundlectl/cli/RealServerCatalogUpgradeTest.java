@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Catalog upgrades walk the channel as OLM v0 does (docs/semantics.md §5): with 0.3.0 installed and
+ * Catalog upgrades walk the channel as OLM v0 does (docs/semantics.md §9): with 0.3.0 installed and
  * a channel joined only by {@code replaces} (0.3.0 ← 0.3.1 ← 0.4.0), {@code install --catalog}
  * shows the path, then installs 0.3.1 and 0.4.0 in turn, each running before the next starts, under
  * the real olm-operator and in render mode; a version the channel does not reach is refused with

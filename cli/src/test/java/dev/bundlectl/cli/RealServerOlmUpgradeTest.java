@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Upgrades judged by the real olm-operator (docs/semantics.md §5): the CSV names the CSV it
+ * Upgrades judged by the real olm-operator (docs/semantics.md §9): the CSV names the CSV it
  * replaces as OLM's InstallPlan writes it, whatever edge reached it, so OLM replaces the old
  * version instead of calling the two an owner conflict; nothing the old version needs is removed
  * before the new one runs; a new version that does not run leaves the old one everything; and a

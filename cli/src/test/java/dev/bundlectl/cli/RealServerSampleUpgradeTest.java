@@ -10,7 +10,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Upgrades between the shipped sample versions on the real API server, in render mode
- * (docs/semantics.md §5): v0.3.1 to v0.4.0, which replaces it and no longer ships the
+ * (docs/semantics.md §9): v0.3.1 to v0.4.0, which replaces it and no longer ships the
  * cachebox-defaults ConfigMap. What only the old version had stays until the new version runs: an
  * upgrade without {@code --wait} keeps it for now, and installing v0.4.0 again with {@code --wait}
  * removes it once its Deployment has rolled out. Going back to v0.3.0 is a downgrade, refused

@@ -1,5 +1,12 @@
 package dev.bundlectl.controller.pipeline;
 
+import dev.bundlectl.controller.api.HistoryEntry;
+import dev.bundlectl.controller.reconcile.PlanDigest;
+import dev.bundlectl.executor.install.OperatorRunning;
+import dev.bundlectl.executor.apply.RemovalGate;
+import dev.bundlectl.source.catalog.ChannelWalk;
+import dev.bundlectl.source.catalog.CatalogSelection;
+import dev.bundlectl.source.catalog.CatalogBundle;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.BundleReadResult;
@@ -81,6 +88,9 @@ public final class PipelineInstaller implements BundleInstaller {
 
     private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(10);
 
+    /** How long each hop of a walk along the channel may take to run before the next one starts. */
+    private static final Duration HOP_WAIT = Duration.ofMinutes(5);
+
     /** The condition and event reason of an install another operation's lock held back. */
     public static final String LOCK_HELD = "LockHeld";
 
@@ -123,7 +133,11 @@ public final class PipelineInstaller implements BundleInstaller {
     @Override
     public PlannedBundle plan(String namespace, BundleInstallSpec spec) {
         ClusterConnection connection = connections.forInstall(namespace, spec.serviceAccountName());
-        Fetched fetched = fetch(connection, namespace, spec.source());
+        return plan(connection, namespace, spec, fetch(connection, namespace, spec.source()));
+    }
+
+    /** The plan of a fetched bundle, exactly as {@code bundlectl install} plans it. */
+    private PlannedBundle plan(ClusterConnection connection, String namespace, BundleInstallSpec spec, Fetched fetched) {
         BundleReadResult read = new BundleReader().read(fetched.directory());
         failOnErrors(read.diagnostics(), spec.source().describe());
         Bundle bundle = read.bundle().orElseThrow(() ->
@@ -165,19 +179,46 @@ public final class PipelineInstaller implements BundleInstaller {
                 .map(step -> step.object().path("spec").path("version").asText(null)).findFirst().orElse(null);
         return new PlannedBundle(planned.plan(), bundle.packageName(), csvStep == null ? null : csvStep.resource().name(),
                 version, fetched.image(), new Handle(connection, planned, answer.reading().previous(),
-                answer.reading().lock(), fetched.label()));
+                answer.reading().lock(), fetched.label(), spec, fetched.laterHops()),
+                fetched.laterHops().stream().map(hop -> hop.name() + "@" + hop.image()).toList());
     }
 
     @Override
     public InstalledBundle install(String namespace, PlannedBundle planned) {
         Handle handle = (Handle) planned.handle();
         ClusterConnection connection = handle.connection();
-        // An upgrade removes what only the old version had once the new one runs. The reconcile looks
-        // once rather than holding a worker: a later round (the resync) installs the same version
-        // again, and removes what is left once it runs (docs/semantics.md §5).
-        ApplySettings settings = applySettings.toBuilder().removalGate(new NewVersionRunning(connection.vertx(),
-                connection.retryingApi(), Scheduler.system(), Duration.ofSeconds(1), Duration.ZERO, clock,
-                line -> { })).build();
+        List<CatalogBundle> later = handle.laterHops();
+        // A walk along the channel (docs/semantics.md §9): each hop runs before the next is planned.
+        InstalledBundle installed = installOne(namespace, planned, !later.isEmpty());
+        PlannedBundle current = planned;
+        List<HistoryEntry> hops = new ArrayList<>();
+        for (int i = 0; i < later.size() && installed.complete(); i++) {
+            hops.add(new HistoryEntry(current.version(), current.csvName(), PlanDigest.of(current.plan()), clock.instant()));
+            Fetched fetched = fetchBundle(connection, later.get(i).image(), later.subList(i + 1, later.size()));
+            current = plan(connection, namespace, handle.spec(), fetched);
+            installed = installOne(namespace, current, i < later.size() - 1);
+        }
+        if (later.isEmpty()) {
+            return installed;
+        }
+        // What the next round plans is the last hop again: the status takes its digest, so that the
+        // walk, once done, is not asked to be approved again; the history lists every hop.
+        return new InstalledBundle(installed.plan(), installed.complete(), installed.message(),
+                PlanDigest.of(current.plan()), current.csvName(), current.version(), hops);
+    }
+
+    /**
+     * One bundle's install. An upgrade removes what only the old version had once the new one runs:
+     * a hop with another after it waits for that; otherwise the reconcile looks once rather than
+     * holding a worker, and a later round installs the same version again, removing what is left,
+     * once it runs (docs/semantics.md §9).
+     */
+    private InstalledBundle installOne(String namespace, PlannedBundle planned, boolean untilRunning) {
+        Handle handle = (Handle) planned.handle();
+        ClusterConnection connection = handle.connection();
+        NewVersionRunning running = new NewVersionRunning(connection.vertx(), connection.retryingApi(),
+                Scheduler.system(), Duration.ofSeconds(1), untilRunning ? HOP_WAIT : Duration.ZERO, clock, line -> { });
+        ApplySettings settings = applySettings.toBuilder().removalGate(running).build();
         InstallRequest request = new InstallRequest(namespace, false, planned.packageName(), handle.label(),
                 settings, clock.instant(), false, lockHolder);
         InstallOutcome outcome = await(new InstallSession(connection, new InstallRecordStore(connection.retryingApi()))
@@ -193,7 +234,21 @@ public final class PipelineInstaller implements BundleInstaller {
         }
         boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
         String message = outcome.plan().status().message();
-        return new InstalledBundle(outcome.plan(), complete, message == null ? (complete ? "Complete" : "Failed") : message);
+        InstallPlan plan = outcome.plan();
+        boolean ran = plan.status().conditions().stream().anyMatch(condition ->
+                OperatorRunning.TYPE.equals(condition.type()) && "True".equals(condition.status()));
+        if (complete && untilRunning && !ran) {
+            // Nothing was removed, so the gate did not wait: the hop must run before the next starts.
+            RemovalGate.Answer answer = await(running.await(plan), "waiting for " + planned.csvName() + " to run");
+            if (answer.condition() != null) {
+                plan = plan.withCondition(answer.condition());
+            }
+            if (answer instanceof RemovalGate.Answer.Closed closed) {
+                return new InstalledBundle(plan, false, "the upgrade stopped at " + planned.csvName() + ": "
+                        + closed.why());
+            }
+        }
+        return new InstalledBundle(plan, complete, message == null ? (complete ? "Complete" : "Failed") : message);
     }
 
     @Override
@@ -231,21 +286,37 @@ public final class PipelineInstaller implements BundleInstaller {
      * account), the plan in its parsed shape, the previous install it was planned after.
      */
     private record Handle(ClusterConnection connection, PlannedInstall planned, PreviousInstall previous, LockState lock,
-            String label) {
+            String label, BundleInstallSpec spec, List<CatalogBundle> laterHops) {
     }
 
-    /** A bundle directory, how to name it, and the image it came from (null for a ConfigMap). */
-    private record Fetched(Path directory, String label, String image) {
+    /**
+     * A bundle directory, how to name it, the image it came from (null for a ConfigMap), and the
+     * catalog's bundles to install after it on a walk along the channel (empty otherwise).
+     */
+    private record Fetched(Path directory, String label, String image, List<CatalogBundle> laterHops) {
+        Fetched {
+            laterHops = List.copyOf(laterHops);
+        }
+    }
+
+    /** A catalog bundle of a walk, pulled. */
+    private Fetched fetchBundle(ClusterConnection connection, String image, List<CatalogBundle> laterHops) {
+        try (BundleSources bundles = new BundleSources(connection.vertx(), sources)) {
+            ResolvedSource resolved = await(bundles.bundle(image), "pulling " + image);
+            String pinned = resolved.image().map(ResolvedSource.ImageOrigin::pinned).orElse(null);
+            return new Fetched(resolved.directory(), pinned != null ? pinned : image, pinned, laterHops);
+        }
     }
 
     private Fetched fetch(ClusterConnection connection, String namespace, BundleSource source) {
         ConfigMapDirectory configMaps = new ConfigMapDirectory(connection, sources.cacheRoot());
         if (source instanceof BundleSource.ConfigMap configMap) {
             Path directory = configMaps.unpack(namespace, configMap.name(), ConfigMapPacking.BUNDLE);
-            return new Fetched(directory, "configmap:" + namespace + "/" + configMap.name(), null);
+            return new Fetched(directory, "configmap:" + namespace + "/" + configMap.name(), null, List.of());
         }
         try (BundleSources bundles = new BundleSources(connection.vertx(), sources)) {
             ResolvedSource resolved;
+            List<CatalogBundle> laterHops = List.of();
             if (source instanceof BundleSource.Image image) {
                 resolved = await(bundles.bundle(image.reference()), "pulling " + image.reference());
             } else {
@@ -256,11 +327,36 @@ public final class PipelineInstaller implements BundleInstaller {
                         : configMaps.unpack(namespace, catalog.configMap(), ConfigMapPacking.CATALOG).toString();
                 String named = catalog.image() != null ? catalog.image()
                         : "ConfigMap " + namespace + "/" + catalog.configMap();
-                resolved = await(bundles.fromCatalog(reference, ChoiceNames.BUNDLE_INSTALL_FIELDS, catalog.packageName(),
-                        catalog.channel(), catalog.version()), "reading catalog " + named).source();
+                BundleSources.LoadedCatalog loaded = await(bundles.catalog(reference), "reading catalog " + named);
+                CatalogSelection.Chosen chosen = choose(loaded, catalog, named);
+                // Over an installed version, the catalog's choice is reached along the channel, as the CLI does.
+                Optional<InstallRecord> latest = await(new InstallRecordStore(connection.retryingApi())
+                        .latestFor(namespace, catalog.packageName()), "reading the install records");
+                ChannelWalk walk = ChannelWalk.of(loaded.catalog(), chosen.channel(), chosen.bundle(),
+                        latest.map(InstallRecord::csvName).orElse(null),
+                        latest.map(InstallRecord::csvVersion).orElse(null), false);
+                if (walk instanceof ChannelWalk.Unreachable unreachable) {
+                    throw new ReconcileException(unreachable.reason() + "; nothing was applied", false);
+                }
+                CatalogBundle first = chosen.bundle();
+                if (walk instanceof ChannelWalk.Hops hops) {
+                    first = hops.hops().get(0);
+                    laterHops = hops.hops().subList(1, hops.hops().size());
+                }
+                resolved = await(bundles.bundle(first.image()), "pulling " + first.image());
             }
             String pinned = resolved.image().map(ResolvedSource.ImageOrigin::pinned).orElse(null);
-            return new Fetched(resolved.directory(), pinned != null ? pinned : source.describe(), pinned);
+            return new Fetched(resolved.directory(), pinned != null ? pinned : source.describe(), pinned, laterHops);
+        }
+    }
+
+    private static CatalogSelection.Chosen choose(BundleSources.LoadedCatalog loaded, BundleSource.Catalog catalog,
+            String named) {
+        try {
+            return CatalogSelection.choose(loaded.catalog(), ChoiceNames.BUNDLE_INSTALL_FIELDS, catalog.packageName(),
+                    catalog.channel(), catalog.version());
+        } catch (dev.bundlectl.source.errors.CatalogException e) {
+            throw new ReconcileException("reading catalog " + named + ": " + e.getMessage(), false);
         }
     }
 

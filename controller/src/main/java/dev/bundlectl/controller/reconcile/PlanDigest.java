@@ -1,5 +1,6 @@
 package dev.bundlectl.controller.reconcile;
 
+import java.util.List;
 import dev.bundlectl.bundle.files.Sha256;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
@@ -29,7 +30,21 @@ public final class PlanDigest {
 
     /** The digest of {@code plan}. */
     public static String of(InstallPlan plan) {
+        return of(plan, List.of());
+    }
+
+    /**
+     * The digest of a walk along a catalog's channel: {@code plan} (its first hop) and the bundles
+     * installed after it ({@code name@image}), so that one approval covers the walk and a change of
+     * any hop asks for a new one. The later hops' plans are made against the cluster as the hops
+     * before them leave it, so only their bundles can be known before the first is applied.
+     */
+    public static String of(InstallPlan plan, List<String> laterHops) {
         MessageDigest sha256 = Sha256.newDigest();
+        for (String hop : laterHops) {
+            sha256.update(("hop " + hop).getBytes(StandardCharsets.UTF_8));
+            sha256.update((byte) '\n');
+        }
         for (Step step : UpgradeSteps.bundleOnly(plan).steps()) {
             StepResource resource = step.resource();
             // Each field ends with a byte no field can hold, so that no two plans join to the same text.

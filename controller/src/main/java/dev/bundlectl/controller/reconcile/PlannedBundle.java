@@ -1,6 +1,7 @@
 package dev.bundlectl.controller.reconcile;
 
 import dev.bundlectl.plan.model.InstallPlan;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -12,13 +13,23 @@ import java.util.Objects;
  * @param version the CSV's {@code spec.version}, or null
  * @param bundleImage the bundle image by digest, or null for a bundle that came from a ConfigMap
  * @param handle whatever the installer needs to install exactly this plan later (a bundle directory)
+ * @param laterHops on a walk along a catalog's channel (docs/semantics.md §9), the bundles installed
+ *     after this one, in order, as {@code name@image}: the plan digest covers them, so one approval
+ *     covers the whole walk; empty otherwise
  */
 public record PlannedBundle(InstallPlan plan, String packageName, String csvName, String version, String bundleImage,
-        Object handle) {
+        Object handle, List<String> laterHops) {
 
     /** Checks the required parts. */
     public PlannedBundle {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(packageName, "packageName");
+        laterHops = laterHops == null ? List.of() : List.copyOf(laterHops);
+    }
+
+    /** A bundle installed as it is, not along a channel. */
+    public PlannedBundle(InstallPlan plan, String packageName, String csvName, String version, String bundleImage,
+            Object handle) {
+        this(plan, packageName, csvName, version, bundleImage, handle, List.of());
     }
 }

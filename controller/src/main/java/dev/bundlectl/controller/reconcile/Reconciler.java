@@ -1,5 +1,7 @@
 package dev.bundlectl.controller.reconcile;
 
+import dev.bundlectl.plan.upgrade.UpgradeSteps;
+
 import java.util.List;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.InstallPlan;
@@ -90,8 +92,9 @@ public final class Reconciler {
             events.warning(object, reason, e.getMessage());
             return e.retryable() ? ReconcileResult.retry(e.getMessage()) : ReconcileResult.done();
         }
-        String digest = PlanDigest.of(planned.plan());
-        if (!ApprovalGate.mayInstall(spec, digest)) {
+        String digest = PlanDigest.of(planned.plan(), planned.laterHops());
+        // What is installed already needs no approval; a new plan (a walk's whole path included) does.
+        if (!ApprovalGate.mayInstall(spec, digest) && !upToDate(status, digest, generation)) {
             String message = ApprovalGate.waitingMessage(spec, name, namespace, digest);
             boolean newPlan = !digest.equals(status.path("planDigest").asText(null))
                     || !BundleInstallPhase.RequiresApproval.name().equals(status.path("phase").asText());
@@ -108,13 +111,18 @@ public final class Reconciler {
             }
             return ReconcileResult.done();
         }
-        if (!resync && upToDate(status, digest, generation)) {
+        // An upgrade's removals wait for the new version to run (docs/semantics.md §9): once it does,
+        // the installed plan is applied again, and what only the old version had goes.
+        boolean removalsDue = upToDate(status, digest, generation) && !UpgradeSteps.removals(planned.plan()).isEmpty()
+                && runningOrUnknown(planned, planned.plan()).map(running -> "True".equals(running.status()))
+                        .orElse(false);
+        if (!resync && upToDate(status, digest, generation) && !removalsDue) {
             // Installed; level-based: until the operator runs, look again each round.
             return operatorRunning(status) ? ReconcileResult.done() : recheckRunning(object, planned);
         }
         // A resync of an installed plan repairs drift: the object stays Complete while it runs, rather
         // than flapping through Installing every period for whoever watches it.
-        boolean repair = resync && upToDate(status, digest, generation);
+        boolean repair = (resync || removalsDue) && upToDate(status, digest, generation);
         JsonNode installing = repair ? object : objects.writeStatus(object, document(status, generation)
                 .plan(planned.plan(), digest, planned.bundleImage(), planned.packageName())
                 .phase(BundleInstallPhase.Installing, "installing " + describe(planned))
@@ -134,7 +142,8 @@ public final class Reconciler {
             return e.retryable() ? ReconcileResult.retry(e.getMessage()) : ReconcileResult.done();
         }
         StatusDocument done = document(installing.path("status"), generation)
-                .plan(installed.plan(), digest, planned.bundleImage(), planned.packageName());
+                .plan(installed.plan(), installed.digest() != null ? installed.digest() : digest, planned.bundleImage(),
+                        planned.packageName());
         if (installed.complete()) {
             Optional<PlanCondition> running = runningOrUnknown(planned, installed.plan());
             done.phase(BundleInstallPhase.Complete, installed.message())
@@ -142,7 +151,9 @@ public final class Reconciler {
                     .condition(ConditionType.Progressing, false, "InstallComplete", "")
                     .condition(ConditionType.Failed, false, "InstallComplete", "")
                     .condition(ConditionType.ApprovalRequired, false, "Approved", "")
-                    .installed(planned.version(), planned.csvName());
+                    .earlierHops(installed.earlierHops())
+                    .installed(installed.version() != null ? installed.version() : planned.version(),
+                            installed.csvName() != null ? installed.csvName() : planned.csvName());
             running.ifPresent(condition -> done.condition(ConditionType.OperatorRunning, condition.status(),
                     condition.reason(), condition.message()));
             objects.writeStatus(installing, done.toJson());

@@ -41,6 +41,8 @@ public final class StatusDocument {
     private ArrayNode plan;
     private final Map<ConditionType, String[]> conditions = new EnumMap<>(ConditionType.class);
     private HistoryEntry installed;
+    /** The versions a walk along a catalog's channel installed before {@link #installed}, oldest first. */
+    private final List<HistoryEntry> earlierHops = new ArrayList<>();
 
     /**
      * @param previous the object's current {@code status}, or a missing node
@@ -85,6 +87,12 @@ public final class StatusDocument {
     /** One condition whose status may also be {@code Unknown} (see {@link #condition(ConditionType, boolean, String, String)}). */
     public StatusDocument condition(ConditionType type, String status, String reason, String conditionMessage) {
         conditions.put(type, new String[] {status, reason, conditionMessage});
+        return this;
+    }
+
+    /** Records the versions a walk along a catalog's channel installed before the last, oldest first. */
+    public StatusDocument earlierHops(List<HistoryEntry> hops) {
+        earlierHops.addAll(hops);
         return this;
     }
 
@@ -148,10 +156,15 @@ public final class StatusDocument {
         previous.path("history").forEach(entries::add);
         ArrayNode history = JsonNodeFactory.instance.arrayNode();
         entries.forEach(entry -> history.add(entry.deepCopy()));
-        boolean known = entries.stream().anyMatch(entry -> installed != null
-                && installed.planDigest().equals(entry.path("planDigest").asText()));
-        if (installed != null && !known) {
-            history.add(installed.toJson());
+        List<HistoryEntry> added = new ArrayList<>(earlierHops);
+        if (installed != null) {
+            added.add(installed);
+        }
+        for (HistoryEntry entry : added) {
+            boolean known = entries.stream().anyMatch(old -> entry.planDigest().equals(old.path("planDigest").asText()));
+            if (!known) {
+                history.add(entry.toJson());
+            }
         }
         return history;
     }

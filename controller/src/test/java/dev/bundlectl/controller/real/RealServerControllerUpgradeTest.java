@@ -7,7 +7,9 @@ import dev.bundlectl.controller.runtime.Controller;
 import dev.bundlectl.controller.testing.ConfigMapPacking;
 import dev.bundlectl.controller.testing.SampleBundles;
 import dev.bundlectl.executor.testing.RealApiServer;
-import dev.bundlectl.executor.testing.RealApiServerExtension;
+import dev.bundlectl.executor.testing.KubeletStandIn;
+import dev.bundlectl.executor.testing.RealOlm;
+import dev.bundlectl.executor.testing.RealOlmExtension;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Event;
@@ -22,15 +24,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Upgrades through the controller, on the real API server and bundlectl's own pipeline, planned
- * exactly as {@code bundlectl install} plans them: changing {@code spec.source} from the sample
- * v0.3.1 to v0.4.0 (which replaces it and no longer ships the cachebox-defaults ConfigMap) deletes
- * that ConfigMap and keeps every other object (same uid, the old CSV left for OLM to replace), except
- * the RBAC that OLM mode generated from the old CSV's permissions, which is named after that CSV: the
- * new CSV's is created and the old one deleted; going back to v0.3.0, which nothing
- * connects to v0.4.0, ends Failed with the reason and writes nothing to the cluster.
+ * Upgrades through the controller, on the real API server with the real olm-operator and
+ * bundlectl's own pipeline, planned exactly as {@code bundlectl install} plans them
+ * (docs/semantics.md §9): changing {@code spec.source} from the sample v0.3.1 to v0.4.0 (which
+ * replaces it and no longer ships the cachebox-defaults ConfigMap) installs v0.4.0, and once OLM
+ * reports it Succeeded (and has removed v0.3.1) a later round deletes that ConfigMap and the RBAC
+ * that OLM mode generated from the old CSV's permissions (named after that CSV), keeping every other
+ * object (same uid); going back to v0.3.0 is a downgrade, which ends Failed with the reason and
+ * writes nothing to the cluster. {@link KubeletStandIn} rolls out the Deployments OLM makes, the one
+ * simulated part.
  */
-@ExtendWith(RealApiServerExtension.class)
+@ExtendWith(RealOlmExtension.class)
 class RealServerControllerUpgradeTest {
 
     private static final Duration WAIT = Duration.ofSeconds(120);
@@ -43,8 +47,8 @@ class RealServerControllerUpgradeTest {
     Path cache;
 
     @Test
-    void aNewerBundleUpgradesDeletingWhatItDropsAndAnUnconnectedOneFailsWritingNothing(
-            @RealApiServerExtension.Served(RealApiServer.Flavour.OLM) RealApiServer server) {
+    void aNewerBundleUpgradesDeletingWhatItDropsOnceItRunsAndALowerOneFailsWritingNothing(RealOlm olm) {
+        RealApiServer server = olm.server();
         ControllerCluster.installCrd(server);
         KubernetesClient client = server.client();
         String ns = server.newNamespace("bi-upgrade");
@@ -54,8 +58,10 @@ class RealServerControllerUpgradeTest {
             client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack(bundle[0],
                     SampleBundles.sample(bundle[1]))).create();
         }
-        try (Controller ignored = PipelineControllers.started(client, ns,
-                PipelineControllers.installer(server, cache), Duration.ofMinutes(5))) {
+        try (KubeletStandIn.Background v031 = KubeletStandIn.of(server).start(ns, "cachebox-operator.v0.3.1");
+                KubeletStandIn.Background v040 = KubeletStandIn.of(server).start(ns, "cachebox-operator.v0.4.0");
+                Controller ignored = PipelineControllers.started(client, ns,
+                        PipelineControllers.installer(server, cache), Duration.ofMinutes(5))) {
             ControllerCluster.create(client, ns, """
                     apiVersion: bundlectl.dev/v1alpha1
                     kind: BundleInstall
@@ -69,28 +75,31 @@ class RealServerControllerUpgradeTest {
                     "Role/cachebox-editor", "ClusterServiceVersion/cachebox-operator.v0.3.1");
 
             source(client, ns, "cachebox-v040");
+            // Installed at once; what only v0.3.1 had goes in a later round, once OLM runs v0.4.0.
             GenericKubernetesResource upgraded = ControllerCluster.await(client, ns, "cachebox", WAIT,
-                    "v0.4.0 Complete", o -> "Complete".equals(ControllerCluster.phase(o))
-                            && ControllerCluster.status(o, "observedGeneration").equals(2));
+                    "v0.4.0 Complete, its removals done", o -> "Complete".equals(ControllerCluster.phase(o))
+                            && ControllerCluster.status(o, "observedGeneration").equals(2)
+                            && "Deleted".equals(steps(o).get("Delete ConfigMap/cachebox-defaults")));
 
-            // The old CSV is OLM's to replace (csvMode olm), so the upgrade keeps it, as `bundlectl install` does.
+            // The round that removed them installed v0.4.0 again: its steps are Present now.
             assertThat(steps(upgraded)).containsEntry("Delete ConfigMap/cachebox-defaults", "Deleted")
-                    .containsEntry("Keep ClusterServiceVersion/cachebox-operator.v0.3.1", "Present")
-                    .containsKey("Update Service/cachebox-operator-metrics")
-                    .containsKey("Create ClusterServiceVersion/cachebox-operator.v0.4.0")
                     .containsEntry("Delete Role/" + OLD_GENERATED_ROLE, "Deleted")
-                    .containsKey("Create Role/" + NEW_GENERATED_ROLE);
+                    .containsKey("Present ClusterServiceVersion/cachebox-operator.v0.4.0")
+                    .containsKey("Update Service/cachebox-operator-metrics");
             assertThat(client.configMaps().inNamespace(ns).withName("cachebox-defaults").get()).isNull();
             Map<String, String> after = uids(client, ns);
             Map<String, String> kept = new TreeMap<>(before);
             kept.remove("ConfigMap/cachebox-defaults");
+            // The old CSV is OLM's to replace, and it did.
+            assertThat(kept.remove("ClusterServiceVersion/cachebox-operator.v0.3.1")).isNotNull();
             // OLM mode's Role generated from v0.3.1's permissions gives way to the one generated from v0.4.0's.
             assertThat(kept.remove("Role/" + OLD_GENERATED_ROLE)).isNotNull();
             assertThat(after).as("every other object is kept, not re-created").containsAllEntriesOf(kept)
                     .containsKey("ClusterServiceVersion/cachebox-operator.v0.4.0")
                     .containsKey("Role/" + NEW_GENERATED_ROLE)
                     .doesNotContainKey("Role/" + OLD_GENERATED_ROLE)
-                    .doesNotContainKey("ConfigMap/cachebox-defaults");
+                    .doesNotContainKey("ConfigMap/cachebox-defaults")
+                    .doesNotContainKey("ClusterServiceVersion/cachebox-operator.v0.3.1");
             assertThat(versions(upgraded)).containsExactly("0.3.1", "0.4.0");
             Map<String, String> versionsBefore = resourceVersions(client, ns);
             int recordsBefore = client.secrets().inNamespace(ns).list().getItems().size();
@@ -115,6 +124,9 @@ class RealServerControllerUpgradeTest {
             assertThat(client.genericKubernetesResources(CSV_API, "ClusterServiceVersion").inNamespace(ns)
                     .withName("cachebox-operator.v0.3.0").get()).isNull();
             assertThat(versions(refused)).containsExactly("0.3.1", "0.4.0");
+        } finally {
+            client.genericKubernetesResources(CSV_API, "ClusterServiceVersion").inNamespace(ns).delete();
+            client.genericKubernetesResources("operators.coreos.com/v1", "OperatorGroup").inNamespace(ns).delete();
         }
     }
 
@@ -153,14 +165,23 @@ class RealServerControllerUpgradeTest {
         return uids;
     }
 
+    /** The resourceVersions of what bundlectl writes; a CSV's status is OLM's to rewrite, so CSVs are left out. */
     private static Map<String, String> resourceVersions(KubernetesClient client, String ns) {
         Map<String, String> versions = new TreeMap<>();
-        objects(client, ns).forEach(object -> versions.put(object.getKind() + "/" + object.getMetadata().getName(),
+        objects(client, ns).stream().filter(object -> !"ClusterServiceVersion".equals(object.getKind()))
+                .forEach(object -> versions.put(object.getKind() + "/" + object.getMetadata().getName(),
                 object.getMetadata().getResourceVersion()));
         return versions;
     }
 
+    /** The namespaced objects an install of the sample writes: those carrying an install's owner mark. */
     private static List<HasMetadata> objects(KubernetesClient client, String ns) {
+        return allObjects(client, ns).stream().filter(object -> object.getMetadata().getAnnotations() != null
+                && object.getMetadata().getAnnotations().keySet().stream()
+                        .anyMatch(key -> key.contains(".owners.bundlectl.dev/"))).toList();
+    }
+
+    private static List<HasMetadata> allObjects(KubernetesClient client, String ns) {
         List<HasMetadata> objects = new java.util.ArrayList<>();
         client.configMaps().inNamespace(ns).list().getItems().stream()
                 .filter(configMap -> !configMap.getMetadata().getName().startsWith("cachebox-v")

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The CSV's {@code spec.replaces} as OLM's InstallPlan writes it (docs/semantics.md §5): the CSV
+ * The CSV's {@code spec.replaces} as OLM's InstallPlan writes it (docs/semantics.md §9): the CSV
  * installed in the namespace, whatever edge (replaces, skips, skipRange, --force) reached it, and
  * nothing on a first install. OLM's CSV controller replaces only the CSV named there; any other
  * CSV of the namespace that owns the same CRDs is an owner conflict, so a CSV applied as the bundle

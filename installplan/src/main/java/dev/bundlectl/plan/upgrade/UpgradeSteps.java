@@ -126,6 +126,11 @@ public final class UpgradeSteps {
                 installed.pendingRemovals());
     }
 
+    /** The delete steps about the previous install's objects: what goes once the new version runs. */
+    public static List<Step> removals(InstallPlan plan) {
+        return plan.steps().stream().filter(step -> step.action() == StepAction.DELETE).toList();
+    }
+
     /** The steps about the previous install's objects (delete and keep), in plan order. */
     public static List<Step> previousInstallSteps(InstallPlan plan) {
         return plan.steps().stream().filter(UpgradeSteps::aboutPreviousInstall).toList();

@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * What must hold before an upgrade removes what the previous version had and the new one does
- * not (docs/semantics.md §5, "Nothing the running version needs goes first"): the old version may
+ * not (docs/semantics.md §9, "Nothing the running version needs goes first"): the old version may
  * still use it, so it goes only once the new version runs. Asked once per run, after every other
  * step succeeded, and never in a dry run.
  */

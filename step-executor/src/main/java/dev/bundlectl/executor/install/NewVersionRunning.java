@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Whether the version an install applied runs, waited for (docs/semantics.md §5 and §6): in OLM
+ * Whether the version an install applied runs, waited for (docs/semantics.md §9 and §6): in OLM
  * mode until OLM reports its CSV {@code Succeeded} and, for an upgrade, has removed the CSV it
  * replaced; in render mode until every Deployment rendered from the CSV has rolled out and is
  * Available. It is the gate an upgrade's removals wait behind ({@link RemovalGate}), and what

@@ -33,7 +33,7 @@ public final class OperatorHealth {
 
     /**
      * As {@link #lines(List)}, for a record whose own CSV is {@code csvName}: the CSV an upgrade
-     * replaced is listed too, as OLM has it while the new version installs (docs/semantics.md §5),
+     * replaced is listed too, as OLM has it while the new version installs (docs/semantics.md §9),
      * and said to be removed once OLM removed it.
      */
     public Future<List<String>> lines(List<RecordedStep> steps, String csvName) {

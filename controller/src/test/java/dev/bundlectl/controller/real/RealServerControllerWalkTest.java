@@ -1,0 +1,214 @@
+package dev.bundlectl.controller.real;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bundlectl.controller.api.BundleInstallKind;
+import dev.bundlectl.controller.runtime.Controller;
+import dev.bundlectl.controller.testing.ConfigMapPacking;
+import dev.bundlectl.executor.testing.KubeletStandIn;
+import dev.bundlectl.executor.testing.RealApiServer;
+import dev.bundlectl.executor.testing.RealOlm;
+import dev.bundlectl.executor.testing.RealOlmExtension;
+import dev.bundlectl.source.testing.ImagePusher;
+import dev.bundlectl.source.testing.RealRegistry;
+import dev.bundlectl.source.testing.RealRegistryExtension;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The controller walks a catalog's channel as {@code bundlectl install --catalog} does
+ * (docs/semantics.md §9), on the real API server with the real olm-operator and the real registry: a
+ * BundleInstall following a catalog ConfigMap is Complete at 0.3.0; when the ConfigMap gains 0.3.1
+ * and 0.4.0, joined only by {@code replaces}, it installs 0.3.1, waits for OLM to run it, then
+ * installs 0.4.0 (approval Automatic); with approval Manual it waits in RequiresApproval with one
+ * digest covering the whole path, and one approval walks it. {@link KubeletStandIn} rolls out the
+ * Deployments OLM makes, the one simulated part.
+ */
+@ExtendWith({RealOlmExtension.class, RealRegistryExtension.class})
+class RealServerControllerWalkTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(180);
+    private static final String CSV_API = "operators.coreos.com/v1alpha1";
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void automaticApprovalWalksTheNewVersionsInTurn(RealOlm olm, RealRegistry registry) throws IOException {
+        walk(olm, registry, "walka", "Automatic");
+    }
+
+    @Test
+    void manualApprovalAsksOnceForTheWholePath(RealOlm olm, RealRegistry registry) throws IOException {
+        walk(olm, registry, "walkm", "Manual");
+    }
+
+    private void walk(RealOlm olm, RealRegistry registry, String prefix, String approval) throws IOException {
+        RealApiServer server = olm.server();
+        ControllerCluster.installCrd(server);
+        KubernetesClient client = server.client();
+        String ns = server.newNamespace(prefix);
+        String pkg = prefix + "-operator";
+        Path v030 = renamed(Path.of("samples/bundles/cachebox-operator-v0.3.0"), temp.resolve("v030"), prefix);
+        Path v031 = renamed(Path.of("samples/bundles/cachebox-operator"), temp.resolve("v031"), prefix);
+        Path v040 = renamed(Path.of("samples/bundles/cachebox-operator-v0.4.0"), temp.resolve("v040"), prefix);
+        edit(v031.resolve("manifests/" + pkg + ".clusterserviceversion.yaml"), "  version: 0.3.1\n",
+                "  version: 0.3.1\n  replaces: " + pkg + ".v0.3.0\n");
+        edit(v040.resolve("manifests/" + pkg + ".clusterserviceversion.yaml"), "    olm.skipRange: '>=0.2.0 <0.4.0'\n", "");
+        edit(v040.resolve("manifests/" + pkg + ".clusterserviceversion.yaml"), "  skips:\n    - " + pkg + ".v0.3.0\n", "");
+        ImagePusher pusher = new ImagePusher(registry);
+        String repository = "walks/" + prefix;
+        for (Map.Entry<String, Path> bundle : Map.of("v0.3.0", v030, "v0.3.1", v031, "v0.4.0", v040).entrySet()) {
+            pusher.pushBundle(repository, bundle.getKey(), bundle.getValue());
+        }
+        String image = registry.address() + "/" + repository + ":";
+        client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack("catalog",
+                catalog(temp.resolve("catalog-1"), pkg, image, List.of("0.3.0")))).create();
+        try (KubeletStandIn.Background a = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.0");
+                KubeletStandIn.Background b = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.1");
+                KubeletStandIn.Background c = KubeletStandIn.of(server).start(ns, pkg + ".v0.4.0");
+                // A short resync: the controller does not watch catalog ConfigMaps yet.
+                Controller ignored = PipelineControllers.started(client, ns,
+                        PipelineControllers.installer(server, temp.resolve("cache")), Duration.ofSeconds(3))) {
+            ControllerCluster.create(client, ns, """
+                    apiVersion: bundlectl.dev/v1alpha1
+                    kind: BundleInstall
+                    metadata: {name: walker}
+                    spec:
+                      approval: %s
+                      source: {catalog: {configMap: catalog, package: %s}}
+                    """.formatted(approval, pkg));
+            if ("Manual".equals(approval)) {
+                approve(client, ns, awaitApproval(client, ns, null));
+            }
+            ControllerCluster.await(client, ns, "walker", WAIT, "0.3.0 Complete",
+                    o -> "Complete".equals(ControllerCluster.phase(o)) && "0.3.0".equals(installedVersion(o)));
+
+            client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack("catalog",
+                    catalog(temp.resolve("catalog-2"), pkg, image, List.of("0.3.0", "0.3.1", "0.4.0")))).update();
+
+            if ("Manual".equals(approval)) {
+                String before = (String) ControllerCluster.status(ControllerCluster.get(client, ns, "walker"),
+                        "planDigest");
+                String whole = awaitApproval(client, ns, before);
+                assertThat(client.genericKubernetesResources(CSV_API, "ClusterServiceVersion").inNamespace(ns)
+                        .withName(pkg + ".v0.3.1").get()).as("nothing installed before the approval").isNull();
+                approve(client, ns, whole);
+            }
+            GenericKubernetesResource done = ControllerCluster.await(client, ns, "walker", WAIT, "0.4.0 Complete",
+                    o -> "Complete".equals(ControllerCluster.phase(o)) && "0.4.0".equals(installedVersion(o)));
+
+            assertThat(versions(done)).containsExactly("0.3.0", "0.3.1", "0.4.0");
+            ControllerCluster.awaitTrue(WAIT, () -> csvGone(client, ns, pkg + ".v0.3.1"), "OLM removes " + pkg + ".v0.3.1");
+            assertThat(csvGone(client, ns, pkg + ".v0.3.0")).isTrue();
+            assertThat(phase(client.genericKubernetesResources(CSV_API, "ClusterServiceVersion").inNamespace(ns)
+                    .withName(pkg + ".v0.4.0").get())).isEqualTo("Succeeded");
+            // Done: the next rounds find nothing new to install or approve.
+            Thread.sleep(7_000);
+            GenericKubernetesResource later = ControllerCluster.get(client, ns, "walker");
+            assertThat(ControllerCluster.phase(later)).isEqualTo("Complete");
+            assertThat(versions(later)).containsExactly("0.3.0", "0.3.1", "0.4.0");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        } finally {
+            client.genericKubernetesResources(CSV_API, "ClusterServiceVersion").inNamespace(ns).delete();
+            client.genericKubernetesResources("operators.coreos.com/v1", "OperatorGroup").inNamespace(ns).delete();
+        }
+    }
+
+    /** Waits for RequiresApproval with a digest other than {@code previous}, and returns it. */
+    private static String awaitApproval(KubernetesClient client, String ns, String previous) {
+        GenericKubernetesResource waiting = ControllerCluster.await(client, ns, "walker", WAIT, "RequiresApproval",
+                o -> "RequiresApproval".equals(ControllerCluster.phase(o))
+                        && !String.valueOf(ControllerCluster.status(o, "planDigest")).equals(String.valueOf(previous)));
+        return (String) ControllerCluster.status(waiting, "planDigest");
+    }
+
+    private static void approve(KubernetesClient client, String ns, String digest) {
+        client.genericKubernetesResources(BundleInstallKind.context()).inNamespace(ns).withName("walker")
+                .edit(object -> {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> spec = (Map<String, Object>) object.getAdditionalProperties().get("spec");
+                    spec.put("approvedPlan", digest);
+                    return object;
+                });
+    }
+
+    private static boolean csvGone(KubernetesClient client, String ns, String name) {
+        return client.genericKubernetesResources(CSV_API, "ClusterServiceVersion").inNamespace(ns).withName(name)
+                .get() == null;
+    }
+
+    private static String phase(GenericKubernetesResource csv) {
+        return csv.getAdditionalProperties().get("status") instanceof Map<?, ?> status
+                ? String.valueOf(status.get("phase")) : "";
+    }
+
+    /** The version installed last, as {@code status.history} lists it. */
+    private static String installedVersion(GenericKubernetesResource object) {
+        List<String> versions = versions(object);
+        return versions.isEmpty() ? null : versions.get(versions.size() - 1);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> versions(GenericKubernetesResource object) {
+        Object history = ControllerCluster.status(object, "history");
+        return history == null ? List.of() : ((List<Object>) history).stream()
+                .map(entry -> (String) ((Map<String, Object>) entry).get("version")).toList();
+    }
+
+    /** A file-based catalog of {@code versions} of {@code pkg}, joined by replaces, whose images are {@code image + "v" + version}. */
+    private static Path catalog(Path dir, String pkg, String image, List<String> versions) throws IOException {
+        Files.createDirectories(dir.resolve(pkg));
+        StringBuilder entries = new StringBuilder();
+        StringBuilder bundles = new StringBuilder();
+        String previous = null;
+        for (String version : versions) {
+            entries.append("  - name: ").append(pkg).append(".v").append(version).append('\n');
+            if (previous != null) {
+                entries.append("    replaces: ").append(pkg).append(".v").append(previous).append('\n');
+            }
+            bundles.append("---\nschema: olm.bundle\nname: ").append(pkg).append(".v").append(version)
+                    .append("\npackage: ").append(pkg).append("\nimage: ").append(image).append('v').append(version)
+                    .append("\nproperties:\n  - type: olm.package\n    value: {packageName: ").append(pkg)
+                    .append(", version: ").append(version).append("}\n");
+            previous = version;
+        }
+        Files.writeString(dir.resolve(pkg).resolve("catalog.yaml"), "---\nschema: olm.package\nname: " + pkg
+                + "\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: " + pkg + "\nname: stable\nentries:\n"
+                + entries + bundles);
+        return dir;
+    }
+
+    /** A copy of a sample bundle with every {@code cachebox} (files, package, objects, CRD group) renamed. */
+    private static Path renamed(Path sample, Path target, String prefix) throws IOException {
+        Path source = Path.of(System.getProperty("bundlectl.repoRoot", "..")).toAbsolutePath().normalize()
+                .resolve(sample);
+        try (Stream<Path> walk = Files.walk(source)) {
+            for (Path file : walk.filter(Files::isRegularFile).toList()) {
+                Path copy = target.resolve(source.relativize(file).toString().replace("cachebox", prefix));
+                Files.createDirectories(copy.getParent());
+                Files.writeString(copy, Files.readString(file).replace("cache.bundlectl.dev", prefix + ".bundlectl.dev")
+                        .replace("cachebox", prefix));
+            }
+        }
+        return target;
+    }
+
+    private static void edit(Path file, String from, String to) throws IOException {
+        String text = Files.readString(file);
+        assertThat(text).contains(from);
+        Files.writeString(file, text.replace(from, to));
+    }
+}

@@ -14,6 +14,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$here/bench/timing.sh"
 source "$here/bench/real-server.sh"
+source "$here/bench/request-counts.sh"
 runs="${RUNS:-11}"
 now="${BUNDLECTL:-$here/bin/bundlectl}"
 before="${BEFORE:?BEFORE=<launcher of the other build>}"
@@ -39,24 +40,6 @@ for ns in now before; do
   "$launcher" install "$bundle" -n "$ns" >"$work/$ns.first.log" 2>&1 || { cat "$work/$ns.first.log" >&2; exit 1; }
 done
 
-# requests COMMAND...: the requests one run of COMMAND sends, per verb and resource.
-counters() {
-  "$kubectl" get --raw /metrics | awk '/^apiserver_request_total\{/ {
-      line = $0; value = $NF; key = ""
-      if (match(line, /verb="[A-Z]+"/)) key = substr(line, RSTART + 6, RLENGTH - 7)
-      if (match(line, /resource="[a-z]*"/)) key = key " " substr(line, RSTART + 10, RLENGTH - 11)
-      if (match(line, /dry_run="All"/)) key = key " (dry run)"
-      if (line ~ /system_client="kube-apiserver"/) next
-      sum[key] += value }
-    END { for (k in sum) print k "\t" sum[k] }' | sort
-}
-requests() {
-  counters >"$work/before.counts"
-  "$@" >/dev/null 2>&1
-  counters >"$work/after.counts"
-  join -t $'\t' -a 2 -e 0 -o 0,1.2,2.2 "$work/before.counts" "$work/after.counts" \
-    | awk -F'\t' '$3 - $2 > 0 { printf "    %d %s\n", $3 - $2, $1; total += $3 - $2 } END { printf "    %d in all\n", total }'
-}
 
 rerun_now=("$now" install "$sample" -n now)
 rerun_before=("$before" install "$renamed" -n before)

@@ -7,8 +7,6 @@ import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
 import dev.bundlectl.executor.testing.RealOlm;
 import dev.bundlectl.executor.testing.RealOlmExtension;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,13 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @ExtendWith({RealOlmExtension.class, RealApiServerExtension.class})
 class RealServerCatalogUpgradeTest {
-
-    private static final ResourceDefinitionContext CSVS = new ResourceDefinitionContext.Builder()
-            .withGroup("operators.coreos.com").withVersion("v1alpha1").withKind("ClusterServiceVersion")
-            .withPlural("clusterserviceversions").withNamespaced(true).build();
-    private static final ResourceDefinitionContext OPERATOR_GROUPS = new ResourceDefinitionContext.Builder()
-            .withGroup("operators.coreos.com").withVersion("v1").withKind("OperatorGroup").withPlural("operatorgroups")
-            .withNamespaced(true).build();
 
     @Test
     void twoHopsUnderRealOlmEachSucceededBeforeTheNext(RealOlm olm, @TempDir Path dir) throws IOException {
@@ -60,13 +51,12 @@ class RealServerCatalogUpgradeTest {
             assertHopsInOrder(upgrade, "olmhop", ns);
             assertThat(upgrade.err()).contains("OLM removed ClusterServiceVersion " + ns + "/olmhop-operator.v0.3.0")
                     .contains("OLM removed ClusterServiceVersion " + ns + "/olmhop-operator.v0.3.1");
-            assertThat(phaseOf(csv(cluster, "olmhop-operator.v0.4.0"))).isEqualTo("Succeeded");
-            assertThat(csv(cluster, "olmhop-operator.v0.3.0")).isNull();
-            assertThat(csv(cluster, "olmhop-operator.v0.3.1")).isNull();
+            assertThat(OlmObjects.phaseOf(OlmObjects.csv(cluster, "olmhop-operator.v0.4.0"))).isEqualTo("Succeeded");
+            assertThat(OlmObjects.csv(cluster, "olmhop-operator.v0.3.0")).isNull();
+            assertThat(OlmObjects.csv(cluster, "olmhop-operator.v0.3.1")).isNull();
             assertHistory(cluster, "olmhop", ns);
         } finally {
-            cluster.client().genericKubernetesResources(CSVS).inNamespace(ns).delete();
-            cluster.client().genericKubernetesResources(OPERATOR_GROUPS).inNamespace(ns).delete();
+            OlmObjects.deleteCsvsAndGroups(cluster);
         }
     }
 
@@ -85,14 +75,14 @@ class RealServerCatalogUpgradeTest {
         Files.writeString(unreachable.resolve("catalog.json"), Files.readString(catalog.resolve("catalog.json"))
                 .replace("{\"name\":\"renderhop-operator.v0.3.0\"},", "")
                 .replace(",\"replaces\":\"renderhop-operator.v0.3.0\"", ""));
-        String secretsBefore = secretNames(cluster);
+        String secretsBefore = OlmObjects.secretNames(cluster);
         CliRun refused = cluster.run("install", "--catalog", unreachable.toString(), "--package", "renderhop-operator",
                 "-n", ns);
         assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(ExitCode.INVALID_INPUT);
         assertThat(refused.err()).contains("cannot upgrade renderhop-operator from renderhop-operator.v0.3.0 (0.3.0) to "
                 + "renderhop-operator.v0.4.0 (0.4.0): no entry of channel stable replaces renderhop-operator.v0.3.0, "
                 + "skips it or has an olm.skipRange containing 0.3.0; nothing was applied (--force installs it anyway)");
-        assertThat(secretNames(cluster)).as("nothing written").isEqualTo(secretsBefore);
+        assertThat(OlmObjects.secretNames(cluster)).as("nothing written").isEqualTo(secretsBefore);
 
         CliRun upgrade;
         try (KubeletStandIn.Background v031 = KubeletStandIn.of(server).start(ns, "renderhop-operator.v0.3.1");
@@ -165,17 +155,6 @@ class RealServerCatalogUpgradeTest {
         return catalog;
     }
 
-    private static GenericKubernetesResource csv(RealCluster cluster, String name) {
-        return cluster.client().genericKubernetesResources(CSVS).inNamespace(cluster.namespace()).withName(name).get();
-    }
 
-    private static String phaseOf(GenericKubernetesResource csv) {
-        return csv.getAdditionalProperties().get("status") instanceof Map<?, ?> status
-                ? String.valueOf(status.get("phase")) : "";
-    }
 
-    private static String secretNames(RealCluster cluster) {
-        return List.copyOf(cluster.client().secrets().inNamespace(cluster.namespace()).list().getItems().stream()
-                .map(secret -> secret.getMetadata().getName()).sorted().toList()).toString();
-    }
 }

@@ -7,13 +7,11 @@ import dev.bundlectl.executor.testing.KubeletStandIn;
 import dev.bundlectl.executor.testing.RealOlm;
 import dev.bundlectl.executor.testing.RealOlmExtension;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -33,22 +31,12 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(RealOlmExtension.class)
 class RealServerOlmUpgradeTest {
 
-    private static final ResourceDefinitionContext CSVS = new ResourceDefinitionContext.Builder()
-            .withGroup("operators.coreos.com").withVersion("v1alpha1").withKind("ClusterServiceVersion")
-            .withPlural("clusterserviceversions").withNamespaced(true).build();
-    private static final ResourceDefinitionContext OPERATOR_GROUPS = new ResourceDefinitionContext.Builder()
-            .withGroup("operators.coreos.com").withVersion("v1").withKind("OperatorGroup").withPlural("operatorgroups")
-            .withNamespaced(true).build();
-
     private final List<RealCluster> clusters = new ArrayList<>();
 
     /** A CSV left Installing keeps olm-operator busy, and a group left says it provides the APIs: both go. */
     @AfterEach
     void deleteWhatTheTestLeft() {
-        for (RealCluster cluster : clusters) {
-            cluster.client().genericKubernetesResources(CSVS).inNamespace(cluster.namespace()).delete();
-            cluster.client().genericKubernetesResources(OPERATOR_GROUPS).inNamespace(cluster.namespace()).delete();
-        }
+        clusters.forEach(OlmObjects::deleteCsvsAndGroups);
     }
 
     @Test
@@ -62,7 +50,7 @@ class RealServerOlmUpgradeTest {
         assertThat(first.exitCode()).as(first + "\n" + olm.logTail(30)).isZero();
         List<String> oldRoles = names(RealCluster.json(first), "ClusterRole", "upskip-operator.v0.3.0");
         assertThat(oldRoles).as("OLM's RBAC for 0.3.0, named after its CSV").isNotEmpty();
-        GenericKubernetesResource firstCsv = csv(cluster, "upskip-operator.v0.3.0");
+        GenericKubernetesResource firstCsv = OlmObjects.csv(cluster, "upskip-operator.v0.3.0");
         assertThat(firstCsv.getMetadata().getAnnotations()).as("the properties OLM's resolver reads")
                 .containsKey("operatorframework.io/properties");
         assertThat(firstCsv.getMetadata().getAnnotations().get("operatorframework.io/properties"))
@@ -84,7 +72,7 @@ class RealServerOlmUpgradeTest {
                 oldRoles.get(0))).as("0.3.0's RBAC while 0.4.0 installs").isNotNull();
         assertThat(cluster.client().configMaps().inNamespace(ns).withName("upskip-defaults").get())
                 .as("what only 0.3.0 had, while 0.4.0 installs").isNotNull();
-        assertThat(csv(cluster, "upskip-operator.v0.4.0").getAdditionalProperties().get("spec").toString())
+        assertThat(OlmObjects.csv(cluster, "upskip-operator.v0.4.0").getAdditionalProperties().get("spec").toString())
                 .as("spec.replaces names the installed CSV, whatever the edge")
                 .contains("replaces=upskip-operator.v0.3.0");
         CliRun upgraded;
@@ -94,8 +82,8 @@ class RealServerOlmUpgradeTest {
 
         assertThat(upgraded.exitCode()).as(upgraded + "\n" + olm.logTail(40)).isZero();
         assertThat(upgraded.err()).contains("OLM removed ClusterServiceVersion " + ns + "/upskip-operator.v0.3.0");
-        assertThat(phaseOf(csv(cluster, "upskip-operator.v0.4.0"))).isEqualTo("Succeeded");
-        assertThat(csv(cluster, "upskip-operator.v0.3.0")).as("removed by OLM").isNull();
+        assertThat(OlmObjects.phaseOf(OlmObjects.csv(cluster, "upskip-operator.v0.4.0"))).isEqualTo("Succeeded");
+        assertThat(OlmObjects.csv(cluster, "upskip-operator.v0.3.0")).as("removed by OLM").isNull();
         for (String role : oldRoles) {
             assertThat(cluster.getClusterScoped("rbac.authorization.k8s.io/v1", "ClusterRole", "clusterroles", role))
                     .as(role + ", removed once 0.4.0 ran").isNull();
@@ -125,8 +113,8 @@ class RealServerOlmUpgradeTest {
 
         assertThat(upgraded.exitCode()).as(upgraded + "\n" + olm.logTail(40)).isZero();
         assertThat(upgraded.out()).contains("via olm.skipRange");
-        assertThat(phaseOf(csv(cluster, "uprange-operator.v0.4.0"))).isEqualTo("Succeeded");
-        assertThat(csv(cluster, "uprange-operator.v0.3.0")).as("removed by OLM").isNull();
+        assertThat(OlmObjects.phaseOf(OlmObjects.csv(cluster, "uprange-operator.v0.4.0"))).isEqualTo("Succeeded");
+        assertThat(OlmObjects.csv(cluster, "uprange-operator.v0.3.0")).as("removed by OLM").isNull();
     }
 
     @Test
@@ -152,7 +140,7 @@ class RealServerOlmUpgradeTest {
                     .as(role + " stays").isNotNull();
         }
         assertThat(cluster.client().configMaps().inNamespace(ns).withName("upstuck-defaults").get()).isNotNull();
-        assertThat(csv(cluster, "upstuck-operator.v0.3.0")).as("OLM keeps the old CSV until the new one runs")
+        assertThat(OlmObjects.csv(cluster, "upstuck-operator.v0.3.0")).as("OLM keeps the old CSV until the new one runs")
                 .isNotNull();
         assertThat(cluster.client().apps().deployments().inNamespace(ns).withName("upstuck-operator").get())
                 .as("the operator's Deployment").isNotNull();
@@ -177,7 +165,7 @@ class RealServerOlmUpgradeTest {
                     .as(role + ", removed by the re-run").isNull();
         }
         assertThat(cluster.client().configMaps().inNamespace(ns).withName("upstuck-defaults").get()).isNull();
-        assertThat(csv(cluster, "upstuck-operator.v0.3.0")).isNull();
+        assertThat(OlmObjects.csv(cluster, "upstuck-operator.v0.3.0")).isNull();
     }
 
     @Test
@@ -191,7 +179,7 @@ class RealServerOlmUpgradeTest {
         Files.writeString(csvFile, Files.readString(csvFile).replace("  annotations:\n",
                 "  annotations:\n    olm.skipRange: '>=0.3.0 <0.4.0'\n"));
         assertThat(installRunning(olm, cluster, "updown-operator.v0.3.1", v031.toString()).exitCode()).isZero();
-        String secretsBefore = secretNames(cluster);
+        String secretsBefore = OlmObjects.secretNames(cluster);
 
         CliRun refused = cluster.run("install", v030.toString(), "-n", ns, "--install-mode", "OwnNamespace");
 
@@ -199,14 +187,14 @@ class RealServerOlmUpgradeTest {
         assertThat(refused.err()).contains("cannot upgrade updown-operator from updown-operator.v0.3.1 (0.3.1) to "
                 + "updown-operator.v0.3.0 (0.3.0): version 0.3.0 is lower than the installed 0.3.1")
                 .contains("nothing was applied (--force installs it anyway)");
-        assertThat(csv(cluster, "updown-operator.v0.3.0")).isNull();
-        assertThat(secretNames(cluster)).as("no new install record").isEqualTo(secretsBefore);
+        assertThat(OlmObjects.csv(cluster, "updown-operator.v0.3.0")).isNull();
+        assertThat(OlmObjects.secretNames(cluster)).as("no new install record").isEqualTo(secretsBefore);
 
         CliRun forced = installRunning(olm, cluster, "updown-operator.v0.3.0", v030.toString(), "--force");
         assertThat(forced.exitCode()).as(forced + "\n" + olm.logTail(30)).isZero();
         assertThat(forced.out()).contains("via --force");
-        assertThat(phaseOf(csv(cluster, "updown-operator.v0.3.0"))).isEqualTo("Succeeded");
-        assertThat(csv(cluster, "updown-operator.v0.3.1")).as("replaced by OLM").isNull();
+        assertThat(OlmObjects.phaseOf(OlmObjects.csv(cluster, "updown-operator.v0.3.0"))).isEqualTo("Succeeded");
+        assertThat(OlmObjects.csv(cluster, "updown-operator.v0.3.1")).as("replaced by OLM").isNull();
     }
 
     private RealCluster cluster(RealOlm olm, String prefix) {
@@ -230,8 +218,8 @@ class RealServerOlmUpgradeTest {
             throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
         while (System.nanoTime() < deadline) {
-            GenericKubernetesResource found = csv(cluster, csv);
-            if (found != null && phase.equals(phaseOf(found))) {
+            GenericKubernetesResource found = OlmObjects.csv(cluster, csv);
+            if (found != null && phase.equals(OlmObjects.phaseOf(found))) {
                 return;
             }
             if (run.isDone()) {
@@ -243,19 +231,8 @@ class RealServerOlmUpgradeTest {
         throw new AssertionError("OLM never reported " + csv + " " + phase);
     }
 
-    private static GenericKubernetesResource csv(RealCluster cluster, String name) {
-        return cluster.client().genericKubernetesResources(CSVS).inNamespace(cluster.namespace()).withName(name).get();
-    }
 
-    private static String phaseOf(GenericKubernetesResource csv) {
-        return csv.getAdditionalProperties().get("status") instanceof Map<?, ?> status
-                ? String.valueOf(status.get("phase")) : "";
-    }
 
-    private static String secretNames(RealCluster cluster) {
-        return cluster.client().secrets().inNamespace(cluster.namespace()).list().getItems().stream()
-                .map(secret -> secret.getMetadata().getName()).sorted().toList().toString();
-    }
 
     /** The names of the plan's steps of this kind whose name starts with {@code prefix}. */
     private static List<String> names(JsonNode plan, String kind, String prefix) {

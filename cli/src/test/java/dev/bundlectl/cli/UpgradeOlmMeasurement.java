@@ -70,9 +70,7 @@ class UpgradeOlmMeasurement {
                         + "%d writes in all%n", run, first.exitCode(), upgrade.exitCode(), millis,
                         during.count("GET", "clusterserviceversions", false), during.writes());
             } finally {
-                cluster.client().genericKubernetesResources(CSVS).inNamespace(ns).delete();
-                cluster.client().genericKubernetesResources("operators.coreos.com/v1", "OperatorGroup").inNamespace(ns)
-                        .delete();
+                OlmObjects.deleteCsvsAndGroups(cluster);
             }
         }
     }
@@ -94,27 +92,40 @@ class UpgradeOlmMeasurement {
             CliRun status = cluster.run("status", "-n", ns, record);
             System.out.println("--- status\n" + status.out());
         } finally {
-            cluster.client().genericKubernetesResources(CSVS).inNamespace(ns).delete();
-            cluster.client().genericKubernetesResources("operators.coreos.com/v1", "OperatorGroup").inNamespace(ns)
-                    .delete();
+            OlmObjects.deleteCsvsAndGroups(cluster);
         }
     }
 
+    /**
+     * Every upgrade edge of a tree of {@code <package>/<version>/} bundle directories (the dev corpus
+     * by default; a public catalog's {@code operators/} with {@code -Dbundlectl.edges.root=DIR}), or
+     * a random sample of them ({@code -Dbundlectl.edges.sample=N}, a new seed each run, printed;
+     * {@code -Dbundlectl.edges.seed=S} repeats one).
+     */
     @Test
     void everyUpgradeEdgeOfTheDevCorpus(RealOlm olm) throws IOException {
-        Path corpus = TestPaths.inRepo("../shared/corpus/dev");
-        assumeTrue(Files.isDirectory(corpus), "needs ../shared/corpus/dev");
-        List<String[]> edges = new ArrayList<>();
+        Path corpus = Path.of(System.getProperty("bundlectl.edges.root",
+                TestPaths.inRepo("../shared/corpus/dev").toString()));
+        assumeTrue(Files.isDirectory(corpus), "needs " + corpus);
+        List<String[]> found = new ArrayList<>();
         try (Stream<Path> packages = Files.list(corpus)) {
             for (Path pkg : packages.filter(Files::isDirectory).sorted().toList()) {
                 List<Path> versions = versions(pkg);
                 for (Path newer : versions) {
                     for (Path older : versions) {
-                        edge(older, newer).ifPresent(kind -> edges.add(new String[] {older.toString(), newer.toString(),
+                        edge(older, newer).ifPresent(kind -> found.add(new String[] {older.toString(), newer.toString(),
                                 kind}));
                     }
                 }
             }
+        }
+        List<String[]> edges = found;
+        int sample = Integer.getInteger("bundlectl.edges.sample", 0);
+        if (sample > 0 && sample < edges.size()) {
+            long seed = Long.getLong("bundlectl.edges.seed", System.nanoTime());
+            java.util.Collections.shuffle(edges, new java.util.Random(seed));
+            System.out.println("corpus upgrade edges: a sample of " + sample + " of " + edges.size() + ", seed " + seed);
+            edges = new ArrayList<>(edges.subList(0, sample));
         }
         System.out.println("corpus upgrade edges: " + edges.size());
         int index = 0;
@@ -145,9 +156,7 @@ class UpgradeOlmMeasurement {
                                         OlmInstallOutcomes.refusalReason(upgrade.err()), 160) : "");
             } finally {
                 cluster.run("uninstall", "--package", packageOf(Path.of(edge[1])), "-n", ns, "--delete-crds");
-                cluster.client().genericKubernetesResources(CSVS).inNamespace(ns).delete();
-                cluster.client().genericKubernetesResources("operators.coreos.com/v1", "OperatorGroup").inNamespace(ns)
-                        .delete();
+                OlmObjects.deleteCsvsAndGroups(cluster);
             }
         }
         System.out.println("corpus upgrade edges: " + agreed + " of " + edges.size() + " agree with OLM");

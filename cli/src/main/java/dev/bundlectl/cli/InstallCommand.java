@@ -39,7 +39,6 @@ import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import dev.bundlectl.source.catalog.CatalogBundle;
 import dev.bundlectl.source.catalog.ChannelWalk;
-import dev.bundlectl.executor.records.InstallRecord;
 import java.util.ArrayList;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -251,20 +250,11 @@ final class InstallCommand implements Callable<Integer> {
             ClusterPlanning live = new ClusterPlanning(connection);
             String namespace = TargetNamespace.of(input.namespace, connection);
             List<SourcedInput> needed = chain.neededIn(live, namespace);
-            Optional<InstallRecord> latest = Blocking.result(new InstallRecordStore(connection.retryingApi())
-                    .latestFor(namespace, chain.root().packageName()));
-            ChannelWalk walk = ChannelWalk.of(chain.catalog(), chain.channel(), chain.root(),
-                    latest.map(InstallRecord::csvName).orElse(null), latest.map(InstallRecord::csvVersion).orElse(null),
-                    input.force);
-            if (walk instanceof ChannelWalk.Unreachable unreachable) {
-                throw new UserInputException(unreachable.reason() + "; nothing was applied (--force installs it anyway)");
-            }
+            ChannelWalk walk = CatalogWalking.of(connection, chain, namespace, input.force);
             if (!(walk instanceof ChannelWalk.Hops path) || path.hops().size() < 2) {
                 return installInOrder(connection, live, namespace, needed, diagnostics, out, err);
             }
-            err.println("upgrading " + chain.root().packageName() + " in namespace " + namespace + " along channel "
-                    + chain.channel() + ": " + path.line() + " (" + path.hops().size() + " hops, each "
-                    + "running before the next starts)");
+            err.println(CatalogWalking.line(chain, namespace, path));
             List<SourcedInput> dependencies = needed.subList(0, needed.size() - 1);
             if (!dependencies.isEmpty()) {
                 int exit = installInOrder(connection, live, namespace, dependencies, diagnostics, out, err);

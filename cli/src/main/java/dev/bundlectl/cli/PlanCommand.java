@@ -11,6 +11,7 @@ import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import dev.bundlectl.source.catalog.ChannelWalk;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -167,7 +168,8 @@ final class PlanCommand implements Callable<Integer> {
      */
     private int planChain(PrintWriter out, PrintWriter err) {
         DiagnosticsPrinter diagnostics = new DiagnosticsPrinter(err);
-        CatalogChain chain = new BundleSourcing(input.registry, err).resolveChain(input);
+        BundleSourcing sourcing = new BundleSourcing(input.registry, err);
+        CatalogChain chain = sourcing.resolveChain(input);
         Supplier<ApiSurface> surface = () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null);
         List<PlannedInput> plans;
         if (!cluster.given()) {
@@ -177,7 +179,15 @@ final class PlanCommand implements Callable<Integer> {
             try (ClusterConnection connection = BackgroundConnection.openWhile(cluster, () -> null).connection()) {
                 ClusterPlanning live = new ClusterPlanning(connection);
                 String namespace = TargetNamespace.of(input.namespace, connection);
-                List<SourcedInput> needed = chain.neededIn(live, namespace);
+                List<SourcedInput> needed = new ArrayList<>(chain.neededIn(live, namespace));
+                if (CatalogWalking.of(connection, chain, namespace, input.force) instanceof ChannelWalk.Hops hops
+                        && hops.hops().size() > 1) {
+                    // Each later hop is planned against the cluster as the one before it leaves it: the
+                    // first is what can be planned now.
+                    err.println(CatalogWalking.line(chain, namespace, hops) + "; planned here: the first hop, "
+                            + hops.hops().get(0).name());
+                    needed.set(needed.size() - 1, sourcing.pull(hops.hops().subList(0, 1)).get(0));
+                }
                 plans = new ChainPlanning(new Planning(diagnostics, new Planning.Live(live, err,
                         DiscoveryRetries.DEFAULT_PATIENCE))).plan(input, needed, namespace, surface);
             }

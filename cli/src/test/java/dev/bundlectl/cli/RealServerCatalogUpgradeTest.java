@@ -84,6 +84,15 @@ class RealServerCatalogUpgradeTest {
                 + "skips it or has an olm.skipRange containing 0.3.0; nothing was applied (--force installs it anyway)");
         assertThat(OlmObjects.secretNames(cluster)).as("nothing written").isEqualTo(secretsBefore);
 
+        // plan shows the path and plans its first hop: each later one depends on the one before it.
+        CliRun plan = cluster.run("plan", "--catalog", catalog.toString(), "--package", "renderhop-operator", "-n", ns);
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.err()).contains("along channel stable: 0.3.0 -> 0.3.1 -> 0.4.0 (2 hops")
+                .contains("planned here: the first hop, renderhop-operator.v0.3.1");
+        assertThat(plan.out()).contains("Upgrade from renderhop-operator.v0.3.0 (0.3.0) to renderhop-operator.v0.3.1 "
+                + "(0.3.1) via spec.replaces");
+        assertThat(OlmObjects.secretNames(cluster)).as("plan writes nothing").isEqualTo(secretsBefore);
+
         CliRun upgrade;
         try (KubeletStandIn.Background v031 = KubeletStandIn.of(server).start(ns, "renderhop-operator.v0.3.1");
                 KubeletStandIn.Background v040 = KubeletStandIn.of(server).start(ns, "renderhop-operator.v0.4.0")) {

@@ -53,10 +53,13 @@ class RealServerInstallerRbacTest {
         CliRun upgrade = asInstaller(cluster, job, "install", v040, "-n", ns);
         assertThat(upgrade.exitCode()).as(upgrade.toString()).isZero();
         assertThat(upgrade.out()).contains("Upgrade from cachebox-operator.v0.3.1");
-        assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get()).isNull();
+        // No olm-operator runs here: what only v0.3.1 had is kept until v0.4.0 runs, still owned.
+        assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get()).isNotNull();
 
         CliRun uninstall = asInstaller(cluster, job, "uninstall", "--package", "cachebox-operator", "-n", ns);
         assertThat(uninstall.exitCode()).as(uninstall.toString()).isZero();
+        assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get())
+                .as("the upgrade's pending removal goes with the uninstall").isNull();
         assertThat(cluster.client().services().inNamespace(ns).withName("cachebox-operator-metrics").get()).isNull();
         assertThat(cluster.get("operators.coreos.com/v1alpha1", "ClusterServiceVersion", "clusterserviceversions",
                 "cachebox-operator.v0.4.0")).isNull();

@@ -65,7 +65,8 @@ public final class ReplacedCsv {
         }
         set(object, installedCsv, -1);
         String message = withoutNote(csv.message(), plan);
-        String note = note(bundles, installedCsv);
+        // A step that already says why it will fail keeps saying only that: the note is for steps that go ahead.
+        String note = message != null && !OlmNotes.isNoteOnly(message) ? null : note(bundles, installedCsv);
         Step step = csv.withResource(csv.resource().withManifest(JsonTrees.compact(object)));
         step = step.withStatus(step.status(), note == null ? message : message == null ? note : message + "; " + note);
         Map<String, String> annotations = new LinkedHashMap<>(plan.metadata().annotations());

@@ -146,6 +146,20 @@ class UpgradeStepsTest {
     }
 
     @Test
+    void aCsvStepThatWillFailKeepsOnlyItsReasonButIsStillWrittenAsOlmWritesIt() {
+        Step failing = csvStep(NEW_CSV, OLD_CSV).withStatus(StepStatus.FAILED, "RequirementsNotMet: minKubeVersion");
+        InstallPlan plan = plan(null, failing);
+        UpgradeDecision first = UpgradePath.decide(Optional.empty(), UpgradeEdges.ofPlan(plan).orElseThrow(), false);
+
+        InstallPlan written = UpgradeSteps.apply(plan, first, null);
+
+        assertThat(written.steps().get(0).message()).isEqualTo("RequirementsNotMet: minKubeVersion");
+        assertThat(written.steps().get(0).resource().manifest()).doesNotContain("replaces");
+        assertThat(UpgradeSteps.bundleOnly(written).steps().get(0).resource().manifest())
+                .isEqualTo(failing.resource().manifest());
+    }
+
+    @Test
     void aFirstInstallInOlmModeWritesNoReplacesAndRenderModeKeepsTheBundlesCsv() {
         InstallPlan olm = plan(null, csvStep(NEW_CSV, OLD_CSV));
         InstallPlan render = plan("render", csvStep(NEW_CSV, OLD_CSV));

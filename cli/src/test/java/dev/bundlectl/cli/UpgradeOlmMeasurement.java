@@ -122,10 +122,23 @@ class UpgradeOlmMeasurement {
         List<String[]> edges = found;
         int sample = Integer.getInteger("bundlectl.edges.sample", 0);
         if (sample > 0 && sample < edges.size()) {
+            // One edge of each of N random packages: a package with many versions in one skipRange
+            // has thousands of edges, and would otherwise be most of any sample.
             long seed = Long.getLong("bundlectl.edges.seed", System.nanoTime());
-            java.util.Collections.shuffle(edges, new java.util.Random(seed));
-            System.out.println("corpus upgrade edges: a sample of " + sample + " of " + edges.size() + ", seed " + seed);
-            edges = new ArrayList<>(edges.subList(0, sample));
+            java.util.Random random = new java.util.Random(seed);
+            java.util.Map<String, List<String[]>> byPackage = new java.util.TreeMap<>();
+            edges.forEach(edge -> byPackage.computeIfAbsent(Path.of(edge[0]).getParent().toString(),
+                    key -> new ArrayList<>()).add(edge));
+            List<String> packages = new ArrayList<>(byPackage.keySet());
+            java.util.Collections.shuffle(packages, random);
+            List<String[]> picked = new ArrayList<>();
+            for (String pkg : packages.subList(0, Math.min(sample, packages.size()))) {
+                List<String[]> ofPackage = byPackage.get(pkg);
+                picked.add(ofPackage.get(random.nextInt(ofPackage.size())));
+            }
+            System.out.println("corpus upgrade edges: one edge of each of " + picked.size() + " random packages of "
+                    + byPackage.size() + " (" + edges.size() + " edges), seed " + seed);
+            edges = picked;
         }
         System.out.println("corpus upgrade edges: " + edges.size());
         int index = 0;
@@ -151,15 +164,22 @@ class UpgradeOlmMeasurement {
                         corpus.relativize(Path.of(edge[0])) + " -> " + Path.of(edge[1]).getFileName(), edge[2],
                         first.exitCode(), upgrade.exitCode(), newSucceeded ? "Succeeded" : phase(cluster, ns, newCsv),
                         oldGone ? "gone" : "still there", agrees ? "agree" : "DISAGREE",
-                        first.exitCode() != 0 ? OlmInstallOutcomes.shorten(OlmInstallOutcomes.refusalReason(first.err()), 160)
-                                : upgrade.exitCode() != 0 ? OlmInstallOutcomes.shorten(
-                                        OlmInstallOutcomes.refusalReason(upgrade.err()), 160) : "");
+                        first.exitCode() != 0 ? why(first) : upgrade.exitCode() != 0 ? why(upgrade) : "");
             } finally {
                 cluster.run("uninstall", "--package", packageOf(Path.of(edge[1])), "-n", ns, "--delete-crds");
                 OlmObjects.deleteCsvsAndGroups(cluster);
             }
         }
         System.out.println("corpus upgrade edges: " + agreed + " of " + edges.size() + " agree with OLM");
+    }
+
+    /** The refusal's reason, else the run's last error line. */
+    private static String why(CliRun run) {
+        String reason = OlmInstallOutcomes.refusalReason(run.err());
+        if (reason.isBlank()) {
+            reason = run.err().lines().filter(line -> line.startsWith("error: ")).reduce((a, b) -> b).orElse("");
+        }
+        return OlmInstallOutcomes.shorten(reason, 200);
     }
 
     private static String phase(RealCluster cluster, String ns, String csv) {
@@ -186,6 +206,9 @@ class UpgradeOlmMeasurement {
         }
         String newText = Files.readString(csvFile(newer).orElseThrow());
         String oldName = csvName(older);
+        if (oldName == null) {
+            return Optional.empty();
+        }
         SemanticVersion oldVersion = SemanticVersion.parse(first(VERSION, Files.readString(csvFile(older).orElseThrow())))
                 .orElse(null);
         SemanticVersion newVersion = SemanticVersion.parse(first(VERSION, newText)).orElse(null);

@@ -45,6 +45,29 @@ final class ControllerCluster {
                 .create();
     }
 
+    /**
+     * Changes the object's spec, read afresh and written again until no other writer came between
+     * (a 409): the controller writes the status of the same object while it reconciles.
+     */
+    @SuppressWarnings("unchecked")
+    static void editSpec(KubernetesClient client, String namespace, String name,
+            java.util.function.Consumer<java.util.Map<String, Object>> change) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                client.genericKubernetesResources(BundleInstallKind.context()).inNamespace(namespace).withName(name)
+                        .edit(object -> {
+                            change.accept((java.util.Map<String, Object>) object.getAdditionalProperties().get("spec"));
+                            return object;
+                        });
+                return;
+            } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                if (e.getCode() != 409 || attempt == 10) {
+                    throw e;
+                }
+            }
+        }
+    }
+
     /** The object now, or null. */
     static GenericKubernetesResource get(KubernetesClient client, String namespace, String name) {
         return client.genericKubernetesResources(BundleInstallKind.context()).inNamespace(namespace).withName(name).get();

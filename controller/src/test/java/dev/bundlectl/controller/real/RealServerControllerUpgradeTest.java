@@ -2,7 +2,6 @@ package dev.bundlectl.controller.real;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.controller.api.BundleInstallKind;
 import dev.bundlectl.controller.runtime.Controller;
 import dev.bundlectl.controller.testing.ConfigMapPacking;
 import dev.bundlectl.controller.testing.SampleBundles;
@@ -148,13 +147,7 @@ class RealServerControllerUpgradeTest {
     }
 
     private static void source(KubernetesClient client, String ns, String configMap) {
-        client.genericKubernetesResources(BundleInstallKind.context()).inNamespace(ns).withName("cachebox")
-                .edit(object -> {
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> spec = (Map<String, Object>) object.getAdditionalProperties().get("spec");
-                    spec.put("source", Map.of("configMap", configMap));
-                    return object;
-                });
+        ControllerCluster.editSpec(client, ns, "cachebox", spec -> spec.put("source", Map.of("configMap", configMap)));
     }
 
     /** {@code Kind/name} to uid of the namespaced objects an install of the sample writes. */

@@ -2,7 +2,6 @@ package dev.bundlectl.controller.real;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.controller.api.BundleInstallKind;
 import dev.bundlectl.controller.runtime.Controller;
 import dev.bundlectl.controller.testing.ConfigMapPacking;
 import dev.bundlectl.executor.testing.KubeletStandIn;
@@ -136,13 +135,7 @@ class RealServerControllerWalkTest {
     }
 
     private static void approve(KubernetesClient client, String ns, String digest) {
-        client.genericKubernetesResources(BundleInstallKind.context()).inNamespace(ns).withName("walker")
-                .edit(object -> {
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> spec = (Map<String, Object>) object.getAdditionalProperties().get("spec");
-                    spec.put("approvedPlan", digest);
-                    return object;
-                });
+        ControllerCluster.editSpec(client, ns, "walker", spec -> spec.put("approvedPlan", digest));
     }
 
     private static boolean csvGone(KubernetesClient client, String ns, String name) {

@@ -400,8 +400,7 @@ final class InstallCommand implements Callable<Integer> {
             return ExitCode.PLAN_FAILED;
         }
         boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
-        Optional<PlanCondition> running = outcome.plan().status().conditions().stream()
-                .filter(condition -> OperatorRunning.TYPE.equals(condition.type())).findFirst();
+        Optional<PlanCondition> running = outcome.plan().condition(OperatorRunning.TYPE);
         if (!complete || !untilRunning || dryRun != DryRunMode.NONE || running.isPresent()) {
             printResult(outcome, out, err);
             if (complete && running.isPresent() && untilRunning && dryRun == DryRunMode.NONE) {

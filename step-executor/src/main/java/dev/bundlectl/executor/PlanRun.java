@@ -260,15 +260,11 @@ final class PlanRun implements StepStarter {
                 ? new PlanCondition(CONDITION_INSTALLED, "False", reason, message, time)
                 : new PlanCondition(CONDITION_INSTALLED, "True", null, null, time);
         InstallPlan.Status before = plan.status();
-        List<PlanCondition> conditions = conditions(installed, before.conditions());
-        if (gateAnswer != null && gateAnswer.condition() != null) {
-            conditions.removeIf(condition -> condition.type().equals(gateAnswer.condition().type()));
-            conditions.add(gateAnswer.condition());
-        }
         InstallPlan.Status after = new InstallPlan.Status(failed ? InstallPlanPhase.FAILED : InstallPlanPhase.COMPLETE,
-                conditions, tracker.steps(), rfc3339(startTime), time, message,
+                conditions(installed, before.conditions()), tracker.steps(), rfc3339(startTime), time, message,
                 before.capabilities(), before.dependencies());
-        return plan.withStatus(after);
+        return gateAnswer != null && gateAnswer.condition() != null
+                ? plan.withStatus(after).withCondition(gateAnswer.condition()) : plan.withStatus(after);
     }
 
     /** {@code Installed} first, then the plan's other conditions (such as implicitly enabled capabilities). */

@@ -78,7 +78,7 @@ public sealed interface ChannelWalk permits ChannelWalk.AsChosen, ChannelWalk.Ho
             return new Unreachable("cannot upgrade " + target.packageName() + " from "
                     + describe(installedCsv, installedVersion) + " to " + describe(target.name(),
                             target.version() == null ? null : target.version().toString()) + ": "
-                    + missingEdge(chosen, installedCsv, installed, target.name()));
+                    + missingEdge(graph, chosen.name(), installedCsv, installed, target.name()));
         }
         List<CatalogBundle> hops = new ArrayList<>();
         for (String name : path) {
@@ -93,21 +93,15 @@ public sealed interface ChannelWalk permits ChannelWalk.AsChosen, ChannelWalk.Ho
     }
 
     /** Why the channel has no path: nothing leads on from the installed version, or nothing that does reaches the target. */
-    private static String missingEdge(CatalogChannel channel, String installed, SemanticVersion installedVersion,
-            String target) {
-        List<String> onward = new ArrayList<>();
-        for (ChannelEntry entry : channel.entries()) {
-            if (installed.equals(entry.replaces()) || entry.skips().contains(installed)
-                    || entry.skipRange() != null && installedVersion != null && entry.skipRange().contains(installedVersion)) {
-                onward.add(entry.name());
-            }
-        }
+    private static String missingEdge(UpgradeGraph graph, String channel, String installed,
+            SemanticVersion installedVersion, String target) {
+        List<String> onward = graph.onwardFrom(installed, installedVersion);
         if (onward.isEmpty()) {
-            return "no entry of channel " + channel.name() + " replaces " + installed + ", skips it or has an "
+            return "no entry of channel " + channel + " replaces " + installed + ", skips it or has an "
                     + "olm.skipRange containing " + (installedVersion == null ? "its version (not recorded)"
                             : installedVersion.toString());
         }
-        return "channel " + channel.name() + " leads on from " + installed + " only to " + String.join(", ", onward)
+        return "channel " + channel + " leads on from " + installed + " only to " + String.join(", ", onward)
                 + ", and none of them leads to " + target;
     }
 

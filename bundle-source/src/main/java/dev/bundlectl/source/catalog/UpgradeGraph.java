@@ -92,8 +92,7 @@ public final class UpgradeGraph {
             if (entry == null || !seen.add(entry.name())) {
                 continue;
             }
-            if (installedName.equals(entry.replaces()) || entry.skips().contains(installedName)
-                    || inSkipRange(entry, installedVersion)) {
+            if (leadsOnFrom(entry, installedName, installedVersion)) {
                 return true;
             }
             if (entry.replaces() != null) {
@@ -146,9 +145,7 @@ public final class UpgradeGraph {
     private ChannelEntry nextHop(String from, SemanticVersion fromVersion, String target) {
         ChannelEntry best = null;
         for (ChannelEntry entry : entries.values()) {
-            boolean direct = from.equals(entry.replaces()) || entry.skips().contains(from)
-                    || inSkipRange(entry, fromVersion);
-            if (!direct || entry.name().equals(from)
+            if (!leadsOnFrom(entry, from, fromVersion) || entry.name().equals(from)
                     || !(entry.name().equals(target) || reachable(entry.name(), versions.get(entry.name()), target))) {
                 continue;
             }
@@ -167,6 +164,20 @@ public final class UpgradeGraph {
             return a.compareTo(b) > 0;
         }
         return reachable(best.name(), b, candidate.name());
+    }
+
+    /**
+     * The entries one edge on from bundle {@code name}: those that replace it, skip it, or hold
+     * {@code version} in their {@code skipRange}, in channel order.
+     */
+    public List<String> onwardFrom(String name, SemanticVersion version) {
+        return entries.values().stream().filter(entry -> leadsOnFrom(entry, name, version)).map(ChannelEntry::name)
+                .toList();
+    }
+
+    /** Whether {@code entry} may be installed over bundle {@code name} of {@code version}: one edge. */
+    private static boolean leadsOnFrom(ChannelEntry entry, String name, SemanticVersion version) {
+        return name.equals(entry.replaces()) || entry.skips().contains(name) || inSkipRange(entry, version);
     }
 
     private static boolean inSkipRange(ChannelEntry entry, SemanticVersion version) {

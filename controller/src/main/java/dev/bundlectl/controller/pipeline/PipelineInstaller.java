@@ -235,8 +235,8 @@ public final class PipelineInstaller implements BundleInstaller {
         boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
         String message = outcome.plan().status().message();
         InstallPlan plan = outcome.plan();
-        boolean ran = plan.status().conditions().stream().anyMatch(condition ->
-                OperatorRunning.TYPE.equals(condition.type()) && "True".equals(condition.status()));
+        boolean ran = plan.condition(OperatorRunning.TYPE).filter(condition -> "True".equals(condition.status()))
+                .isPresent();
         if (complete && untilRunning && !ran) {
             // Nothing was removed, so the gate did not wait: the hop must run before the next starts.
             RemovalGate.Answer answer = await(running.await(plan), "waiting for " + planned.csvName() + " to run");

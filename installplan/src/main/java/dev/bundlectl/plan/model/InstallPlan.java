@@ -53,6 +53,11 @@ public record InstallPlan(
         return new InstallPlan(apiVersion, kind, metadata, spec, newStatus);
     }
 
+    /** The condition of this type in the plan's status, if it has one. */
+    public java.util.Optional<PlanCondition> condition(String type) {
+        return status.conditions().stream().filter(condition -> condition.type().equals(type)).findFirst();
+    }
+
     /** This plan with {@code condition} in its status, in place of any earlier one of its type. */
     public InstallPlan withCondition(PlanCondition condition) {
         List<PlanCondition> conditions = new ArrayList<>();

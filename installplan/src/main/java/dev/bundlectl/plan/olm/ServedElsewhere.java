@@ -28,8 +28,7 @@ public final class ServedElsewhere {
 
     /** What the plan says about the operator running elsewhere, when it says so. */
     public static Optional<String> of(InstallPlan plan) {
-        return plan.status().conditions().stream()
-                .filter(condition -> CONDITION.equals(condition.type()) && "True".equals(condition.status()))
-                .map(PlanCondition::message).findFirst();
+        return plan.condition(CONDITION).filter(condition -> "True".equals(condition.status()))
+                .map(PlanCondition::message);
     }
 }

@@ -99,10 +99,7 @@ public final class UpgradeSteps {
 
     /** The upgrade condition's message (e.g. {@code upgrade from X (1.0.0) to Y (1.1.0) via spec.replaces}), if any. */
     public static java.util.Optional<String> line(InstallPlan plan) {
-        return plan.status().conditions().stream()
-                .filter(condition -> CONDITION_TYPE.equals(condition.type()))
-                .map(PlanCondition::message)
-                .findFirst();
+        return plan.condition(CONDITION_TYPE).map(PlanCondition::message);
     }
 
     /**
@@ -113,9 +110,15 @@ public final class UpgradeSteps {
         if (installed.csvName() == null || installed.pendingRemovals().isEmpty()) {
             return false;
         }
+        Set<ObjectKey> planned = plannedKeys(plan);
+        return pendingOnly(installed).objects().stream().anyMatch(object -> !planned.contains(object.key()));
+    }
+
+    /** The identities of the plan's objects. */
+    private static Set<ObjectKey> plannedKeys(InstallPlan plan) {
         Set<ObjectKey> planned = new HashSet<>();
         plan.steps().forEach(step -> planned.add(ObjectKey.of(step.resource())));
-        return pendingOnly(installed).objects().stream().anyMatch(object -> !planned.contains(object.key()));
+        return planned;
     }
 
     /** The installed version with only the objects whose removal is pending. */
@@ -198,8 +201,7 @@ public final class UpgradeSteps {
     /** Steps for what the installed version owns and the new plan lacks, in record order. */
     private static List<Step> previousObjectSteps(InstallPlan plan, InstalledVersion from, String newCsv,
             String why) {
-        Set<ObjectKey> planned = new HashSet<>();
-        plan.steps().forEach(step -> planned.add(ObjectKey.of(step.resource())));
+        Set<ObjectKey> planned = plannedKeys(plan);
         boolean olmReplacesCsv = !CsvMode.RENDER.wireName().equals(plan.metadata().annotations()
                 .get(PlanAnnotations.CSV_MODE));
         List<Step> steps = new ArrayList<>();

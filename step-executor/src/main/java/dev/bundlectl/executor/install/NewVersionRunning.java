@@ -39,6 +39,8 @@ public final class NewVersionRunning implements RemovalGate {
     private final Duration timeout;
     private final Clock clock;
     private final Consumer<String> progress;
+    /** Where a wait's progress goes: {@link #progress}, or nowhere for a single look. */
+    private final Consumer<String> waiting;
 
     /**
      * @param vertx whose context the polls run on
@@ -59,11 +61,7 @@ public final class NewVersionRunning implements RemovalGate {
         this.timeout = timeout;
         this.clock = clock;
         this.progress = progress;
-    }
-
-    /** How long it waits in all. */
-    public Duration timeout() {
-        return timeout;
+        this.waiting = timeout.isZero() ? line -> { } : progress;
     }
 
     @Override
@@ -82,17 +80,10 @@ public final class NewVersionRunning implements RemovalGate {
             String namespace = csv.get().resource().namespace();
             String name = csv.get().resource().name();
             Optional<String> replaced = replacedCsv(applied, name);
-            if (waits()) {
-                progress.accept("waiting up to " + timeout.toSeconds() + "s for OLM to report ClusterServiceVersion "
-                        + namespace + "/" + name + " Succeeded" + replaced.map(old -> " and to remove " + old)
-                                .orElse(""));
-            }
+            waiting.accept("waiting up to " + timeout.toSeconds() + "s for OLM to report ClusterServiceVersion "
+                    + namespace + "/" + name + " Succeeded" + replaced.map(old -> " and to remove " + old).orElse(""));
             return new CsvWait(vertx, api, scheduler, pollInterval)
-                    .await(namespace, name, timeout, phase -> {
-                        if (waits()) {
-                            progress.accept("OLM: " + phase.line());
-                        }
-                    })
+                    .await(namespace, name, timeout, phase -> waiting.accept("OLM: " + phase.line()))
                     .compose(outcome -> {
                         PlanCondition condition = OperatorRunning.condition(outcome, clock.instant());
                         if (!outcome.running()) {
@@ -113,16 +104,10 @@ public final class NewVersionRunning implements RemovalGate {
         if (deployments.isEmpty()) {
             return Future.succeededFuture(new Answer.Open(null));
         }
-        if (waits()) {
-            progress.accept("waiting up to " + timeout.toSeconds() + "s for " + deployments.size()
-                    + " Deployment(s) to roll out and become Available");
-        }
+        waiting.accept("waiting up to " + timeout.toSeconds() + "s for " + deployments.size()
+                + " Deployment(s) to roll out and become Available");
         return new DeploymentWait(vertx, api, scheduler, pollInterval)
-                .await(deployments, timeout, ready -> {
-                    if (waits()) {
-                        progress.accept(ready.line());
-                    }
-                })
+                .await(deployments, timeout, ready -> waiting.accept(ready.line()))
                 .map(ready -> {
                     long available = ready.stream().filter(DeploymentReadiness::available).count();
                     String message = available + " of " + ready.size() + " Deployment(s) Available";

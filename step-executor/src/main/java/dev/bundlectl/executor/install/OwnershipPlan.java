@@ -186,8 +186,7 @@ public final class OwnershipPlan {
 
     /** Whether {@code plan} is one {@link #refusing} refused: objects other installs own, nothing written. */
     public static boolean refused(InstallPlan plan) {
-        return plan.status().conditions().stream()
-                .anyMatch(condition -> CONDITION.equals(condition.type()) && REFUSED.equals(condition.reason()));
+        return plan.condition(CONDITION).filter(condition -> REFUSED.equals(condition.reason())).isPresent();
     }
 
     /** The plan with each sent step's ownership said in its message (shared, taken over, not owned). */

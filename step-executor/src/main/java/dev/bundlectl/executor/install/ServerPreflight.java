@@ -259,7 +259,6 @@ public final class ServerPreflight {
 
     /** Whether {@code plan} is one the preflight refused (nothing was written). */
     public static boolean refused(InstallPlan plan) {
-        return plan.status().conditions().stream()
-                .anyMatch(condition -> CONDITION.equals(condition.type()) && REFUSED.equals(condition.reason()));
+        return plan.condition(CONDITION).filter(condition -> REFUSED.equals(condition.reason())).isPresent();
     }
 }

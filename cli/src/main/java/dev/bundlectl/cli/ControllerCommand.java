@@ -1,5 +1,7 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.controller.collect.CollectionReporter;
+import dev.bundlectl.controller.collect.PeriodicCollection;
 import dev.bundlectl.controller.pipeline.InstallerConnections;
 import dev.bundlectl.controller.pipeline.PipelineInstaller;
 import dev.bundlectl.executor.lock.LockHolders;
@@ -8,6 +10,11 @@ import dev.bundlectl.controller.reconcile.EventRecorder;
 import dev.bundlectl.controller.reconcile.Reconciler;
 import dev.bundlectl.controller.runtime.Controller;
 import dev.bundlectl.controller.runtime.ControllerSettings;
+import dev.bundlectl.controller.runtime.WhileLeading;
+import dev.bundlectl.executor.gc.LeftoverCollector;
+import io.fabric8.kubernetes.api.model.ObjectReference;
+import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
+import java.util.List;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.connect.ClusterConnection;
 import java.io.PrintWriter;
@@ -35,6 +42,7 @@ import picocli.CommandLine.Spec;
         footer = {
             "  ${ROOT-COMMAND-NAME} controller --namespace ops                     # one namespace, one replica",
             "  ${ROOT-COMMAND-NAME} controller --leader-elect --lease-namespace bundlectl-system",
+            "  ${ROOT-COMMAND-NAME} controller --leader-elect --gc-interval 1h         # and collect what is left behind",
             "",
             "Exit codes: 2 invalid flags or kubeconfig, 1 other errors. Stopped by SIGTERM (or SIGINT), it releases its",
             "  Lease and exits as the JVM does on that signal: 143 (or 130).",
@@ -73,6 +81,12 @@ final class ControllerCommand implements Callable<Integer> {
                     + "controller may; without it such an object is refused (ServiceAccountRequired). Off in deploy/.")
     private boolean singleTenant;
 
+    @Option(names = "--gc-interval", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Also run the collector of what installs left behind (bundlectl gc --delete; CRDs kept) "
+                    + "this often while leading, and record each deletion as an event on the controller's Pod. Needs "
+                    + "cluster-wide read and delete: deploy/gc-rbac.yaml. Off by default.")
+    private Duration gcInterval;
+
     @Mixin
     private RegistryAccessOptions registry = new RegistryAccessOptions();
 
@@ -100,7 +114,13 @@ final class ControllerCommand implements Callable<Integer> {
             Reconciler reconciler = new Reconciler(new BundleInstallClient(connection.client()), installer,
                     new EventRecorder(connection.client(), name), Clock.systemUTC());
             CountDownLatch stopped = new CountDownLatch(1);
-            try (Controller controller = new Controller(connection.client(), reconciler, settings, true)) {
+            EventRecorder events = new EventRecorder(connection.client(), name);
+            List<WhileLeading> alsoWhileLeading = gcInterval == null ? List.of()
+                    : List.of(new PeriodicCollection(new LeftoverCollector(connection.retryingApi(),
+                            connection.discovery()), gcInterval, new CollectionReporter(events,
+                                    controllerObject(settings))));
+            try (Controller controller = new Controller(connection.client(), reconciler, settings, true,
+                    alsoWhileLeading)) {
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     controller.close();
                     stopped.countDown();
@@ -110,12 +130,35 @@ final class ControllerCommand implements Callable<Integer> {
                         : "namespace " + namespace) + (leaderElect ? " once it holds Lease " + leaseNamespace
                         + "/" + settings.leaderElection().name() : "") + (singleTenant
                         ? "; single-tenant: objects that name no ServiceAccount install with the controller's own rights"
-                        : "; each install acts as the ServiceAccount its BundleInstall names"));
+                        : "; each install acts as the ServiceAccount its BundleInstall names")
+                        + (gcInterval == null ? "" : "; collecting what installs left behind every "
+                                + gcInterval.toString().substring(2).toLowerCase(java.util.Locale.ROOT) + (controllerObject(settings) == null
+                                        ? " (in the log only: no POD_NAME and POD_NAMESPACE, and no Lease, to record"
+                                                + " events on)" : "")));
                 err.flush();
                 stopped.await();
             }
         }
         return ExitCode.OK;
+    }
+
+    /**
+     * What stands for the controller in its own events: its Pod (POD_NAME and POD_NAMESPACE, from
+     * the downward API in deploy/controller.yaml), else its leader-election Lease, else nothing.
+     */
+    private static ObjectReference controllerObject(ControllerSettings settings) {
+        String pod = System.getenv("POD_NAME");
+        String podNamespace = System.getenv("POD_NAMESPACE");
+        if (pod != null && !pod.isBlank() && podNamespace != null && !podNamespace.isBlank()) {
+            return new ObjectReferenceBuilder().withApiVersion("v1").withKind("Pod").withNamespace(podNamespace)
+                    .withName(pod).build();
+        }
+        if (settings.leaderElection() != null) {
+            return new ObjectReferenceBuilder().withApiVersion("coordination.k8s.io/v1").withKind("Lease")
+                    .withNamespace(settings.leaderElection().namespace()).withName(settings.leaderElection().name())
+                    .build();
+        }
+        return null;
     }
 
     private static String defaultIdentity() {

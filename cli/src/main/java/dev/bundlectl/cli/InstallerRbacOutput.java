@@ -56,6 +56,7 @@ final class InstallerRbacOutput {
                         "ClusterVersion"), dependencies));
         // The uninstall deletes the lock's Lease when it is done.
         operation.addAll(OperationAccess.lock(namespace, packageName, true));
+        operation.addAll(OperationAccess.ownerNamespaces(namespace));
         InstallerRbac rbac = new InstallerRbac(plan, resource -> find(surface, resource), namespace, operation);
         List<String> csvs = plan.plan().spec().clusterServiceVersionNames();
         out.print(InstallerRbacYaml.write(rbac, namespace, name, List.of(

@@ -139,10 +139,16 @@ class RealServerControllerInstallTest {
     /** Polls the BundleInstall {@code cachebox} in {@code ns} until {@code condition} holds, for up to two minutes. */
     static GenericKubernetesResource await(KubernetesClient client, String ns,
             Predicate<GenericKubernetesResource> condition, String what) {
+        return awaitNamed(client, ns, "cachebox", condition, what);
+    }
+
+    /** Polls the BundleInstall {@code ns/name} until {@code condition} holds (null: gone), for up to two minutes. */
+    static GenericKubernetesResource awaitNamed(KubernetesClient client, String ns, String name,
+            Predicate<GenericKubernetesResource> condition, String what) {
         long deadline = System.nanoTime() + WAIT.toNanos();
         GenericKubernetesResource last = null;
         while (System.nanoTime() < deadline) {
-            last = client.genericKubernetesResources(BundleInstallKind.context()).inNamespace(ns).withName("cachebox")
+            last = client.genericKubernetesResources(BundleInstallKind.context()).inNamespace(ns).withName(name)
                     .get();
             if (condition.test(last)) {
                 return last;

@@ -45,6 +45,7 @@ import dev.bundlectl.executor.planning.UpgradeOutcome;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.PreviousInstall;
+import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.executor.uninstall.UninstallOptions;
 import dev.bundlectl.executor.uninstall.UninstallReport;
 import dev.bundlectl.executor.uninstall.DeletionResult;
@@ -259,10 +260,10 @@ public final class PipelineInstaller implements BundleInstaller {
     }
 
     @Override
-    public String uninstall(String namespace, String packageName, String serviceAccountName) {
+    public String uninstall(String namespace, String packageName, String serviceAccountName, List<ObjectRef> applied) {
         ClusterConnection connection = connections.forInstall(namespace, serviceAccountName);
         UninstallReport report = await(new PackageUninstall(connection).run(namespace, packageName,
-                UninstallOptions.defaults(), lockHolder, result -> { }), "uninstalling");
+                UninstallOptions.defaults(), lockHolder, applied, result -> { }), "uninstalling");
         if (report.lockedOut() != null) {
             throw new ReconcileException(LOCK_HELD, report.lockedOut() instanceof LockState.Held held ? held.describe()
                     : "another operation of " + packageName + " ran meanwhile", true);

@@ -1,7 +1,9 @@
 package dev.bundlectl.controller.reconcile;
 
+import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.PlanCondition;
+import java.util.List;
 import java.util.Optional;
 import dev.bundlectl.controller.api.BundleInstallSpec;
 
@@ -44,8 +46,10 @@ public interface BundleInstaller {
      * uninstall} would; nothing to delete is a success.
      *
      * @param serviceAccountName the ServiceAccount the deleted object named, or null
+     * @param applied the objects the object's status says its last install applied: what is known of
+     *     the install when its namespace is being deleted and the records there are already gone
      * @return a one-line summary of what was deleted
      * @throws ReconcileException when objects could not be deleted
      */
-    String uninstall(String namespace, String packageName, String serviceAccountName);
+    String uninstall(String namespace, String packageName, String serviceAccountName, List<ObjectRef> applied);
 }

@@ -3,6 +3,8 @@ package dev.bundlectl.controller.reconcile;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.controller.api.BundleInstallKind;
 import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.api.model.ObjectReference;
+import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Instant;
@@ -41,18 +43,25 @@ public final class EventRecorder {
 
     private void record(JsonNode object, String type, String reason, String message) {
         JsonNode metadata = object.path("metadata");
-        String namespace = metadata.path("namespace").asText();
-        String name = metadata.path("name").asText();
+        on(new ObjectReferenceBuilder().withApiVersion(BundleInstallKind.API_VERSION).withKind(BundleInstallKind.KIND)
+                .withNamespace(metadata.path("namespace").asText()).withName(metadata.path("name").asText())
+                .withUid(metadata.path("uid").asText()).withResourceVersion(metadata.path("resourceVersion").asText())
+                .build(), type, reason, message);
+    }
+
+    /**
+     * An event of {@code type} ({@code Normal} or {@code Warning}) on any namespaced object, such as
+     * the controller's own Pod.
+     */
+    public void on(ObjectReference involved, String type, String reason, String message) {
+        String namespace = involved.getNamespace();
         String now = Instant.now().toString();
         String text = message.length() > MAX_MESSAGE ? message.substring(0, MAX_MESSAGE - 1) + "…" : message;
         try {
             client.v1().events().inNamespace(namespace).resource(new EventBuilder()
                     .withNewMetadata().withNamespace(namespace)
-                    .withName(name + "." + UUID.randomUUID().toString().substring(0, 8)).endMetadata()
-                    .withNewInvolvedObject().withApiVersion(BundleInstallKind.API_VERSION)
-                    .withKind(BundleInstallKind.KIND).withNamespace(namespace).withName(name)
-                    .withUid(metadata.path("uid").asText()).withResourceVersion(metadata.path("resourceVersion").asText())
-                    .endInvolvedObject()
+                    .withName(involved.getName() + "." + UUID.randomUUID().toString().substring(0, 8)).endMetadata()
+                    .withInvolvedObject(involved)
                     .withType(type).withReason(reason).withMessage(text)
                     .withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
                     .withNewSource().withComponent(COMPONENT).endSource()

@@ -182,7 +182,8 @@ public final class Reconciler {
             String serviceAccount = object.path("spec").path("serviceAccountName").asText(null);
             try {
                 String summary = installer.uninstall(object.path("metadata").path("namespace").asText(), packageName,
-                        serviceAccount == null || serviceAccount.isEmpty() ? null : serviceAccount);
+                        serviceAccount == null || serviceAccount.isEmpty() ? null : serviceAccount,
+                        StatusDocument.appliedObjects(object.path("status")));
                 events.normal(object, "Uninstalled", summary);
             } catch (ReconcileException e) {
                 // The finalizer stays: whatever keeps the uninstall from running, deleting the object must not

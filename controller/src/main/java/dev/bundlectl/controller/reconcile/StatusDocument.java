@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.controller.api.BundleInstallPhase;
 import dev.bundlectl.controller.api.ConditionType;
 import dev.bundlectl.controller.api.HistoryEntry;
+import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
@@ -167,6 +168,27 @@ public final class StatusDocument {
             }
         }
         return history;
+    }
+
+    /**
+     * The objects a status's plan says the install applied (every step but those not created), as
+     * the uninstall knows them when the namespace's records are already gone (docs/semantics.md §8,
+     * "When the namespace goes"); empty when the status holds no plan.
+     */
+    public static List<ObjectRef> appliedObjects(JsonNode status) {
+        List<ObjectRef> applied = new ArrayList<>();
+        for (JsonNode step : status.path("plan")) {
+            JsonNode resource = step.path("resource");
+            if ("NotCreated".equals(step.path("status").asText()) || !resource.hasNonNull("kind")
+                    || !resource.hasNonNull("name")) {
+                continue;
+            }
+            String namespace = resource.path("namespace").asText("");
+            applied.add(new ObjectRef(resource.path("group").asText(""), resource.path("version").asText(),
+                    resource.path("kind").asText(), namespace.isEmpty() ? null : namespace,
+                    resource.path("name").asText()));
+        }
+        return applied;
     }
 
     private static ArrayNode stepsOf(InstallPlan plan) {

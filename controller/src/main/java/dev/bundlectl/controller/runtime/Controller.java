@@ -2,6 +2,8 @@ package dev.bundlectl.controller.runtime;
 
 import dev.bundlectl.controller.reconcile.Reconciler;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.logging.Logger;
 
 /**
@@ -16,6 +18,8 @@ public final class Controller implements AutoCloseable {
     private final Reconciler reconciler;
     private final ControllerSettings settings;
     private final boolean releaseLeaseOnClose;
+    private final List<WhileLeading> alsoWhileLeading;
+    private final List<AutoCloseable> running = new ArrayList<>();
     private ControllerLoop loop;
     private LeaderElection election;
     private volatile boolean leading;
@@ -28,6 +32,19 @@ public final class Controller implements AutoCloseable {
      */
     public Controller(KubernetesClient client, Reconciler reconciler, ControllerSettings settings,
             boolean releaseLeaseOnClose) {
+        this(client, reconciler, settings, releaseLeaseOnClose, List.of());
+    }
+
+    /**
+     * @param client fabric8's client
+     * @param reconciler reconciles each object
+     * @param settings how to run
+     * @param releaseLeaseOnClose whether closing hands the Lease over at once (false: it expires, as after a crash)
+     * @param alsoWhileLeading work started with reconciling and stopped with it, such as the collector
+     */
+    public Controller(KubernetesClient client, Reconciler reconciler, ControllerSettings settings,
+            boolean releaseLeaseOnClose, List<WhileLeading> alsoWhileLeading) {
+        this.alsoWhileLeading = List.copyOf(alsoWhileLeading);
         this.client = client;
         this.reconciler = reconciler;
         this.settings = settings;
@@ -58,6 +75,7 @@ public final class Controller implements AutoCloseable {
                 + (settings.namespace() == null ? " in all namespaces" : " in namespace " + settings.namespace()));
         loop = new ControllerLoop(client, reconciler, settings);
         loop.start();
+        alsoWhileLeading.forEach(work -> running.add(work.start()));
         leading = true;
     }
 
@@ -65,6 +83,14 @@ public final class Controller implements AutoCloseable {
         leading = false;
         if (loop != null) {
             LOG.info(() -> settings.identity() + " stops reconciling");
+            for (AutoCloseable work : running) {
+                try {
+                    work.close();
+                } catch (Exception e) {
+                    LOG.warning(() -> "stopping " + work + " failed: " + e.getMessage());
+                }
+            }
+            running.clear();
             loop.close();
             loop = null;
         }

@@ -115,7 +115,8 @@ public final class PlanningOnlyInstaller implements BundleInstaller {
     }
 
     @Override
-    public String uninstall(String namespace, String packageName, String serviceAccountName) {
+    public String uninstall(String namespace, String packageName, String serviceAccountName,
+            java.util.List<dev.bundlectl.executor.records.ObjectRef> applied) {
         uninstalls.incrementAndGet();
         return "deleted what " + packageName + " created";
     }

@@ -109,6 +109,17 @@ public final class OperationAccess {
         return needed;
     }
 
+    /**
+     * What telling where owners stand takes (docs/semantics.md §8): reading the namespaces other
+     * installs' marks name, to tell a gone owner from a living one, and this install's own, to tell
+     * an uninstall from a namespace being deleted. Not asked of an install, which goes on without
+     * (an owner it cannot read counts as living); the installer account is given it.
+     */
+    public static List<RequiredAccess> ownerNamespaces(String namespace) {
+        return List.of(new RequiredAccess(new AccessRequest("get", "", "namespaces", null, null),
+                "whether the namespaces owner marks name, " + namespace + " among them, still stand"));
+    }
+
     /** What {@code --create-namespace} takes, when the namespace is missing. */
     public static List<RequiredAccess> namespaceCreation(String namespace) {
         return List.of(new RequiredAccess(new AccessRequest("create", "", "namespaces", null, null),

@@ -11,11 +11,11 @@ import java.util.Objects;
  * records in it (undecoded), or why that could not be read.
  *
  * @param namespace the namespace
- * @param exists whether it exists
- * @param records its install records' Secrets; empty when it does not exist; null when unreadable
+ * @param departed why it counts as gone (it does not exist, or is being deleted), or null while it lives
+ * @param records its install records' Secrets; empty when it departed; null when unreadable
  * @param unreadable why the namespace or its records could not be read, or null
  */
-record NamespaceHolding(String namespace, boolean exists, List<RecordSecret> records, String unreadable) {
+record NamespaceHolding(String namespace, String departed, List<RecordSecret> records, String unreadable) {
 
     NamespaceHolding {
         Objects.requireNonNull(namespace, "namespace");
@@ -23,25 +23,33 @@ record NamespaceHolding(String namespace, boolean exists, List<RecordSecret> rec
     }
 
     static NamespaceHolding missing(String namespace) {
-        return new NamespaceHolding(namespace, false, List.of(), null);
-    }
-
-    static NamespaceHolding holding(String namespace, List<RecordSecret> records) {
-        return new NamespaceHolding(namespace, true, records, null);
-    }
-
-    static NamespaceHolding unreadable(String namespace, String why) {
-        return new NamespaceHolding(namespace, true, null, why);
+        return new NamespaceHolding(namespace, "namespace " + namespace + " no longer exists", List.of(), null);
     }
 
     /**
-     * The standing of {@code packageName}'s install here: gone when the namespace does not exist,
-     * or exists and holds no record of the package (it was deleted and made again, or the records
+     * A namespace being deleted: everything in it, its records included, is going, and no install
+     * can be made there any more, so its installs own nothing outside it.
+     */
+    static NamespaceHolding deleting(String namespace) {
+        return new NamespaceHolding(namespace, "namespace " + namespace + " is being deleted", List.of(), null);
+    }
+
+    static NamespaceHolding holding(String namespace, List<RecordSecret> records) {
+        return new NamespaceHolding(namespace, null, records, null);
+    }
+
+    static NamespaceHolding unreadable(String namespace, String why) {
+        return new NamespaceHolding(namespace, null, null, why);
+    }
+
+    /**
+     * The standing of {@code packageName}'s install here: gone when the namespace does not exist or
+     * is being deleted, or exists and holds no record of the package (it was deleted and made again, or the records
      * were removed by hand), unknown when that could not be read.
      */
     OwnerStanding standingOf(String packageName) {
-        if (!exists) {
-            return new OwnerStanding.Gone("namespace " + namespace + " no longer exists");
+        if (departed != null) {
+            return new OwnerStanding.Gone(departed);
         }
         if (records == null) {
             return new OwnerStanding.Unknown(unreadable);
@@ -58,8 +66,8 @@ record NamespaceHolding(String namespace, boolean exists, List<RecordSecret> rec
      * @param csvLabel the {@code bundlectl.dev/csv} label, or null: any record of the namespace
      */
     OwnerStanding standingOfOperator(String csvLabel) {
-        if (!exists) {
-            return new OwnerStanding.Gone("namespace " + namespace + " no longer exists");
+        if (departed != null) {
+            return new OwnerStanding.Gone(departed);
         }
         if (records == null) {
             return new OwnerStanding.Unknown(unreadable);

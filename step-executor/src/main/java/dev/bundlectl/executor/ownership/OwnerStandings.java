@@ -32,10 +32,11 @@ public final class OwnerStandings {
 
     private final KubeApi api;
     private final InstallRecordStore store;
-    private final Future<Set<String>> namespaces;
+    /** Every namespace's name to whether it is being deleted, or null: read one at a time. */
+    private final Future<Map<String, Boolean>> namespaces;
     private final Map<String, Future<NamespaceHolding>> holdings = new ConcurrentHashMap<>();
 
-    private OwnerStandings(KubeApi api, Future<Set<String>> namespaces) {
+    private OwnerStandings(KubeApi api, Future<Map<String, Boolean>> namespaces) {
         this.api = Objects.requireNonNull(api, "api");
         this.store = new InstallRecordStore(api);
         this.namespaces = namespaces;
@@ -51,13 +52,14 @@ public final class OwnerStandings {
      * that list is refused, each namespace is read on its own.
      */
     public static OwnerStandings listingNamespaces(KubeApi api) {
-        Future<Set<String>> listed = api.listAll(NAMESPACES, null, null, PAGE_SIZE).<Set<String>>map(items -> {
-            Set<String> names = new LinkedHashSet<>();
-            for (ObjectNode item : items) {
-                names.add(item.path("metadata").path("name").asText());
-            }
-            return names;
-        }).otherwise((Set<String>) null);
+        Future<Map<String, Boolean>> listed = api.listAll(NAMESPACES, null, null, PAGE_SIZE)
+                .<Map<String, Boolean>>map(items -> {
+                    Map<String, Boolean> names = new LinkedHashMap<>();
+                    for (ObjectNode item : items) {
+                        names.put(item.path("metadata").path("name").asText(), deleting(item));
+                    }
+                    return names;
+                }).otherwise((Map<String, Boolean>) null);
         return new OwnerStandings(api, listed);
     }
 
@@ -97,21 +99,45 @@ public final class OwnerStandings {
     }
 
     private Future<NamespaceHolding> read(String namespace) {
-        Future<Boolean> exists = namespaces == null ? exists(namespace)
-                : namespaces.compose(listed -> listed == null ? exists(namespace)
-                        : Future.succeededFuture(listed.contains(namespace)));
-        return exists.compose(present -> !present ? Future.succeededFuture(NamespaceHolding.missing(namespace))
-                        : store.recordSecrets(namespace).map(records -> NamespaceHolding.holding(namespace, records))
-                                .otherwise(error -> NamespaceHolding.unreadable(namespace,
-                                        "cannot list the install records in namespace " + namespace + ": "
-                                                + ClientErrors.describe(error))))
+        Future<Presence> presence = namespaces == null ? presence(namespace)
+                : namespaces.compose(listed -> listed == null ? presence(namespace)
+                        : Future.succeededFuture(!listed.containsKey(namespace) ? Presence.MISSING
+                                : listed.get(namespace) ? Presence.DELETING : Presence.LIVE));
+        return presence.compose(found -> switch (found) {
+                    case MISSING -> Future.succeededFuture(NamespaceHolding.missing(namespace));
+                    case DELETING -> Future.succeededFuture(NamespaceHolding.deleting(namespace));
+                    case LIVE -> store.recordSecrets(namespace).map(records -> NamespaceHolding.holding(namespace, records))
+                            .otherwise(error -> NamespaceHolding.unreadable(namespace,
+                                    "cannot list the install records in namespace " + namespace + ": "
+                                            + ClientErrors.describe(error)));
+                })
                 .otherwise(error -> NamespaceHolding.unreadable(namespace, "cannot read namespace " + namespace + ": "
                         + ClientErrors.describe(error)));
     }
 
-    private Future<Boolean> exists(String namespace) {
-        return api.get(NAMESPACES, null, namespace).map(true)
+    private Future<Presence> presence(String namespace) {
+        return api.get(NAMESPACES, null, namespace).map(live -> deleting(live) ? Presence.DELETING : Presence.LIVE)
                 .recover(error -> ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
-                        ? Future.succeededFuture(false) : Future.failedFuture(error));
+                        ? Future.succeededFuture(Presence.MISSING) : Future.failedFuture(error));
     }
+
+    /**
+     * Why {@code namespace} counts as gone (it does not exist, or is being deleted), or empty while
+     * it lives or when it cannot be read; never fails. Reads only the Namespace.
+     */
+    public Future<java.util.Optional<String>> departure(String namespace) {
+        return presence(namespace).map(found -> switch (found) {
+            case MISSING -> java.util.Optional.of(NamespaceHolding.missing(namespace).departed());
+            case DELETING -> java.util.Optional.of(NamespaceHolding.deleting(namespace).departed());
+            case LIVE -> java.util.Optional.<String>empty();
+        }).otherwise(java.util.Optional.empty());
+    }
+
+    /** Whether a Namespace object is being deleted: the namespace controller is emptying it. */
+    public static boolean deleting(com.fasterxml.jackson.databind.JsonNode namespace) {
+        return namespace.path("metadata").hasNonNull("deletionTimestamp");
+    }
+
+    /** Where an owner namespace stands. */
+    private enum Presence { LIVE, DELETING, MISSING }
 }

@@ -11,7 +11,9 @@ import dev.bundlectl.executor.lock.HeldLock;
 import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.lock.LockTarget;
 import dev.bundlectl.executor.lock.PackageLock;
+import dev.bundlectl.executor.ownership.OwnerStandings;
 import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.executor.records.ObjectRef;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +26,13 @@ import java.util.function.Consumer;
  * is left. The identity's own requests (its lock, the records) are asked about first; the lock is
  * taken; every object is read and its removal decided; what those removals take is asked about;
  * then they are carried out.
+ *
+ * <p>An uninstall from a namespace that is being deleted (or is gone) takes no lock and reads what
+ * it can (docs/semantics.md §8, "When the namespace goes"): the namespace's deletion takes what is
+ * in it, the install records and the installer's own rights there included, and refuses the
+ * creation of the Lease to everyone, so no other operation can start there either. It removes what
+ * the install owns outside the namespace, known from the records while they last and from what the
+ * caller knows it applied.
  */
 public final class PackageUninstall {
 
@@ -44,6 +53,31 @@ public final class PackageUninstall {
      */
     public Future<UninstallReport> run(String namespace, String packageName, UninstallOptions options, String holder,
             Consumer<? super DeletionResult> onResult) {
+        return run(namespace, packageName, options, holder, List.of(), onResult);
+    }
+
+    /**
+     * Uninstalls {@code packageName} from {@code namespace}, as {@link #run(String, String,
+     * UninstallOptions, String, Consumer)}; {@code applied} names objects the caller knows the
+     * install applied, which count when the namespace is being deleted and its records are gone.
+     */
+    public Future<UninstallReport> run(String namespace, String packageName, UninstallOptions options, String holder,
+            List<ObjectRef> applied, Consumer<? super DeletionResult> onResult) {
+        return new OwnerStandings(connection.retryingApi()).departure(namespace).compose(departed -> departed.isPresent()
+                ? departing(namespace, packageName, options, applied, departed.get(), onResult)
+                : living(namespace, packageName, options, holder, onResult));
+    }
+
+    private Future<UninstallReport> departing(String namespace, String packageName, UninstallOptions options,
+            List<ObjectRef> applied, String departed, Consumer<? super DeletionResult> onResult) {
+        Uninstaller uninstaller = uninstaller();
+        return uninstaller.planDeparting(namespace, packageName, options, applied, departed)
+                .compose(planned -> reviewThenCarryOut(planned, uninstaller, new AccessReview(connection.retryingApi()),
+                        "uninstall " + packageName + " from namespace " + namespace, onResult));
+    }
+
+    private Future<UninstallReport> living(String namespace, String packageName, UninstallOptions options,
+            String holder, Consumer<? super DeletionResult> onResult) {
         AccessReview review = new AccessReview(connection.retryingApi());
         String operation = "uninstall " + packageName + " from namespace " + namespace;
         List<RequiredAccess> own = new ArrayList<>(OperationAccess.lock(namespace, packageName, true));
@@ -78,30 +112,41 @@ public final class PackageUninstall {
 
     private Future<UninstallReport> underLock(String namespace, String packageName, UninstallOptions options,
             String operation, AccessReview review, Consumer<? super DeletionResult> onResult) {
-        Uninstaller uninstaller = new Uninstaller(connection.retryingApi(), connection.discovery(),
+        Uninstaller uninstaller = uninstaller();
+        return uninstaller.plan(namespace, packageName, options, List.of())
+                .compose(planned -> reviewThenCarryOut(planned, uninstaller, review, operation, onResult));
+    }
+
+    private Uninstaller uninstaller() {
+        return new Uninstaller(connection.retryingApi(), connection.discovery(),
                 new InstallRecordStore(connection.retryingApi()));
-        return uninstaller.plan(namespace, packageName, options, List.of()).compose(planned -> {
-            List<RequiredAccess> needed = new ArrayList<>();
-            // A read the server refused is a missing right already: no review needs to say so.
-            List<RequiredAccess> unreadable = new ArrayList<>();
-            for (Removal removal : planned.removals()) {
-                needed.addAll(requests(removal));
-                if (removal instanceof Removal.Unreadable refused && refused.forbidden()) {
-                    unreadable.add(new RequiredAccess(new AccessRequest("get", refused.type().group(),
-                            refused.type().plural(), refused.type().namespaced() ? removal.object().namespace() : null,
-                            removal.object().name()), removal.object().displayName()));
-                }
+    }
+
+    /** Asks about what {@code planned}'s removals take; carries them out only when nothing is missing. */
+    private Future<UninstallReport> reviewThenCarryOut(PlannedRemovals planned, Uninstaller uninstaller,
+            AccessReview review, String operation, Consumer<? super DeletionResult> onResult) {
+        String namespace = planned.namespace();
+        String packageName = planned.packageName();
+        List<RequiredAccess> needed = new ArrayList<>();
+        // A read the server refused is a missing right already: no review needs to say so.
+        List<RequiredAccess> unreadable = new ArrayList<>();
+        for (Removal removal : planned.removals()) {
+            needed.addAll(requests(removal));
+            if (removal instanceof Removal.Unreadable refused && refused.forbidden()) {
+                unreadable.add(new RequiredAccess(new AccessRequest("get", refused.type().group(),
+                        refused.type().plural(), refused.type().namespaced() ? removal.object().namespace() : null,
+                        removal.object().name()), removal.object().displayName()));
             }
-            return review.review(needed).compose(answers -> {
-                if (!answers.denied().isEmpty() || !unreadable.isEmpty()) {
-                    List<RequiredAccess> denied = new ArrayList<>(unreadable);
-                    denied.addAll(answers.denied());
-                    return Future.succeededFuture(UninstallReport.stopped(namespace, packageName,
-                            new MissingAccess(connection.identity().describe(), operation, denied, List.of(),
-                                    List.of()), null));
-                }
-                return uninstaller.carryOut(planned, onResult);
-            });
+        }
+        return review.review(needed).compose(answers -> {
+            if (!answers.denied().isEmpty() || !unreadable.isEmpty()) {
+                List<RequiredAccess> denied = new ArrayList<>(unreadable);
+                denied.addAll(answers.denied());
+                return Future.succeededFuture(UninstallReport.stopped(namespace, packageName,
+                        new MissingAccess(connection.identity().describe(), operation, denied, List.of(),
+                                List.of()), null));
+            }
+            return uninstaller.carryOut(planned, onResult);
         });
     }
 

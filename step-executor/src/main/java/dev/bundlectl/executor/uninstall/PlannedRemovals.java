@@ -16,9 +16,11 @@ import java.util.Objects;
  * @param removals each owned object's removal, in the same order
  * @param options what the removals were decided with, to decide again an object that changes
  * @param operatorGroupsKeptBecause why the namespace's OperatorGroup stays (other packages use it), or empty
+ * @param departed why the install namespace counts as gone (being deleted, or gone), when only what
+ *     lies outside it is removed; null for an uninstall from a living namespace
  */
 record PlannedRemovals(String namespace, String packageName, List<InstallRecord> records, List<CreatedObject> owned,
-        List<Removal> removals, UninstallOptions options, String operatorGroupsKeptBecause) {
+        List<Removal> removals, UninstallOptions options, String operatorGroupsKeptBecause, String departed) {
 
     PlannedRemovals {
         Objects.requireNonNull(namespace, "namespace");

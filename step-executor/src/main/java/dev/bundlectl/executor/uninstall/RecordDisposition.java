@@ -24,6 +24,11 @@ public record RecordDisposition(Kind kind, String detail) {
         /** Some deletions failed, so the record was kept for another attempt. */
         KEPT,
         /** Every object was dealt with, but deleting the record failed. */
-        DELETE_FAILED
+        DELETE_FAILED,
+        /**
+         * The namespace is being deleted (or is gone): what lay outside it was dealt with, and the
+         * records go with the rest of its contents.
+         */
+        GO_WITH_NAMESPACE
     }
 }

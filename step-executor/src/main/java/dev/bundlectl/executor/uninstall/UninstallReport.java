@@ -45,6 +45,7 @@ public record UninstallReport(String namespace, String packageName, List<Deletio
     public boolean succeeded() {
         return missingAccess == null && lockedOut == null && failures().isEmpty()
                 && (record.kind() == RecordDisposition.Kind.DELETED
-                        || record.kind() == RecordDisposition.Kind.ALREADY_GONE);
+                        || record.kind() == RecordDisposition.Kind.ALREADY_GONE
+                        || record.kind() == RecordDisposition.Kind.GO_WITH_NAMESPACE);
     }
 }

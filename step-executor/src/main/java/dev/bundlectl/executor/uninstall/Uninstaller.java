@@ -83,33 +83,72 @@ public final class Uninstaller {
     Future<PlannedRemovals> plan(String namespace, String packageName, UninstallOptions options,
             List<InstallRecord> known) {
         Objects.requireNonNull(options, "options");
-        InstallOwner owner = new InstallOwner(namespace, packageName);
-        ObjectDeleter deleter = new ObjectDeleter(api, new ResourceLocator(discovery), owner, options, standings);
+        ObjectDeleter deleter = deleter(namespace, packageName, options);
         return store.list(namespace).compose(entries -> {
-            List<InstallRecord> records = new ArrayList<>();
-            for (RecordEntry entry : entries) {
-                if (entry instanceof RecordEntry.Readable readable && readable.record().packageName().equals(packageName)) {
-                    records.add(readable.record());
-                }
-            }
-            for (InstallRecord record : known) {
-                if (records.stream().noneMatch(listed -> listed.name().equals(record.name()))) {
-                    records.add(record);
-                }
-            }
-            records.sort(java.util.Comparator.comparing(InstallRecord::startTime).reversed());
+            List<InstallRecord> records = recordsOf(packageName, entries, known);
             List<CreatedObject> candidates = candidates(records);
             return new SharedOperatorGroups(store).keptBecause(namespace, packageName, candidates)
                     .compose(shared -> planEach(candidates, 0, deleter.keepingOperatorGroups(shared), new ArrayList<>())
                             .map(removals -> new PlannedRemovals(namespace, packageName, records, candidates,
-                                    removals, options, shared)));
+                                    removals, options, shared, null)));
         });
+    }
+
+    /**
+     * Plans the uninstall of a package whose namespace is being deleted or is gone
+     * (docs/semantics.md §8, "When the namespace goes"): what is in the namespace goes with it, so
+     * only what the install owns outside it is decided. The records are read if they still can be
+     * (the namespace's deletion may have taken them, or the identity's rights there); {@code
+     * alsoKnown} names objects the caller knows the install applied (the controller's copy of the
+     * plan), which are decided by the marks on them.
+     *
+     * @param departed why the namespace counts as gone
+     */
+    Future<PlannedRemovals> planDeparting(String namespace, String packageName, UninstallOptions options,
+            List<ObjectRef> alsoKnown, String departed) {
+        Objects.requireNonNull(departed, "departed");
+        ObjectDeleter deleter = deleter(namespace, packageName, options);
+        return store.list(namespace).otherwise(List.of()).compose(entries -> {
+            List<InstallRecord> records = recordsOf(packageName, entries, List.of());
+            List<CreatedObject> candidates = new ArrayList<>(candidates(records));
+            for (ObjectRef known : alsoKnown) {
+                if (candidates.stream().noneMatch(candidate -> candidate.object().sameObjectAs(known))) {
+                    candidates.add(new CreatedObject(known, null, null, null, null, "owned"));
+                }
+            }
+            List<CreatedObject> outside = candidates.stream()
+                    .filter(candidate -> !namespace.equals(candidate.object().namespace())).toList();
+            return planEach(outside, 0, deleter, new ArrayList<>()).map(removals -> new PlannedRemovals(namespace,
+                    packageName, records, outside, removals, options, "", departed));
+        });
+    }
+
+    private ObjectDeleter deleter(String namespace, String packageName, UninstallOptions options) {
+        return new ObjectDeleter(api, new ResourceLocator(discovery), new InstallOwner(namespace, packageName), options,
+                standings);
+    }
+
+    /** The package's readable records among {@code entries}, with {@code known} ones not listed, newest first. */
+    private static List<InstallRecord> recordsOf(String packageName, List<RecordEntry> entries,
+            List<InstallRecord> known) {
+        List<InstallRecord> records = new ArrayList<>();
+        for (RecordEntry entry : entries) {
+            if (entry instanceof RecordEntry.Readable readable && readable.record().packageName().equals(packageName)) {
+                records.add(readable.record());
+            }
+        }
+        for (InstallRecord record : known) {
+            if (records.stream().noneMatch(listed -> listed.name().equals(record.name()))) {
+                records.add(record);
+            }
+        }
+        records.sort(java.util.Comparator.comparing(InstallRecord::startTime).reversed());
+        return records;
     }
 
     /** Carries out {@code planned}'s removals, in order, then deletes the records unless one failed. */
     Future<UninstallReport> carryOut(PlannedRemovals planned, Consumer<? super DeletionResult> onResult) {
-        ObjectDeleter deleter = new ObjectDeleter(api, new ResourceLocator(discovery),
-                new InstallOwner(planned.namespace(), planned.packageName()), planned.options(), standings)
+        ObjectDeleter deleter = deleter(planned.namespace(), planned.packageName(), planned.options())
                 .keepingOperatorGroups(planned.operatorGroupsKeptBecause());
         return carryEach(planned, 0, deleter, onResult, new ArrayList<>())
                 .compose(results -> new LeftBehindRbac(api, standings)
@@ -175,6 +214,11 @@ public final class Uninstaller {
     private Future<RecordDisposition> disposeOf(PlannedRemovals planned, List<DeletionResult> results) {
         String where = "package " + planned.packageName() + " in namespace " + planned.namespace();
         long failed = results.stream().filter(DeletionResult.Failed.class::isInstance).count();
+        if (planned.departed() != null && failed == 0) {
+            return Future.succeededFuture(new RecordDisposition(RecordDisposition.Kind.GO_WITH_NAMESPACE,
+                    "the install records of " + where + ", and everything else in it, go with it: "
+                            + planned.departed()));
+        }
         if (planned.records().isEmpty()) {
             return Future.succeededFuture(new RecordDisposition(RecordDisposition.Kind.ALREADY_GONE,
                     "no install record of " + where));

@@ -62,15 +62,12 @@ public final class OwnershipJudge {
 
     /**
      * The owners of {@code owners} whose standing {@link #knowing} needs: every other install's
-     * mark, and this install's own where its record does not own the object (a mark left by an
-     * earlier install of the package in a namespace of the same name, since deleted).
+     * mark. This install's own mark needs no asking: whoever left it was an install of this package
+     * in this namespace (see {@link #existing}).
      */
     public Set<InstallOwner> ownersToAsk(ObjectRef ref, ObjectOwners owners) {
         Set<InstallOwner> ask = new LinkedHashSet<>();
         owners.besides(me).forEach(mark -> ask.add(mark.owner()));
-        if (owners.markOf(me).isPresent() && !previous.owned(ref) && !previous.createdByEarlierRelease(ref)) {
-            ask.add(me);
-        }
         return ask;
     }
 
@@ -123,9 +120,12 @@ public final class OwnershipJudge {
         for (OwnerMark other : owners.besides(me)) {
             (gone.contains(other.owner()) ? stale : others).add(other);
         }
-        // This install's own mark, where its record does not own the object, was left by an earlier
-        // install of the package in a namespace of this name, since deleted: a stale mark too.
-        boolean ownMarkLeftOver = gone.contains(me) && owners.markOf(me).isPresent();
+        // This install's own mark, where its record does not own the object, was left by an install
+        // of the package in a namespace of this name: an earlier one, since deleted, or a run of this
+        // one that stopped before it recorded. Either way the object is this install's to adopt. Its
+        // standing cannot tell which: this install's own record, written before its first step,
+        // already makes the namespace hold one.
+        boolean ownMarkLeftOver = owners.markOf(me).isPresent();
         List<OwnerMark> conflicting = new ArrayList<>();
         boolean namespaceWide = isNamespaceWide(ref);
         for (OwnerMark other : others) {

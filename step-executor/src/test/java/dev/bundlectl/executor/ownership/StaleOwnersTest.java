@@ -78,18 +78,30 @@ class StaleOwnersTest {
     }
 
     @Test
-    void itsOwnMarkLeftByAnEarlierNamespaceOfTheSameNameIsAskedAboutAndAdopted() {
+    void itsOwnMarkOnAnObjectItsRecordDoesNotOwnIsAdoptedWithoutAsking() {
         ObjectNode role = role();
         OwnershipJudge judge = new OwnershipJudge(ME, PreviousOwnership.NONE, false);
         ObservedObject seen = marked(role, ME);
 
-        assertThat(judge.ownersToAsk(ROLE, seen.owners())).containsExactly(ME);
-        assertThat(judge.knowing(Set.of(ME)).judge(ROLE, role, seen, List.of()))
+        assertThat(judge.ownersToAsk(ROLE, seen.owners())).as("its own record makes its namespace hold one: "
+                + "asking could only answer that it stands").isEmpty();
+        assertThat(judge.judge(ROLE, role, seen, List.of()))
                 .isInstanceOfSatisfying(OwnershipDecision.Owned.class,
                         owned -> assertThat(owned.how()).isEqualTo(OwnershipDecision.How.ADOPTED));
         PreviousOwnership owned = new PreviousOwnership(List.of(ROLE), List.of());
-        assertThat(new OwnershipJudge(ME, owned, false).ownersToAsk(ROLE, seen.owners()))
-                .as("its own record owns it: nothing to ask").isEmpty();
+        assertThat(new OwnershipJudge(ME, owned, false).judge(ROLE, role, seen, List.of()))
+                .isInstanceOfSatisfying(OwnershipDecision.Owned.class,
+                        kept -> assertThat(kept.how()).isEqualTo(OwnershipDecision.How.OWNED));
+    }
+
+    @Test
+    void aNamespaceBeingDeletedIsAGoneOwner() {
+        assertThat(NamespaceHolding.deleting("team-a").standingOf("cachebox-operator"))
+                .isEqualTo(new OwnerStanding.Gone("namespace team-a is being deleted"));
+        assertThat(OwnerStandings.deleting(JsonNodeFactory.instance.objectNode().set("metadata", JsonNodeFactory.instance.objectNode()
+                .put("name", "team-a").put("deletionTimestamp", "2026-11-28T22:00:00Z")))).isTrue();
+        assertThat(OwnerStandings.deleting(JsonNodeFactory.instance.objectNode().set("metadata", JsonNodeFactory.instance.objectNode()
+                .put("name", "team-a")))).isFalse();
     }
 
     @Test

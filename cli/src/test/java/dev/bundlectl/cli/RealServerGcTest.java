@@ -92,6 +92,60 @@ class RealServerGcTest {
         assertThat(live.run("gc").out()).doesNotContain(PREFIX);
     }
 
+    @Test
+    void inOlmModeGcListsTheSharedObjectsOfThreeDeletedNamespacesAndKeepsTheirCrds(
+            @Served(value = RealApiServer.Flavour.OLM, controllers = true) RealApiServer server) throws Exception {
+        String prefix = "gcolmbox";
+        Path bundle = SampleCopies.renamed(dir.resolve(prefix), prefix);
+        RealCluster admin = RealCluster.in(server, "gc-olm-admin");
+        List<String> doomed = List.of(server.newNamespace("gc-olm-one"), server.newNamespace("gc-olm-two"),
+                server.newNamespace("gc-olm-three"));
+        for (String ns : doomed) {
+            CliRun install = admin.run("install", bundle.toString(), "-n", ns, "--csv-mode", "olm");
+            assertThat(install.exitCode()).as(install.toString()).isZero();
+        }
+        Map<String, Map<String, String>> written = ClusterScopedObjects.named(server.client(), prefix);
+        assertThat(written.keySet()).as("the shared objects, and each namespace's operator RBAC that OLM's "
+                + "InstallPlan would write").contains("ClusterRole/" + prefix + "-metrics-reader",
+                        "ClusterRoleBinding/" + prefix + "-metrics-reader",
+                        "CustomResourceDefinition/caches." + prefix + ".bundlectl.dev",
+                        "CustomResourceDefinition/cachebackups." + prefix + ".bundlectl.dev")
+                .anyMatch(name -> name.startsWith("ClusterRole/" + prefix + "-operator.v0.3.1-"));
+        for (String ns : doomed) {
+            RealServerGoneOwnersTest.deleteAndWait(server.client(), ns);
+        }
+
+        CliRun listed = admin.run("gc");
+
+        assertThat(listed.exitCode()).as(listed.toString()).isEqualTo(listed.err().isBlank() ? ExitCode.OK
+                : ExitCode.PLAN_FAILED);
+        for (String object : written.keySet()) {
+            // A CRD's line gives the count of its custom resources before the owners.
+            String line = listed.out().lines().filter(each -> each.startsWith("Leftover " + object + ": owned by ")
+                    || each.startsWith("Leftover " + object + " (0 custom resources): owned by "))
+                    .findFirst().orElseThrow(() -> new AssertionError(object + " is not listed: " + listed));
+            List<String> named = doomed.stream().filter(ns -> line.contains("in namespace " + ns + " (namespace " + ns
+                    + " no longer exists)")).toList();
+            assertThat(named).as(line).isNotEmpty();
+            if (object.endsWith("/" + prefix + "-metrics-reader") || object.startsWith("CustomResourceDefinition/")) {
+                assertThat(named).as("a shared object names every gone owner: " + line)
+                        .containsExactlyInAnyOrderElementsOf(doomed);
+            }
+        }
+        CliRun deleted = admin.run("gc", "--delete");
+        assertThat(deleted.exitCode()).as(deleted.toString()).isEqualTo(deleted.err().isBlank() ? ExitCode.OK
+                : ExitCode.PLAN_FAILED);
+        assertThat(deleted.out()).contains("Kept CustomResourceDefinition/caches." + prefix + ".bundlectl.dev")
+                .contains("CRDs are deleted only with --delete-crds");
+        assertThat(ClusterScopedObjects.named(server.client(), prefix).keySet()).as("the CRDs are kept")
+                .containsExactlyInAnyOrder("CustomResourceDefinition/caches." + prefix + ".bundlectl.dev",
+                        "CustomResourceDefinition/cachebackups." + prefix + ".bundlectl.dev");
+        CliRun crds = admin.run("gc", "--delete", "--delete-crds");
+        assertThat(crds.exitCode()).as(crds.toString()).isEqualTo(crds.err().isBlank() ? ExitCode.OK
+                : ExitCode.PLAN_FAILED);
+        assertThat(ClusterScopedObjects.named(server.client(), prefix)).as("nothing of the bundle left").isEmpty();
+    }
+
     /**
      * A ServiceAccount that may read namespaces, Secrets, ClusterRoleBindings and CRDs, but not
      * ClusterRoles: gc says so in one line and lists the ClusterRoleBindings left behind; the same

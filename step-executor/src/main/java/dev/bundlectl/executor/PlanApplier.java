@@ -53,6 +53,11 @@ public final class PlanApplier {
         this.discovery = Objects.requireNonNull(discovery, "discovery");
     }
 
+    /** What the cluster serves, as this executor looks kinds up. */
+    public Discovery discovery() {
+        return discovery;
+    }
+
     /** The API server this executor writes to, for reads that go with a run (whose owners still stand). */
     public KubeApi api() {
         return api;

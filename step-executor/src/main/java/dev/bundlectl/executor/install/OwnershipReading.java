@@ -45,7 +45,7 @@ final class OwnershipReading {
         for (int index = 0; index < planned.steps().size(); index++) {
             PlannedStep step = planned.steps().get(index);
             if (OwnershipPlan.sends(step.step())) {
-                reads.put(index, read(step));
+                reads.put(index, LiveObjects.read(connection.discovery(), connection.retryingApi(), step));
             }
         }
         List<Future<ObservedObject>> all = new ArrayList<>(reads.values());
@@ -74,14 +74,4 @@ final class OwnershipReading {
         return ObjectRef.of(planned.steps().get(index).step().resource());
     }
 
-    /** The object as it is now, or null when it cannot be read. Never fails. */
-    private Future<ObservedObject> read(PlannedStep step) {
-        StepResource resource = step.step().resource();
-        return connection.discovery().find(Objects.toString(resource.group(), ""), resource.version(), resource.kind())
-                .compose(type -> type.isEmpty() ? Future.<ObservedObject>succeededFuture(null)
-                        : connection.retryingApi().get(type.get(), type.get().namespaced() ? resource.namespace() : null,
-                                resource.name()).map(live -> ObservedObject.of(live, false)))
-                // Unread is not refused: the write meets whatever kept it from being read.
-                .otherwise(unread -> null);
-    }
 }

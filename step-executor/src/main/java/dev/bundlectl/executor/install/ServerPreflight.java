@@ -109,13 +109,39 @@ public final class ServerPreflight {
                 options.toBuilder().dryRunServer(true).build(), event -> { });
         OwnerStandings standings = new OwnerStandings(applier.api());
         return dryRun.result().compose(judged -> knowingGoneOwners(planned, dryRun, judge, owner, standings)
-                .map(knowing -> {
-            OwnershipPlan ownership = ownershipOf(planned, judged, dryRun, knowing, owner);
-            return new Checked(judged(planned.plan(), judged, dryRun.unavailableSteps(), ownership),
-                    dryRun.appliedStates(), dryRun.foundExisting(), unacceptedSteps(planned.plan(), judged,
-                            dryRun.unavailableSteps()), dryRun.forbiddenSteps(), true, ownership,
-                    dryRun.observedObjects());
-        }));
+                .compose(knowing -> leftOverMarksRead(planned, ownershipOf(planned, judged, dryRun, knowing, owner),
+                        knowing))
+                .map(ownership -> new Checked(judged(planned.plan(), judged, dryRun.unavailableSteps(), ownership),
+                        dryRun.appliedStates(), dryRun.foundExisting(), unacceptedSteps(planned.plan(), judged,
+                                dryRun.unavailableSteps()), dryRun.forbiddenSteps(), true, ownership,
+                        dryRun.observedObjects())));
+    }
+
+    /**
+     * {@code ownership} with each object it leaves to the user read as it is (one GET each, only
+     * those): one that carries the install's own mark was left by an earlier install of the package
+     * in a namespace of this name, and is adopted (docs/semantics.md §8). The dry run's answer could
+     * not say so, since it carries the mark the install sent. An object that cannot be read stays
+     * the user's: nothing is owned, and so deleted later, on a guess.
+     */
+    private Future<OwnershipPlan> leftOverMarksRead(PlannedInstall planned, OwnershipPlan ownership,
+            OwnershipJudge judge) {
+        Map<Integer, Future<OwnershipDecision>> reread = new java.util.LinkedHashMap<>();
+        ownership.decisions().forEach((index, decision) -> {
+            if (decision instanceof OwnershipDecision.Foreign) {
+                reread.put(index, LiveObjects.read(applier.discovery(), applier.api(), planned.steps().get(index))
+                        .map(live -> live == null ? decision : judge.adoptingLeftOver(live.owners())));
+            }
+        });
+        if (reread.isEmpty()) {
+            return Future.succeededFuture(ownership);
+        }
+        return Future.join(new ArrayList<>(reread.values())).transform(done -> {
+            Map<Integer, OwnershipDecision> decisions = new java.util.LinkedHashMap<>(ownership.decisions());
+            reread.forEach((index, read) -> decisions.put(index, read.succeeded() ? read.result()
+                    : ownership.decisions().get(index)));
+            return Future.succeededFuture(new OwnershipPlan(ownership.owner(), decisions));
+        });
     }
 
     /**
@@ -157,7 +183,10 @@ public final class ServerPreflight {
                 continue;
             }
             ObjectRef ref = ObjectRef.of(step.step().resource());
-            OwnershipDecision decision = judge.judge(ref, step.object(), observed.get(index), conflicts.get(index));
+            ObservedObject seen = observed.get(index);
+            // The answer carries the install's own mark because it sent it: judged without it.
+            OwnershipDecision decision = judge.judge(ref, step.object(), seen == null ? null : seen.without(owner),
+                    conflicts.get(index));
             if (decision == null && dryRun.steps().get(index).status() != StepStatus.FAILED) {
                 decision = judge.unseen(ref);
             }

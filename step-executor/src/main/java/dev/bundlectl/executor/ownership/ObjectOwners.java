@@ -50,6 +50,14 @@ public record ObjectOwners(List<OwnerMark> marks, boolean legacyManaged) {
         return marks.stream().filter(mark -> mark.owner().equals(owner)).findFirst();
     }
 
+    /**
+     * These owners without {@code owner}'s mark: what a dry run's answer says of an object, since
+     * the install sent its own mark there and the answer carries it whether the object had it or not.
+     */
+    public ObjectOwners without(InstallOwner owner) {
+        return new ObjectOwners(besides(owner), legacyManaged);
+    }
+
     /** The marks of owners other than {@code owner}. */
     public List<OwnerMark> besides(InstallOwner owner) {
         return marks.stream().filter(mark -> !mark.owner().equals(owner)).toList();

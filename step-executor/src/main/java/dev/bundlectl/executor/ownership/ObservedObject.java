@@ -19,6 +19,11 @@ public record ObservedObject(String uid, String resourceVersion, ObjectOwners ow
         Objects.requireNonNull(owners, "owners");
     }
 
+    /** This observation without {@code owner}'s mark (see {@link ObjectOwners#without}). */
+    public ObservedObject without(InstallOwner owner) {
+        return new ObservedObject(uid, resourceVersion, owners.without(owner), created);
+    }
+
     /** What {@code answer}, an object as the API server answered a write of it, says. */
     public static ObservedObject of(JsonNode answer, boolean created) {
         JsonNode metadata = answer.path("metadata");

@@ -124,7 +124,9 @@ public final class OwnershipJudge {
         // of the package in a namespace of this name: an earlier one, since deleted, or a run of this
         // one that stopped before it recorded. Either way the object is this install's to adopt. Its
         // standing cannot tell which: this install's own record, written before its first step,
-        // already makes the namespace hold one.
+        // already makes the namespace hold one. Only an object read as it is says so: a dry run's
+        // answer carries the mark the install sent, so the preflight judges without it and reads
+        // the objects it would leave to the user ({@link #adoptingLeftOver}).
         boolean ownMarkLeftOver = owners.markOf(me).isPresent();
         List<OwnerMark> conflicting = new ArrayList<>();
         boolean namespaceWide = isNamespaceWide(ref);
@@ -163,6 +165,17 @@ public final class OwnershipJudge {
             return OwnershipDecision.Owned.as(OwnershipDecision.How.SHARED_WITH_EARLIER_RELEASE);
         }
         return new OwnershipDecision.Foreign();
+    }
+
+    /**
+     * The decision for an object the preflight judged the user's, now that it was read as it is:
+     * adopted when it carries this install's own mark (left by an earlier install of the package in
+     * a namespace of this name, or by a run of this one that stopped before it recorded), else
+     * still the user's.
+     */
+    public OwnershipDecision adoptingLeftOver(ObjectOwners live) {
+        return live.markOf(me).isPresent() ? OwnershipDecision.Owned.as(OwnershipDecision.How.ADOPTED)
+                : new OwnershipDecision.Foreign();
     }
 
     /**

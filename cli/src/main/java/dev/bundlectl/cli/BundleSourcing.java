@@ -7,7 +7,9 @@ import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.source.catalog.Catalog;
 import dev.bundlectl.source.catalog.CatalogBundle;
 import dev.bundlectl.source.catalog.CatalogLoader;
+import dev.bundlectl.bundle.version.VersionConstraint;
 import dev.bundlectl.source.catalog.CatalogSelection;
+import dev.bundlectl.source.catalog.ChoiceNames;
 import dev.bundlectl.source.catalog.DependencyResolution;
 import dev.bundlectl.source.catalog.DependencyResolver;
 import dev.bundlectl.source.errors.BadReferenceException;
@@ -66,8 +68,10 @@ final class BundleSourcing {
         checkCatalogChoice(input);
         return withSources(sources -> {
             BundleSources.LoadedCatalog loaded = Blocking.result(sources.catalog(choice.catalog));
-            CatalogSelection.Chosen chosen = CatalogSelection.choose(loaded.catalog(), choice.packageName,
-                    choice.channel, choice.version);
+            CatalogSelection.Chosen chosen = choice.versionRange == null
+                    ? CatalogSelection.choose(loaded.catalog(), choice.packageName, choice.channel, choice.version)
+                    : CatalogSelection.chooseInRange(loaded.catalog(), ChoiceNames.FLAGS, choice.packageName,
+                            choice.channel, versionRange(choice.versionRange), "--version-range");
             CatalogBundle root = chosen.bundle();
             err.println("catalog " + choice.catalog + ": package " + choice.packageName + ", channel "
                     + chosen.channel() + ": " + root.name() + " (" + root.image() + ")");
@@ -88,8 +92,23 @@ final class BundleSourcing {
         });
     }
 
+    /** The range {@code --version-range} gives, read before anything is pulled. */
+    private static VersionConstraint versionRange(String text) {
+        try {
+            return VersionConstraint.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException("--version-range: " + e.getMessage());
+        }
+    }
+
     private static void checkCatalogChoice(PlanInputOptions input) {
         CatalogChoiceOptions catalog = input.catalog;
+        if (catalog.version != null && catalog.versionRange != null) {
+            throw new UserInputException("give either --version or --version-range, not both");
+        }
+        if (catalog.versionRange != null) {
+            versionRange(catalog.versionRange);
+        }
         if (catalog.catalog == null) {
             throw new UserInputException("--package, --channel and --version choose from a catalog; give --catalog DIR|IMAGE");
         }

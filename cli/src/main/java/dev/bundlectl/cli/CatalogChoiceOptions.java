@@ -22,8 +22,13 @@ final class CatalogChoiceOptions {
             description = "With --catalog: the bundle version (or bundle name) in the channel (default: the channel head).")
     String version;
 
+    @Option(names = "--version-range", paramLabel = "R",
+            description = "With --catalog: the newest version of the channel in this range, in OLM v1's syntax "
+                    + "(\">=1.2 <2\", \"~1.2\", \"^1\", \"1.2.x\", \">=1 <2 || >=3\"); instead of --version.")
+    String versionRange;
+
     /** Whether any catalog option was given. */
     boolean given() {
-        return catalog != null || packageName != null || channel != null || version != null;
+        return catalog != null || packageName != null || channel != null || version != null || versionRange != null;
     }
 }

@@ -126,4 +126,32 @@ class RealRegistryCliTest {
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
         assertThat(plan.out()).containsPattern("ClusterServiceVersion\\s+cachebox-operator.v0.3.0");
     }
+
+    @Test
+    void aVersionRangePlansTheNewestVersionOfTheChannelInIt(RealRegistry registry) {
+        SampleImages.pushAll(registry);
+        Path catalog = SampleImages.catalogFor(registry, temp.resolve("catalog"));
+
+        CliRun inRange = CliRun.of("plan", "--catalog", catalog.toString(), "--package", "cachebox-operator",
+                "--version-range", ">=0.3.0 <0.4.0", "-n", "demo", "--cache-dir", cache());
+        CliRun caret = CliRun.of("plan", "--catalog", catalog.toString(), "--package", "cachebox-operator",
+                "--version-range", "^0.3", "-n", "demo", "--cache-dir", cache());
+        CliRun none = CliRun.of("plan", "--catalog", catalog.toString(), "--package", "cachebox-operator",
+                "--version-range", ">=1.0.0", "-n", "demo", "--cache-dir", cache());
+        CliRun unreadable = CliRun.of("plan", "--catalog", catalog.toString(), "--package", "cachebox-operator",
+                "--version-range", ">=one", "-n", "demo", "--cache-dir", cache());
+        CliRun both = CliRun.of("plan", "--catalog", catalog.toString(), "--package", "cachebox-operator",
+                "--version", "0.3.0", "--version-range", "^0.3", "-n", "demo", "--cache-dir", cache());
+
+        assertThat(inRange.exitCode()).as(inRange.toString()).isZero();
+        assertThat(inRange.out()).containsPattern("ClusterServiceVersion\\s+cachebox-operator.v0.3.1");
+        assertThat(caret.out()).as(caret.toString()).containsPattern("ClusterServiceVersion\\s+cachebox-operator.v0.3.1");
+        assertThat(none.exitCode()).as(none.toString()).isNotZero();
+        assertThat(none.err()).contains("--version-range >=1.0.0: no version in channel stable of package "
+                + "cachebox-operator is in the range (it has: ");
+        assertThat(unreadable.exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(unreadable.err().strip()).startsWith("error: --version-range: version range \">=one\":")
+                .doesNotContain("\n");
+        assertThat(both.err()).contains("give either --version or --version-range, not both");
+    }
 }

@@ -1,6 +1,7 @@
 package dev.bundlectl.source.catalog;
 
 import dev.bundlectl.bundle.version.SemanticVersion;
+import dev.bundlectl.bundle.version.VersionConstraint;
 import dev.bundlectl.source.errors.CatalogException;
 import java.util.List;
 
@@ -29,6 +30,44 @@ public final class CatalogSelection {
     /** As {@link #choose(Catalog, String, String, String)}, naming the choice's parts as {@code names} says. */
     public static Chosen choose(Catalog catalog, ChoiceNames names, String packageName, String channelName,
             String version) {
+        CatalogChannel channel = channel(catalog, names, packageName, channelName);
+        UpgradeGraph graph = UpgradeGraph.of(catalog, channel);
+        return chosen(catalog, channel, version == null ? graph.head() : entryFor(catalog, names, channel, version));
+    }
+
+    /**
+     * The newest version of the channel that {@code range} takes (OLM v1's {@code version} of a
+     * ClusterExtension), the channel as {@link #choose(Catalog, ChoiceNames, String, String, String)}
+     * picks it.
+     *
+     * @param rangeName what the front end calls the range setting ({@code --version-range})
+     */
+    public static Chosen chooseInRange(Catalog catalog, ChoiceNames names, String packageName, String channelName,
+            VersionConstraint range, String rangeName) {
+        CatalogChannel channel = channel(catalog, names, packageName, channelName);
+        String newest = null;
+        SemanticVersion newestVersion = null;
+        List<String> versions = new java.util.ArrayList<>();
+        for (ChannelEntry entry : channel.entries()) {
+            SemanticVersion version = catalog.bundle(packageName, entry.name()).map(CatalogBundle::version).orElse(null);
+            if (version == null) {
+                continue;
+            }
+            versions.add(version.toString());
+            if (range.contains(version) && (newestVersion == null || version.compareTo(newestVersion) > 0)) {
+                newest = entry.name();
+                newestVersion = version;
+            }
+        }
+        if (newest == null) {
+            throw new CatalogException(rangeName + " " + range + ": no version in channel " + channel.name()
+                    + " of package " + packageName + " is in the range (it has: "
+                    + (versions.isEmpty() ? "none" : String.join(", ", versions)) + ")");
+        }
+        return chosen(catalog, channel, newest);
+    }
+
+    private static CatalogChannel channel(Catalog catalog, ChoiceNames names, String packageName, String channelName) {
         CatalogPackage pkg = catalog.packages().get(packageName);
         if (pkg == null) {
             throw new CatalogException(names.packageName() + " " + packageName + ": not in the catalog (it has: "
@@ -40,13 +79,15 @@ public final class CatalogSelection {
             throw new CatalogException("package " + packageName + " names no defaultChannel; choose one with " + names.channel() + " (one of: "
                     + names(channels) + ")");
         }
-        CatalogChannel channel = channels.stream().filter(c -> c.name().equals(wanted)).findFirst()
+        return channels.stream().filter(c -> c.name().equals(wanted)).findFirst()
                 .orElseThrow(() -> new CatalogException((channelName != null ? names.channel() + " " : "defaultChannel ")
                         + wanted + ": package " + packageName + " has no such channel (it has: " + names(channels) + ")"));
-        UpgradeGraph graph = UpgradeGraph.of(catalog, channel);
-        String name = version == null ? graph.head() : entryFor(catalog, names, channel, version);
-        CatalogBundle bundle = catalog.bundle(packageName, name).orElseThrow(() -> new CatalogException(
-                "package " + packageName + ", channel " + channel.name() + ": entry " + name + " has no olm.bundle blob"));
+    }
+
+    private static Chosen chosen(Catalog catalog, CatalogChannel channel, String name) {
+        CatalogBundle bundle = catalog.bundle(channel.packageName(), name).orElseThrow(() -> new CatalogException(
+                "package " + channel.packageName() + ", channel " + channel.name() + ": entry " + name
+                        + " has no olm.bundle blob"));
         return new Chosen(bundle, channel.name());
     }
 

@@ -21,14 +21,23 @@ public sealed interface BundleSource permits BundleSource.Image, BundleSource.Ca
      * @param configMap the ConfigMap holding the catalog, or null
      * @param packageName the package to install
      * @param channel the channel, or null for the package's default channel
-     * @param version the version, or null for the channel head
+     * @param version the version, or null for the channel head (or the newest in {@code versionRange})
+     * @param versionRange the range, in OLM v1's syntax, whose newest version of the channel is
+     *     installed, or null; never given with {@code version}
      */
-    record Catalog(String image, String configMap, String packageName, String channel, String version)
-            implements BundleSource {
+    record Catalog(String image, String configMap, String packageName, String channel, String version,
+            String versionRange) implements BundleSource {
+
+        /** A catalog choice without a range. */
+        public Catalog(String image, String configMap, String packageName, String channel, String version) {
+            this(image, configMap, packageName, channel, version, null);
+        }
+
         @Override
         public String describe() {
             return "catalog " + (image != null ? image : "configMap/" + configMap) + " package " + packageName
-                    + (channel != null ? " channel " + channel : "") + (version != null ? " version " + version : "");
+                    + (channel != null ? " channel " + channel : "") + (version != null ? " version " + version : "")
+                    + (versionRange != null ? " versionRange " + versionRange : "");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.bundlectl.controller.api;
 
+import dev.bundlectl.bundle.version.VersionConstraint;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,8 +62,20 @@ public final class SpecReader {
             if ((image == null) == (configMap == null)) {
                 throw new InvalidSpecException("spec.source.catalog: needs exactly one of image and configMap");
             }
-            forms.add(new BundleSource.Catalog(image, configMap, packageName, text(catalog, "channel"),
-                    text(catalog, "version")));
+            String version = text(catalog, "version");
+            String versionRange = text(catalog, "versionRange");
+            if (version != null && versionRange != null) {
+                throw new InvalidSpecException("spec.source.catalog: give either version or versionRange, not both");
+            }
+            if (versionRange != null) {
+                try {
+                    VersionConstraint.parse(versionRange);
+                } catch (IllegalArgumentException e) {
+                    throw new InvalidSpecException("spec.source.catalog.versionRange: " + e.getMessage());
+                }
+            }
+            forms.add(new BundleSource.Catalog(image, configMap, packageName, text(catalog, "channel"), version,
+                    versionRange));
         }
         if (forms.size() != 1) {
             throw new InvalidSpecException("spec.source: needs exactly one of image, catalog and configMap");

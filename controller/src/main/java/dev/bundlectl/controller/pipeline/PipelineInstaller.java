@@ -45,6 +45,7 @@ import dev.bundlectl.executor.planning.UpgradeOutcome;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.PreviousInstall;
+import dev.bundlectl.bundle.version.VersionConstraint;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.executor.uninstall.UninstallOptions;
 import dev.bundlectl.executor.uninstall.UninstallReport;
@@ -354,8 +355,12 @@ public final class PipelineInstaller implements BundleInstaller {
     private static CatalogSelection.Chosen choose(BundleSources.LoadedCatalog loaded, BundleSource.Catalog catalog,
             String named) {
         try {
-            return CatalogSelection.choose(loaded.catalog(), ChoiceNames.BUNDLE_INSTALL_FIELDS, catalog.packageName(),
-                    catalog.channel(), catalog.version());
+            return catalog.versionRange() == null
+                    ? CatalogSelection.choose(loaded.catalog(), ChoiceNames.BUNDLE_INSTALL_FIELDS, catalog.packageName(),
+                            catalog.channel(), catalog.version())
+                    : CatalogSelection.chooseInRange(loaded.catalog(), ChoiceNames.BUNDLE_INSTALL_FIELDS,
+                            catalog.packageName(), catalog.channel(), VersionConstraint.parse(catalog.versionRange()),
+                            "spec.source.catalog.versionRange");
         } catch (dev.bundlectl.source.errors.CatalogException e) {
             throw new ReconcileException("reading catalog " + named + ": " + e.getMessage(), false);
         }

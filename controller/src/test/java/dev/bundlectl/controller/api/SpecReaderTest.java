@@ -24,6 +24,9 @@ class SpecReaderTest {
         assertThat(image.approval()).isEqualTo(ApprovalMode.Automatic);
         assertThat(image.csvMode()).isEqualTo("auto");
         assertThat(catalog.source()).isEqualTo(new BundleSource.Catalog(null, "fbc", "p", "stable", null));
+        assertThat(SpecReader.read(json("{\"spec\":{\"source\":{\"catalog\":{\"image\":\"c:1\",\"package\":\"p\","
+                + "\"versionRange\":\"^1.2\"}}}}")).source())
+                .isEqualTo(new BundleSource.Catalog("c:1", null, "p", null, null, "^1.2"));
         assertThat(catalog.approval()).isEqualTo(ApprovalMode.Manual);
         assertThat(catalog.approvedPlan()).isEqualTo("sha256:ab");
         assertThat(catalog.optionalApis()).containsExactly("monitoring.coreos.com");
@@ -40,5 +43,11 @@ class SpecReaderTest {
         assertThatThrownBy(() -> SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"a\"},\"approval\":\"x\"}}")))
                 .hasMessage("spec.approval: \"x\" is not Automatic or Manual");
         assertThatThrownBy(() -> SpecReader.read(json("{}"))).hasMessage("spec: required");
+        assertThatThrownBy(() -> SpecReader.read(json("{\"spec\":{\"source\":{\"catalog\":{\"image\":\"a\","
+                + "\"package\":\"p\",\"version\":\"1.0.0\",\"versionRange\":\">=1\"}}}}")))
+                .hasMessage("spec.source.catalog: give either version or versionRange, not both");
+        assertThatThrownBy(() -> SpecReader.read(json("{\"spec\":{\"source\":{\"catalog\":{\"image\":\"a\","
+                + "\"package\":\"p\",\"versionRange\":\">=one\"}}}}")))
+                .hasMessageStartingWith("spec.source.catalog.versionRange: version range \">=one\":");
     }
 }

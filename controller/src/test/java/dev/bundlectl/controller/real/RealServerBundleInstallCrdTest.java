@@ -26,6 +26,8 @@ class RealServerBundleInstallCrdTest {
         ControllerCluster.create(server.client(), ns, object("by-catalog",
                 "  source: {catalog: {image: 127.0.0.1:5000/catalog:latest, package: cachebox-operator}}\n"
                         + "  approval: Manual\n"));
+        ControllerCluster.create(server.client(), ns, object("by-range",
+                "  source: {catalog: {configMap: fbc, package: cachebox-operator, versionRange: '>=0.3.0 <0.4.0'}}\n"));
         ControllerCluster.create(server.client(), ns, object("by-configmap",
                 "  source: {configMap: cachebox-bundle}\n  csvMode: render\n  optionalApis: [monitoring.coreos.com]\n"
                         + "  capabilities: {baselineCapabilitySet: None}\n"));
@@ -49,6 +51,9 @@ class RealServerBundleInstallCrdTest {
                 "catalog needs exactly one of image and configMap");
         assertRefused(server, ns, object("catalog-no-package", "  source: {catalog: {image: a/b:c}}\n"),
                 "spec.source.catalog.package: Required value");
+        assertRefused(server, ns, object("version-and-range",
+                "  source: {catalog: {image: a/b:c, package: p, version: 1.0.0, versionRange: '>=1'}}\n"),
+                "catalog takes version or versionRange, not both");
     }
 
     @Test

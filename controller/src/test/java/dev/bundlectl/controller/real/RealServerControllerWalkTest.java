@@ -52,11 +52,59 @@ class RealServerControllerWalkTest {
         walk(olm, registry, "walkm", "Manual");
     }
 
-    private void walk(RealOlm olm, RealRegistry registry, String prefix, String approval) throws IOException {
+    /**
+     * {@code versionRange: ">=0.3.0 <0.4.0"} (OLM v1's syntax): Complete at 0.3.0, then at 0.3.1 when
+     * the catalog ConfigMap gains it, and still at 0.3.1 when it gains 0.4.0, which is out of range.
+     */
+    @Test
+    void aVersionRangeFollowsTheChannelWithinIt(RealOlm olm, RealRegistry registry) throws IOException {
         RealApiServer server = olm.server();
         ControllerCluster.installCrd(server);
         KubernetesClient client = server.client();
+        String prefix = "walkr";
         String ns = server.newNamespace(prefix);
+        String pkg = prefix + "-operator";
+        String image = pushThreeVersions(registry, prefix);
+        client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack("catalog",
+                catalog(temp.resolve("catalog-1"), pkg, image, List.of("0.3.0")))).create();
+        try (KubeletStandIn.Background a = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.0");
+                KubeletStandIn.Background b = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.1");
+                Controller ignored = PipelineControllers.started(client, ns,
+                        PipelineControllers.installer(server, temp.resolve("cache")), Duration.ofSeconds(3))) {
+            ControllerCluster.create(client, ns, """
+                    apiVersion: bundlectl.dev/v1alpha1
+                    kind: BundleInstall
+                    metadata: {name: walker}
+                    spec:
+                      source: {catalog: {configMap: catalog, package: %s, versionRange: ">=0.3.0 <0.4.0"}}
+                    """.formatted(pkg));
+            ControllerCluster.await(client, ns, "walker", WAIT, "0.3.0 Complete",
+                    o -> "Complete".equals(ControllerCluster.phase(o)) && "0.3.0".equals(installedVersion(o)));
+
+            client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack("catalog",
+                    catalog(temp.resolve("catalog-2"), pkg, image, List.of("0.3.0", "0.3.1")))).update();
+            ControllerCluster.await(client, ns, "walker", WAIT, "0.3.1 Complete",
+                    o -> "Complete".equals(ControllerCluster.phase(o)) && "0.3.1".equals(installedVersion(o)));
+
+            client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack("catalog",
+                    catalog(temp.resolve("catalog-3"), pkg, image, List.of("0.3.0", "0.3.1", "0.4.0")))).update();
+            // Several resyncs (every 3 s) read the catalog with 0.4.0 in it.
+            Thread.sleep(10_000);
+            GenericKubernetesResource later = ControllerCluster.get(client, ns, "walker");
+            assertThat(ControllerCluster.phase(later)).isEqualTo("Complete");
+            assertThat(versions(later)).as("0.4.0 is out of range").containsExactly("0.3.0", "0.3.1");
+            assertThat(csvGone(client, ns, pkg + ".v0.4.0")).isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        } finally {
+            client.genericKubernetesResources(CSV_API, "ClusterServiceVersion").inNamespace(ns).delete();
+            client.genericKubernetesResources("operators.coreos.com/v1", "OperatorGroup").inNamespace(ns).delete();
+        }
+    }
+
+    /** The sample's 0.3.0, 0.3.1 and 0.4.0 renamed after {@code prefix}, pushed; the image prefix, to append {@code v0.3.0}. */
+    private String pushThreeVersions(RealRegistry registry, String prefix) throws IOException {
         String pkg = prefix + "-operator";
         Path v030 = renamed(Path.of("samples/bundles/cachebox-operator-v0.3.0"), temp.resolve("v030"), prefix);
         Path v031 = renamed(Path.of("samples/bundles/cachebox-operator"), temp.resolve("v031"), prefix);
@@ -70,7 +118,16 @@ class RealServerControllerWalkTest {
         for (Map.Entry<String, Path> bundle : Map.of("v0.3.0", v030, "v0.3.1", v031, "v0.4.0", v040).entrySet()) {
             pusher.pushBundle(repository, bundle.getKey(), bundle.getValue());
         }
-        String image = registry.address() + "/" + repository + ":";
+        return registry.address() + "/" + repository + ":";
+    }
+
+    private void walk(RealOlm olm, RealRegistry registry, String prefix, String approval) throws IOException {
+        RealApiServer server = olm.server();
+        ControllerCluster.installCrd(server);
+        KubernetesClient client = server.client();
+        String ns = server.newNamespace(prefix);
+        String pkg = prefix + "-operator";
+        String image = pushThreeVersions(registry, prefix);
         client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack("catalog",
                 catalog(temp.resolve("catalog-1"), pkg, image, List.of("0.3.0")))).create();
         try (KubeletStandIn.Background a = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.0");

@@ -2,7 +2,7 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.controller.approve.ApprovalRefusedException;
 import dev.bundlectl.controller.approve.PlanApprover;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,7 +1,7 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.connect.ClassWarmUp;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClassWarmUp;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;

@@ -1,6 +1,6 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.waiting.Blocking;

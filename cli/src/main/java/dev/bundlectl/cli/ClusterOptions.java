@@ -1,9 +1,9 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.connect.ConnectionException;
-import dev.bundlectl.executor.connect.ConnectionSettings;
-import dev.bundlectl.executor.connect.Impersonation;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ConnectionException;
+import dev.bundlectl.cluster.connect.ConnectionSettings;
+import dev.bundlectl.cluster.connect.Impersonation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

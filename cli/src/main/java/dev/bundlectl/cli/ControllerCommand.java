@@ -16,7 +16,7 @@ import io.fabric8.kubernetes.api.model.ObjectReference;
 import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
 import java.util.List;
 import dev.bundlectl.executor.apply.ApplySettings;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

@@ -1,8 +1,8 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.connect.ConnectionException;
-import dev.bundlectl.executor.connect.ConnectionSettings;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ConnectionException;
+import dev.bundlectl.cluster.connect.ConnectionSettings;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Set;

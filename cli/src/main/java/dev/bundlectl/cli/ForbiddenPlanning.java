@@ -3,8 +3,8 @@ package dev.bundlectl.cli;
 import dev.bundlectl.executor.access.AccessReview;
 import dev.bundlectl.executor.access.ForbiddenReads;
 import dev.bundlectl.executor.access.MissingAccess;
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.executor.waiting.Blocking;
 import java.io.PrintWriter;
 

@@ -1,6 +1,6 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.gc.GcOptions;
 import dev.bundlectl.executor.gc.GcOutcome;
 import dev.bundlectl.executor.gc.GcReport;

@@ -1,9 +1,9 @@
 package dev.bundlectl.cli;
 
 import dev.bundlectl.executor.waiting.Blocking;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
-import dev.bundlectl.executor.discovery.DiscoveryRetries;
+import dev.bundlectl.cluster.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.lock.LockHolders;
 import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.install.InstallOutcome;
@@ -19,7 +19,7 @@ import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.executor.install.InstallRejectedException;
 import dev.bundlectl.executor.install.InstallRequest;
 import dev.bundlectl.executor.install.InstallSession;
-import dev.bundlectl.executor.time.Scheduler;
+import dev.bundlectl.cluster.time.Scheduler;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.SavedRecord;
 import dev.bundlectl.plan.model.InstallPlan;

@@ -1,7 +1,7 @@
 package dev.bundlectl.cli;
 
 import dev.bundlectl.executor.waiting.Blocking;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.RecordEntry;
 import java.io.PrintWriter;

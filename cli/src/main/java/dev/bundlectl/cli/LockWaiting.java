@@ -1,6 +1,6 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.lock.LockTarget;
 import dev.bundlectl.executor.lock.PackageLock;

@@ -1,7 +1,7 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.discovery.DiscoveryRetries;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.discovery.DiscoveryRetries;
 import dev.bundlectl.executor.planning.ClusterPlanning;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;

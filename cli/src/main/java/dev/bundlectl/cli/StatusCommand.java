@@ -2,7 +2,7 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.controller.api.BundleInstallSummary;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.install.OperatorHealth;
 import dev.bundlectl.executor.ownership.LiveOwners;
 import dev.bundlectl.executor.planning.CopiedCsvs;

@@ -1,7 +1,7 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.connect.KubeconfigNamespace;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.KubeconfigNamespace;
 
 /**
  * kubectl's namespace rule, the same for every command: {@code -n}, else the namespace of the

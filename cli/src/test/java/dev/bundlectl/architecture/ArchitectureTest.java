@@ -36,7 +36,8 @@ class ArchitectureTest {
         // A rule over classes that were never imported would pass vacuously.
         for (String entryPoint : new String[] {"dev.bundlectl.bundle.read.BundleReader",
                 "dev.bundlectl.crdschema.SchemaValidator", "dev.bundlectl.render.CsvRenderer",
-                "dev.bundlectl.plan.InstallPlanner", "dev.bundlectl.executor.PlanApplier", "dev.bundlectl.cli.Main"}) {
+                "dev.bundlectl.plan.InstallPlanner", "dev.bundlectl.cluster.connect.ClusterConnection",
+                "dev.bundlectl.executor.PlanApplier", "dev.bundlectl.cli.Main"}) {
             assertThat(mainClasses.contain(entryPoint)).as(entryPoint).isTrue();
         }
         assertThat(mainClasses.stream().filter(c -> c.getSource().map(s -> s.getUri().toString())
@@ -53,13 +54,15 @@ class ArchitectureTest {
                 .layer("csv-render").definedBy("dev.bundlectl.render..")
                 .layer("bundle-source").definedBy("dev.bundlectl.source..")
                 .layer("installplan").definedBy("dev.bundlectl.plan..")
+                .layer("cluster-client").definedBy("dev.bundlectl.cluster..")
                 .layer("step-executor").definedBy("dev.bundlectl.executor..")
                 .layer("controller").definedBy("dev.bundlectl.controller..")
                 .layer("cli").definedBy("dev.bundlectl.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("controller").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("step-executor").mayOnlyBeAccessedByLayers("controller", "cli")
-                .whereLayer("installplan").mayOnlyBeAccessedByLayers("step-executor", "controller", "cli")
+                .whereLayer("cluster-client").mayOnlyBeAccessedByLayers("step-executor", "controller", "cli")
+                .whereLayer("installplan").mayOnlyBeAccessedByLayers("cluster-client", "step-executor", "controller", "cli")
                 .whereLayer("bundle-source").mayOnlyBeAccessedByLayers("step-executor", "controller", "cli")
                 .whereLayer("csv-render").mayOnlyBeAccessedByLayers("installplan", "step-executor", "controller", "cli")
                 .whereLayer("crd-schema").mayOnlyBeAccessedByLayers("installplan", "step-executor", "controller", "cli")
@@ -68,6 +71,20 @@ class ArchitectureTest {
                 .whereLayer("csv-render").mayOnlyAccessLayers("bundle-reader")
                 .whereLayer("bundle-source").mayOnlyAccessLayers("bundle-reader")
                 .whereLayer("installplan").mayOnlyAccessLayers("bundle-reader", "crd-schema", "csv-render")
+                .whereLayer("cluster-client").mayOnlyAccessLayers("bundle-reader", "installplan")
+                .check(mainClasses);
+    }
+
+    @Test
+    void theClusterClientUsesOnlyThePlansApiModelAndErrorsAndTheYamlReader() {
+        noClasses().that().resideInAPackage("dev.bundlectl.cluster..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.bundlectl.plan", "dev.bundlectl.plan.model..",
+                        "dev.bundlectl.plan.capability..", "dev.bundlectl.plan.payload..", "dev.bundlectl.plan.convert..",
+                        "dev.bundlectl.plan.objects..", "dev.bundlectl.plan.output..", "dev.bundlectl.plan.review..",
+                        "dev.bundlectl.plan.prune..", "dev.bundlectl.plan.upgrade..", "dev.bundlectl.plan.olm..",
+                        "dev.bundlectl.bundle.read..", "dev.bundlectl.bundle.metadata..")
+                .because("reaching a cluster is below planning: the client knows API kinds and error classes, "
+                        + "not plans or bundles")
                 .check(mainClasses);
     }
 

@@ -2,7 +2,7 @@ package dev.bundlectl.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.testing.MockCluster;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.connect.ConnectionException;
-import dev.bundlectl.executor.connect.ConnectionSettings;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ConnectionException;
+import dev.bundlectl.cluster.connect.ConnectionSettings;
 import dev.bundlectl.executor.testing.TokenKubeconfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;

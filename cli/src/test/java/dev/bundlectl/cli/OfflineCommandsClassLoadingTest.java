@@ -2,7 +2,7 @@ package dev.bundlectl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.connect.KubeconfigNamespace;
+import dev.bundlectl.cluster.connect.KubeconfigNamespace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

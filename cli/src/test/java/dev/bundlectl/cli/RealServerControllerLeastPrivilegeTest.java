@@ -11,7 +11,7 @@ import dev.bundlectl.controller.reconcile.Reconciler;
 import dev.bundlectl.controller.runtime.Controller;
 import dev.bundlectl.controller.runtime.ControllerSettings;
 import dev.bundlectl.executor.apply.ApplySettings;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
 import dev.bundlectl.executor.testing.RealIdentities;

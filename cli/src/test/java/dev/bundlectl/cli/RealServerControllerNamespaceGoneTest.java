@@ -13,7 +13,7 @@ import dev.bundlectl.controller.runtime.ControllerSettings;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.controller.collect.CollectionReporter;
 import dev.bundlectl.controller.collect.PeriodicCollection;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.gc.LeftoverCollector;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;

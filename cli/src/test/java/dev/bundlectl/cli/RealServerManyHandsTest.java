@@ -8,7 +8,7 @@ import dev.bundlectl.executor.lock.HeldLock;
 import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.lock.LockTarget;
 import dev.bundlectl.executor.lock.PackageLock;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;

@@ -1,7 +1,7 @@
 package dev.bundlectl.executor;
 
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.executor.concurrency.BoundedConcurrency;
+import dev.bundlectl.cluster.concurrency.BoundedConcurrency;
 import dev.bundlectl.plan.payload.InstallLevels;
 import dev.bundlectl.plan.payload.InstallHistory;
 import io.vertx.core.Future;

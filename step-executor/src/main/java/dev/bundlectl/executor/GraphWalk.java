@@ -1,6 +1,6 @@
 package dev.bundlectl.executor;
 
-import dev.bundlectl.executor.concurrency.BoundedConcurrency;
+import dev.bundlectl.cluster.concurrency.BoundedConcurrency;
 import dev.bundlectl.plan.payload.RunGraph;
 import dev.bundlectl.plan.payload.RunNode;
 import io.vertx.core.AsyncResult;

@@ -1,11 +1,11 @@
 package dev.bundlectl.executor;
 
 import dev.bundlectl.bundle.yaml.Mappers;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.apply.PreflightFinding;
-import dev.bundlectl.executor.discovery.Discovery;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.discovery.Discovery;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.StepStatus;

@@ -1,6 +1,6 @@
 package dev.bundlectl.executor;
 
-import dev.bundlectl.executor.concurrency.BoundedConcurrency;
+import dev.bundlectl.cluster.concurrency.BoundedConcurrency;
 import java.util.ArrayDeque;
 import io.vertx.core.Future;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.bundlectl.executor;
 
 import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.executor.apply.RunEnvironment;
-import dev.bundlectl.executor.discovery.GroupVersion;
-import dev.bundlectl.executor.discovery.GroupVersionResources;
+import dev.bundlectl.cluster.discovery.GroupVersion;
+import dev.bundlectl.cluster.discovery.GroupVersionResources;
 import dev.bundlectl.plan.api.GroupVersionKind;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.StepStatus;

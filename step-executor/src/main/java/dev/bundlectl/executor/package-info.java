@@ -16,7 +16,7 @@
  *   <li>{@link dev.bundlectl.executor.apply.ApplySettings}: how a plan is applied (concurrency, timeouts, retries, dry run).</li>
  *   <li>{@link dev.bundlectl.executor.StepEvent}: one change of a step's status, streamed to the caller.</li>
  *   <li>{@link dev.bundlectl.executor.GraphWalk}: walks a payload's run graph, a node starting once what it depends on succeeded.</li>
- *   <li>{@link dev.bundlectl.executor.concurrency.BoundedConcurrency}: the one limit on async work in flight, used by both schedules and existing-object lookups.</li>
+ *   <li>{@link dev.bundlectl.cluster.concurrency.BoundedConcurrency}: the one limit on async work in flight, used by both schedules and existing-object lookups.</li>
  * </ul>
  * Connecting to a cluster lives in {@code connect}, the asynchronous API in {@code kube}, the one
  * retry policy in {@code retry}, the limit on work in flight in {@code concurrency}; planning against

@@ -1,15 +1,15 @@
 package dev.bundlectl.executor;
 
-import dev.bundlectl.executor.connect.ConnectionSettings;
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.connect.ConnectionException;
-import dev.bundlectl.executor.connect.Impersonation;
+import dev.bundlectl.cluster.connect.ConnectionSettings;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ConnectionException;
+import dev.bundlectl.cluster.connect.Impersonation;
 import java.util.List;
 import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.MockCluster;
 import dev.bundlectl.plan.errors.ApiFailure;

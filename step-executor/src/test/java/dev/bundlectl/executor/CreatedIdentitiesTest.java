@@ -1,7 +1,7 @@
 package dev.bundlectl.executor;
 
 import dev.bundlectl.plan.planned.PlannedInstall;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.configMap;
 import static dev.bundlectl.executor.testing.Manifests.required;

@@ -2,7 +2,7 @@ package dev.bundlectl.executor;
 
 import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.planned.PlannedInstall;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.apply.PreflightFinding;
 import static dev.bundlectl.executor.testing.Manifests.configMap;

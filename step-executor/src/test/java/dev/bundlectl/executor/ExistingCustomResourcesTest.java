@@ -1,14 +1,14 @@
 package dev.bundlectl.executor;
 
 import dev.bundlectl.plan.planned.PlannedInstall;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import static dev.bundlectl.executor.testing.Manifests.required;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.discovery.ResourceContexts;
+import dev.bundlectl.cluster.discovery.ResourceContexts;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.Manifests;
 import dev.bundlectl.executor.testing.MockCluster;

@@ -1,7 +1,7 @@
 package dev.bundlectl.bench.install;
 
 import dev.bundlectl.plan.planned.PlannedInstall;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.plan.model.InstallPlan;

@@ -1,6 +1,6 @@
 package dev.bundlectl.bench.install;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.testing.MockCluster;
 import dev.bundlectl.plan.model.InstallPlan;
 import io.fabric8.kubernetes.client.Config;

@@ -1,8 +1,8 @@
 package dev.bundlectl.controller.pipeline;
 
 import dev.bundlectl.controller.reconcile.ReconcileException;
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.connect.Impersonation;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.Impersonation;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 

@@ -9,7 +9,7 @@ import dev.bundlectl.controller.runtime.ControllerSettings;
 import dev.bundlectl.controller.testing.ConfigMapPacking;
 import dev.bundlectl.controller.testing.SampleBundles;
 import dev.bundlectl.executor.apply.ApplySettings;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.testing.FaultProxy;
 import dev.bundlectl.executor.testing.FaultSchedule;
 import dev.bundlectl.executor.testing.ProxiedRequest;

@@ -2,7 +2,7 @@ package dev.bundlectl.executor.access;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;

@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.access;
 
-import dev.bundlectl.executor.discovery.Discovery;
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.discovery.Discovery;
+import dev.bundlectl.cluster.kube.ApiException;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.Optional;

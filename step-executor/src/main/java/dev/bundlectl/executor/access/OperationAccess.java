@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.access;
 
-import dev.bundlectl.executor.discovery.Discovery;
+import dev.bundlectl.cluster.discovery.Discovery;
 import dev.bundlectl.executor.lock.LockTarget;
 import io.vertx.core.Future;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.access;
 
-import dev.bundlectl.executor.discovery.Discovery;
+import dev.bundlectl.cluster.discovery.Discovery;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepResource;

@@ -3,7 +3,7 @@ package dev.bundlectl.executor.apply;
 import dev.bundlectl.executor.ownership.ObservedObject;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.plan.errors.ApiErrorClassifier;
 import dev.bundlectl.plan.errors.ErrorClass;
 import io.vertx.core.Future;

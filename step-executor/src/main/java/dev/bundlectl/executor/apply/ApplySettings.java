@@ -1,12 +1,12 @@
 package dev.bundlectl.executor.apply;
 
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.ownership.InstallOwner;
 
-import dev.bundlectl.executor.retry.Backoff;
+import dev.bundlectl.cluster.retry.Backoff;
 import java.util.concurrent.ThreadLocalRandom;
-import dev.bundlectl.executor.retry.RetryPolicy;
-import dev.bundlectl.executor.time.Scheduler;
+import dev.bundlectl.cluster.retry.RetryPolicy;
+import dev.bundlectl.cluster.time.Scheduler;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;

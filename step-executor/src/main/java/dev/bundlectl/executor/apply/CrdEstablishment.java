@@ -2,7 +2,7 @@ package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.errors.ApiErrorClassifier;
 import io.vertx.core.Future;

@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.crdschema.FieldError;
 import dev.bundlectl.crdschema.SchemaValidator;

@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.apply;
 
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.kube.ApiException;
 import io.vertx.core.Future;
 
 /** Requests deletion of a {@code release.openshift.io/delete} object; does not wait for it to go. */

@@ -2,9 +2,9 @@ package dev.bundlectl.executor.apply;
 
 import dev.bundlectl.plan.errors.ApiFailure;
 
-import dev.bundlectl.executor.discovery.DiscoveryFailedException;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.retry.RetriesExhaustedException;
+import dev.bundlectl.cluster.discovery.DiscoveryFailedException;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.retry.RetriesExhaustedException;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.errors.ApiErrorClassifier;
 import dev.bundlectl.plan.errors.ErrorClass;

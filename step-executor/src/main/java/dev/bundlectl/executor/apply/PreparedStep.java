@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.api.ApiResource;

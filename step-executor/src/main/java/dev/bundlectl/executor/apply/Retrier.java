@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.apply;
 
-import dev.bundlectl.executor.retry.RetryPolicy;
+import dev.bundlectl.cluster.retry.RetryPolicy;
 import dev.bundlectl.plan.errors.ApiFailure;
 import io.vertx.core.Future;
 import java.util.function.Supplier;

@@ -2,8 +2,8 @@ package dev.bundlectl.executor.apply;
 
 import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.executor.apply.ApplySettings;
-import dev.bundlectl.executor.discovery.Discovery;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.discovery.Discovery;
+import dev.bundlectl.cluster.kube.KubeApi;
 import io.vertx.core.Context;
 import java.time.Duration;
 import java.util.Objects;
@@ -16,7 +16,7 @@ import java.util.Set;
  * @param api the API server
  * @param discovery discovery of served kinds
  * @param options the execution options
- * @param deadlineNanos the {@link dev.bundlectl.executor.time.Scheduler#nanoTime()} after which
+ * @param deadlineNanos the {@link dev.bundlectl.cluster.time.Scheduler#nanoTime()} after which
  *     nothing new starts
  * @param kindsDefinedByPlan the group and kind of every kind a CRD step of this plan defines
  */

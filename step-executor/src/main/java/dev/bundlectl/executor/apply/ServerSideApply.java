@@ -4,8 +4,8 @@ import dev.bundlectl.executor.ownership.FieldConflicts;
 import dev.bundlectl.executor.ownership.ObservedObject;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.ApplyResult;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.ApplyResult;
 import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.errors.ApiFailure;
 import dev.bundlectl.plan.model.StepStatus;

@@ -1,9 +1,9 @@
 package dev.bundlectl.executor.capability;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.discovery.Discovery;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.discovery.Discovery;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.plan.capability.ClusterCapabilityStatus;
 import io.vertx.core.Future;
 import java.util.Objects;

@@ -1,10 +1,10 @@
 package dev.bundlectl.executor.capability;
 
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.executor.concurrency.BoundedConcurrency;
-import dev.bundlectl.executor.discovery.Discovery;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.concurrency.BoundedConcurrency;
+import dev.bundlectl.cluster.discovery.Discovery;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;
 import java.util.List;

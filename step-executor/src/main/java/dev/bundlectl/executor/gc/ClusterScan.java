@@ -1,10 +1,10 @@
 package dev.bundlectl.executor.gc;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.concurrency.BoundedConcurrency;
-import dev.bundlectl.executor.discovery.Discovery;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.concurrency.BoundedConcurrency;
+import dev.bundlectl.cluster.discovery.Discovery;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;

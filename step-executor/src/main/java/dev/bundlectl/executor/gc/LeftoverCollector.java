@@ -1,10 +1,10 @@
 package dev.bundlectl.executor.gc;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.executor.discovery.Discovery;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.KubeApi;
-import dev.bundlectl.executor.kube.Preconditions;
+import dev.bundlectl.cluster.discovery.Discovery;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.KubeApi;
+import dev.bundlectl.cluster.kube.Preconditions;
 import dev.bundlectl.executor.ownership.OwnerStanding;
 import dev.bundlectl.executor.ownership.OwnerStandings;
 import dev.bundlectl.executor.records.ClientErrors;

@@ -1,8 +1,8 @@
 package dev.bundlectl.executor.install;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.executor.kube.KubeApi;
-import dev.bundlectl.executor.time.Scheduler;
+import dev.bundlectl.cluster.kube.KubeApi;
+import dev.bundlectl.cluster.time.Scheduler;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Context;

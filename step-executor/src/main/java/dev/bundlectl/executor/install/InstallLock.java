@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.install;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.lock.Acquisition;
 import dev.bundlectl.executor.lock.HeldLock;
 import dev.bundlectl.executor.lock.LockState;

@@ -5,7 +5,7 @@ import dev.bundlectl.executor.access.MissingAccess;
 import dev.bundlectl.executor.access.OperationAccess;
 import dev.bundlectl.executor.access.PermissionCheck;
 import dev.bundlectl.executor.access.RequiredAccess;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObservedObject;

@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.install;
 
-import dev.bundlectl.executor.discovery.Discovery;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.discovery.Discovery;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.planned.PlannedStep;

@@ -1,9 +1,9 @@
 package dev.bundlectl.executor.install;
 
 import dev.bundlectl.executor.apply.RemovalGate;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.KubeApi;
-import dev.bundlectl.executor.time.Scheduler;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.KubeApi;
+import dev.bundlectl.cluster.time.Scheduler;
 import dev.bundlectl.plan.RenderedDeployments;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.PlanCondition;

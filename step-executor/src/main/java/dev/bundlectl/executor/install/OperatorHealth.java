@@ -1,8 +1,8 @@
 package dev.bundlectl.executor.install;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.records.RecordedStep;
 import dev.bundlectl.plan.model.StepStatus;
 import io.vertx.core.Future;

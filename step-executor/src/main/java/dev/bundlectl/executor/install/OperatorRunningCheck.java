@@ -1,11 +1,11 @@
 package dev.bundlectl.executor.install;
 
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.plan.RenderedDeployments;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.Step;
-import dev.bundlectl.executor.time.Scheduler;
+import dev.bundlectl.cluster.time.Scheduler;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Duration;

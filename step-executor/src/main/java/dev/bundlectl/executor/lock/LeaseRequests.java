@@ -1,10 +1,10 @@
 package dev.bundlectl.executor.lock;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.KubeApi;
-import dev.bundlectl.executor.kube.Preconditions;
-import dev.bundlectl.executor.retry.RetryObserver;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.KubeApi;
+import dev.bundlectl.cluster.kube.Preconditions;
+import dev.bundlectl.cluster.retry.RetryObserver;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import java.net.HttpURLConnection;

@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.lock;
 
-import dev.bundlectl.executor.retry.RetryPolicy;
-import dev.bundlectl.executor.time.Scheduler;
+import dev.bundlectl.cluster.retry.RetryPolicy;
+import dev.bundlectl.cluster.time.Scheduler;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;

@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.lock;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.kube.KubeApi;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

@@ -1,8 +1,8 @@
 package dev.bundlectl.executor.ownership;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.plan.api.ApiResource;

@@ -2,8 +2,8 @@ package dev.bundlectl.executor.planning;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.RecordEntry;

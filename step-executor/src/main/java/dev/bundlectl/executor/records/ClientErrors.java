@@ -1,9 +1,9 @@
 package dev.bundlectl.executor.records;
 
 import dev.bundlectl.bundle.yaml.Mappers;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.ApiFailures;
-import dev.bundlectl.executor.retry.RetriesExhaustedException;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.ApiFailures;
+import dev.bundlectl.cluster.retry.RetriesExhaustedException;
 import dev.bundlectl.plan.errors.ApiFailure;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 

@@ -1,9 +1,9 @@
 package dev.bundlectl.executor.records;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.KubeApi;
-import dev.bundlectl.executor.kube.Preconditions;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.KubeApi;
+import dev.bundlectl.cluster.kube.Preconditions;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;
 import java.net.HttpURLConnection;

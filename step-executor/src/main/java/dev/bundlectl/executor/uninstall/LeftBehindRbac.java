@@ -2,9 +2,9 @@ package dev.bundlectl.executor.uninstall;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.kube.ApiException;
-import dev.bundlectl.executor.kube.KubeApi;
-import dev.bundlectl.executor.kube.Preconditions;
+import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.KubeApi;
+import dev.bundlectl.cluster.kube.Preconditions;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObjectOwners;
 import dev.bundlectl.executor.ownership.OwnerMark;

@@ -5,7 +5,7 @@ import dev.bundlectl.executor.access.AccessReview;
 import dev.bundlectl.executor.access.MissingAccess;
 import dev.bundlectl.executor.access.OperationAccess;
 import dev.bundlectl.executor.access.RequiredAccess;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.lock.Acquisition;
 import dev.bundlectl.executor.lock.HeldLock;
 import dev.bundlectl.executor.lock.LockState;

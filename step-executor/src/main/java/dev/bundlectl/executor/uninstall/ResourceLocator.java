@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.uninstall;
 
-import dev.bundlectl.executor.discovery.Discovery;
+import dev.bundlectl.cluster.discovery.Discovery;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.plan.api.ApiResource;

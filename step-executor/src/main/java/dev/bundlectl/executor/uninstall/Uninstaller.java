@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.uninstall;
 
-import dev.bundlectl.executor.discovery.Discovery;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.discovery.Discovery;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.OwnerStandings;
 import dev.bundlectl.executor.records.ClientErrors;

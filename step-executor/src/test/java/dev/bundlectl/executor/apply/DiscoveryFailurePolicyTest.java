@@ -2,9 +2,9 @@ package dev.bundlectl.executor.apply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.discovery.DiscoveryFailedException;
-import dev.bundlectl.executor.discovery.GroupVersion;
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.discovery.DiscoveryFailedException;
+import dev.bundlectl.cluster.discovery.GroupVersion;
+import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.plan.errors.ApiFailure;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.yaml.Mappers;
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.UnsupportedKubeApi;
 import dev.bundlectl.executor.testing.VirtualScheduler;

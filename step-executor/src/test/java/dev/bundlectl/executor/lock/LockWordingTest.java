@@ -2,7 +2,7 @@ package dev.bundlectl.executor.lock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.plan.errors.ApiFailure;
 import java.time.Instant;
 import java.util.Optional;

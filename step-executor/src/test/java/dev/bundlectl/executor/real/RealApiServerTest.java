@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;

@@ -2,7 +2,7 @@ package dev.bundlectl.executor.real;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.planning.ClusterPlan;
 import dev.bundlectl.executor.planning.ClusterPlanning;
 import dev.bundlectl.executor.planning.ClusterReading;

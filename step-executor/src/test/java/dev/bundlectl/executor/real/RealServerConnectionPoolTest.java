@@ -2,8 +2,8 @@ package dev.bundlectl.executor.real;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.discovery.DiscoveryApiSurface;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.discovery.DiscoveryApiSurface;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.CountingTcpForwarder;
 import dev.bundlectl.executor.testing.RealApiServer;

@@ -2,8 +2,8 @@ package dev.bundlectl.executor.real;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.executor.lock.Acquisition;
 import dev.bundlectl.executor.lock.HeldLock;
 import dev.bundlectl.executor.lock.LeaseHolder;
@@ -12,7 +12,7 @@ import dev.bundlectl.executor.lock.LockSettings;
 import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.lock.LockTarget;
 import dev.bundlectl.executor.lock.PackageLock;
-import dev.bundlectl.executor.retry.RetriesExhaustedException;
+import dev.bundlectl.cluster.retry.RetriesExhaustedException;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.Fault;
 import dev.bundlectl.executor.testing.FaultProxy;

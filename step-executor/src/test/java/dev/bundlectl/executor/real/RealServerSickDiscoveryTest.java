@@ -2,10 +2,10 @@ package dev.bundlectl.executor.real;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.discovery.DiscoveryApiSurface;
-import dev.bundlectl.executor.discovery.DiscoveryFailedException;
-import dev.bundlectl.executor.kube.ApiException;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.discovery.DiscoveryApiSurface;
+import dev.bundlectl.cluster.discovery.DiscoveryFailedException;
+import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;

@@ -4,8 +4,8 @@ import static dev.bundlectl.executor.testing.ScriptedServer.json;
 import static dev.bundlectl.executor.testing.ScriptedServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.retry.RetryPolicy;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.retry.RetryPolicy;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.ScriptedServer;
 import dev.bundlectl.executor.testing.VirtualScheduler;

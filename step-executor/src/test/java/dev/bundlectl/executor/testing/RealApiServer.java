@@ -1,7 +1,7 @@
 package dev.bundlectl.executor.testing;
 
 import dev.bundlectl.bundle.testing.SharedDirectory;
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import io.fabric8.kubeapitest.KubeAPIServer;
 import io.fabric8.kubeapitest.KubeAPITestException;
 import io.fabric8.kubeapitest.KubeAPIServerConfigBuilder;

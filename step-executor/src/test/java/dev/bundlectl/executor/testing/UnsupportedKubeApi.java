@@ -2,10 +2,10 @@ package dev.bundlectl.executor.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.executor.kube.ApplyResult;
-import dev.bundlectl.executor.kube.DiscoveryDocument;
-import dev.bundlectl.executor.kube.KubeApi;
-import dev.bundlectl.executor.kube.Preconditions;
+import dev.bundlectl.cluster.kube.ApplyResult;
+import dev.bundlectl.cluster.kube.DiscoveryDocument;
+import dev.bundlectl.cluster.kube.KubeApi;
+import dev.bundlectl.cluster.kube.Preconditions;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.bundlectl.executor.testing;
 
-import dev.bundlectl.executor.time.Scheduler;
+import dev.bundlectl.cluster.time.Scheduler;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

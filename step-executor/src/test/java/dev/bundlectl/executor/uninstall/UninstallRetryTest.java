@@ -4,14 +4,14 @@ import static dev.bundlectl.executor.testing.ScriptedServer.json;
 import static dev.bundlectl.executor.testing.ScriptedServer.reset;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
-import dev.bundlectl.executor.kube.KubeApi;
+import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.executor.records.TestPlans;
-import dev.bundlectl.executor.retry.RetryPolicy;
+import dev.bundlectl.cluster.retry.RetryPolicy;
 import dev.bundlectl.executor.testing.Await;
 import dev.bundlectl.executor.testing.ScriptedServer;
 import dev.bundlectl.executor.testing.VirtualScheduler;

@@ -3,7 +3,7 @@ package dev.bundlectl.executor.uninstall;
 import static dev.bundlectl.executor.records.TestPlans.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bundlectl.executor.connect.ClusterConnection;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;

@@ -1,0 +1,2 @@
+/** API discovery of a live cluster: per group/version cache, and an ApiSurface snapshot. */
+package dev.bundlectl.cluster.discovery;

@@ -1,2 +1,0 @@
-/** API discovery of a live cluster: per group/version cache, and an ApiSurface snapshot. */
-package dev.bundlectl.executor.discovery;

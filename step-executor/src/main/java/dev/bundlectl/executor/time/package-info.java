@@ -1,2 +1,0 @@
-/** Time and delays for the executor, replaceable in tests. */
-package dev.bundlectl.executor.time;

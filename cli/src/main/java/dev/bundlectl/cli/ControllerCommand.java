@@ -12,8 +12,7 @@ import dev.bundlectl.controller.runtime.Controller;
 import dev.bundlectl.controller.runtime.ControllerSettings;
 import dev.bundlectl.controller.runtime.WhileLeading;
 import dev.bundlectl.executor.gc.LeftoverCollector;
-import io.fabric8.kubernetes.api.model.ObjectReference;
-import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
+import dev.bundlectl.controller.collect.ControllerObject;
 import java.util.List;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.cluster.connect.ClusterConnection;
@@ -111,14 +110,15 @@ final class ControllerCommand implements Callable<Integer> {
                 InstallerConnections installers = new InstallerConnections(connection, singleTenant)) {
             PipelineInstaller installer = new PipelineInstaller(installers, registry.settings(),
                     ApplySettings.defaults(), Clock.systemUTC(), LockHolders.controller(name));
-            Reconciler reconciler = new Reconciler(new BundleInstallClient(connection.client()), installer,
-                    new EventRecorder(connection.client(), name), Clock.systemUTC());
-            CountDownLatch stopped = new CountDownLatch(1);
             EventRecorder events = new EventRecorder(connection.client(), name);
+            Reconciler reconciler = new Reconciler(new BundleInstallClient(connection.client()), installer,
+                    events, Clock.systemUTC());
+            CountDownLatch stopped = new CountDownLatch(1);
+            CollectionReporter reporter = new CollectionReporter(events,
+                    ControllerObject.fromEnvironment(settings.leaderElection()));
             List<WhileLeading> alsoWhileLeading = gcInterval == null ? List.of()
                     : List.of(new PeriodicCollection(new LeftoverCollector(connection.retryingApi(),
-                            connection.discovery()), gcInterval, new CollectionReporter(events,
-                                    controllerObject(settings))));
+                            connection.discovery()), gcInterval, reporter));
             try (Controller controller = new Controller(connection.client(), reconciler, settings, true,
                     alsoWhileLeading)) {
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -132,7 +132,8 @@ final class ControllerCommand implements Callable<Integer> {
                         ? "; single-tenant: objects that name no ServiceAccount install with the controller's own rights"
                         : "; each install acts as the ServiceAccount its BundleInstall names")
                         + (gcInterval == null ? "" : "; collecting what installs left behind every "
-                                + gcInterval.toString().substring(2).toLowerCase(java.util.Locale.ROOT) + (controllerObject(settings) == null
+                                + gcInterval.toString().substring(2).toLowerCase(java.util.Locale.ROOT)
+                                + (!reporter.recordsEvents()
                                         ? " (in the log only: no POD_NAME and POD_NAMESPACE, and no Lease, to record"
                                                 + " events on)" : "")));
                 err.flush();
@@ -140,25 +141,6 @@ final class ControllerCommand implements Callable<Integer> {
             }
         }
         return ExitCode.OK;
-    }
-
-    /**
-     * What stands for the controller in its own events: its Pod (POD_NAME and POD_NAMESPACE, from
-     * the downward API in deploy/controller.yaml), else its leader-election Lease, else nothing.
-     */
-    private static ObjectReference controllerObject(ControllerSettings settings) {
-        String pod = System.getenv("POD_NAME");
-        String podNamespace = System.getenv("POD_NAMESPACE");
-        if (pod != null && !pod.isBlank() && podNamespace != null && !podNamespace.isBlank()) {
-            return new ObjectReferenceBuilder().withApiVersion("v1").withKind("Pod").withNamespace(podNamespace)
-                    .withName(pod).build();
-        }
-        if (settings.leaderElection() != null) {
-            return new ObjectReferenceBuilder().withApiVersion("coordination.k8s.io/v1").withKind("Lease")
-                    .withNamespace(settings.leaderElection().namespace()).withName(settings.leaderElection().name())
-                    .build();
-        }
-        return null;
     }
 
     private static String defaultIdentity() {

@@ -143,6 +143,12 @@ class RealServerGcTest {
         CliRun crds = admin.run("gc", "--delete", "--delete-crds");
         assertThat(crds.exitCode()).as(crds.toString()).isEqualTo(crds.err().isBlank() ? ExitCode.OK
                 : ExitCode.PLAN_FAILED);
+        assertThat(crds.out()).contains("Deleted CustomResourceDefinition/caches." + prefix + ".bundlectl.dev");
+        // A deleted CRD goes once the API server has removed its custom resources (its finalizer).
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(60).toNanos();
+        while (!ClusterScopedObjects.named(server.client(), prefix).isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(250);
+        }
         assertThat(ClusterScopedObjects.named(server.client(), prefix)).as("nothing of the bundle left").isEmpty();
     }
 

@@ -29,6 +29,11 @@ public final class CollectionReporter {
         this.controller = controller;
     }
 
+    /** Whether deletions become events too, rather than log lines alone. */
+    public boolean recordsEvents() {
+        return controller != null;
+    }
+
     /** Logs and records {@code report}. */
     public void report(GcReport report) {
         for (GcOutcome outcome : report.outcomes()) {

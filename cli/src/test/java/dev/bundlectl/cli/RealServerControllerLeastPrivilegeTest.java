@@ -23,14 +23,11 @@ import dev.bundlectl.source.testing.RealRegistryExtension;
 import dev.bundlectl.source.testing.SampleImages;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -167,16 +164,9 @@ class RealServerControllerLeastPrivilegeTest {
         }
     }
 
-    /** deploy/crd.yaml and deploy/rbac.yaml, applied once per server as a cluster admin would. */
-    private static synchronized void deploy(RealApiServer server) {
-        RealServerControllerInstallTest.installCrd(server);
-        try (InputStream rbac = Files.newInputStream(TestPaths.inRepo("deploy/rbac.yaml"))) {
-            for (HasMetadata object : server.client().load(rbac).items()) {
-                server.client().resource(object).createOr(existing -> existing.update());
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** deploy/crd.yaml and deploy/rbac.yaml, applied as a cluster admin would. */
+    private static void deploy(RealApiServer server) {
+        RealServerControllerNamespaceGoneTest.deploy(server);
     }
 
     private static io.fabric8.kubernetes.api.model.ConfigMap packed(String name, Path bundle, Map<String, String> extra)

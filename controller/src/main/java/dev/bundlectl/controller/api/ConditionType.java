@@ -14,5 +14,15 @@ public enum ConditionType {
      * True once the installed operator runs: OLM reports its CSV {@code Succeeded} (render mode: its
      * Deployments are Available); False when OLM reports {@code Failed}; Unknown on the way.
      */
-    OperatorRunning
+    OperatorRunning,
+    /**
+     * For a catalog source: True when the version the spec picks (the newest in range, or the pinned
+     * one) is not the installed one; the reason names both.
+     */
+    UpgradeAvailable,
+    /**
+     * For a catalog source: True when the channel's newest version is not the one the spec picks
+     * (outside {@code versionRange}, or {@code version} pins an older one), with the reason.
+     */
+    UpgradeBlocked
 }

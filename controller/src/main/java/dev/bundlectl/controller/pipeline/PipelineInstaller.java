@@ -4,6 +4,7 @@ import dev.bundlectl.controller.api.HistoryEntry;
 import dev.bundlectl.controller.reconcile.PlanDigest;
 import dev.bundlectl.executor.install.OperatorRunning;
 import dev.bundlectl.executor.apply.RemovalGate;
+import dev.bundlectl.source.catalog.Catalog;
 import dev.bundlectl.source.catalog.ChannelWalk;
 import dev.bundlectl.source.catalog.CatalogSelection;
 import dev.bundlectl.source.catalog.CatalogBundle;
@@ -17,6 +18,7 @@ import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.controller.api.BundleInstallSpec;
 import dev.bundlectl.controller.api.BundleSource;
 import dev.bundlectl.controller.reconcile.BundleInstaller;
+import dev.bundlectl.controller.reconcile.ChannelStanding;
 import dev.bundlectl.controller.reconcile.InstalledBundle;
 import dev.bundlectl.controller.reconcile.PlannedBundle;
 import dev.bundlectl.controller.reconcile.ReconcileException;
@@ -182,7 +184,7 @@ public final class PipelineInstaller implements BundleInstaller {
         return new PlannedBundle(planned.plan(), bundle.packageName(), csvStep == null ? null : csvStep.resource().name(),
                 version, fetched.image(), new Handle(connection, planned, answer.reading().previous(),
                 answer.reading().lock(), fetched.label(), spec, fetched.laterHops()),
-                fetched.laterHops().stream().map(hop -> hop.name() + "@" + hop.image()).toList());
+                fetched.laterHops().stream().map(hop -> hop.name() + "@" + hop.image()).toList(), fetched.channel());
     }
 
     @Override
@@ -295,9 +297,14 @@ public final class PipelineInstaller implements BundleInstaller {
      * A bundle directory, how to name it, the image it came from (null for a ConfigMap), and the
      * catalog's bundles to install after it on a walk along the channel (empty otherwise).
      */
-    private record Fetched(Path directory, String label, String image, List<CatalogBundle> laterHops) {
+    private record Fetched(Path directory, String label, String image, List<CatalogBundle> laterHops,
+            ChannelStanding channel) {
         Fetched {
             laterHops = List.copyOf(laterHops);
+        }
+
+        Fetched(Path directory, String label, String image, List<CatalogBundle> laterHops) {
+            this(directory, label, image, laterHops, null);
         }
     }
 
@@ -319,6 +326,7 @@ public final class PipelineInstaller implements BundleInstaller {
         try (BundleSources bundles = new BundleSources(connection.vertx(), sources)) {
             ResolvedSource resolved;
             List<CatalogBundle> laterHops = List.of();
+            ChannelStanding channel = null;
             if (source instanceof BundleSource.Image image) {
                 resolved = await(bundles.bundle(image.reference()), "pulling " + image.reference());
             } else {
@@ -346,10 +354,36 @@ public final class PipelineInstaller implements BundleInstaller {
                     laterHops = hops.hops().subList(1, hops.hops().size());
                 }
                 resolved = await(bundles.bundle(first.image()), "pulling " + first.image());
+                channel = standing(loaded.catalog(), catalog, chosen, latest.map(InstallRecord::csvVersion).orElse(null));
             }
             String pinned = resolved.image().map(ResolvedSource.ImageOrigin::pinned).orElse(null);
-            return new Fetched(resolved.directory(), pinned != null ? pinned : source.describe(), pinned, laterHops);
+            return new Fetched(resolved.directory(), pinned != null ? pinned : source.describe(), pinned, laterHops,
+                    channel);
         }
+    }
+
+    /**
+     * Where the install stands on the channel: the installed version, the channel's newest (its
+     * head), the version the spec picks, and why the newest is not that one.
+     */
+    private static ChannelStanding standing(Catalog catalog, BundleSource.Catalog source,
+            CatalogSelection.Chosen chosen, String installedVersion) {
+        CatalogBundle head = CatalogSelection.choose(catalog, ChoiceNames.BUNDLE_INSTALL_FIELDS, source.packageName(),
+                chosen.channel(), null).bundle();
+        String latest = versionOf(head);
+        String target = versionOf(chosen.bundle());
+        String blocked = null;
+        if (!head.name().equals(chosen.bundle().name())) {
+            blocked = source.versionRange() != null
+                    ? latest + ", the newest in channel " + chosen.channel() + ", is outside versionRange "
+                            + source.versionRange() + "; " + target + " is the newest inside it"
+                    : "version " + source.version() + " is pinned; channel " + chosen.channel() + " has " + latest;
+        }
+        return new ChannelStanding(installedVersion, latest, target, blocked);
+    }
+
+    private static String versionOf(CatalogBundle bundle) {
+        return bundle.version() != null ? bundle.version().toString() : bundle.name();
     }
 
     private static CatalogSelection.Chosen choose(BundleSources.LoadedCatalog loaded, BundleSource.Catalog catalog,

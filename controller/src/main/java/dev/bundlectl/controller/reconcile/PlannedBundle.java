@@ -16,9 +16,10 @@ import java.util.Objects;
  * @param laterHops on a walk along a catalog's channel (docs/semantics.md §9), the bundles installed
  *     after this one, in order, as {@code name@image}: the plan digest covers them, so one approval
  *     covers the whole walk; empty otherwise
+ * @param channel where the install stands on its catalog's channel, or null for a source that is no catalog
  */
 public record PlannedBundle(InstallPlan plan, String packageName, String csvName, String version, String bundleImage,
-        Object handle, List<String> laterHops) {
+        Object handle, List<String> laterHops, ChannelStanding channel) {
 
     /** Checks the required parts. */
     public PlannedBundle {
@@ -30,6 +31,6 @@ public record PlannedBundle(InstallPlan plan, String packageName, String csvName
     /** A bundle installed as it is, not along a channel. */
     public PlannedBundle(InstallPlan plan, String packageName, String csvName, String version, String bundleImage,
             Object handle) {
-        this(plan, packageName, csvName, version, bundleImage, handle, List.of());
+        this(plan, packageName, csvName, version, bundleImage, handle, List.of(), null);
     }
 }

@@ -100,6 +100,7 @@ public final class Reconciler {
                     || !BundleInstallPhase.RequiresApproval.name().equals(status.path("phase").asText());
             objects.writeStatus(object, document(status, generation)
                     .plan(planned.plan(), digest, planned.bundleImage(), planned.packageName())
+                    .channel(planned.channel())
                     .phase(BundleInstallPhase.RequiresApproval, message)
                     .condition(ConditionType.ApprovalRequired, true, "PlanNotApproved", message)
                     .condition(ConditionType.Progressing, false, "WaitingForApproval", "")
@@ -117,7 +118,11 @@ public final class Reconciler {
                 && runningOrUnknown(planned, planned.plan()).map(running -> "True".equals(running.status()))
                         .orElse(false);
         if (!resync && upToDate(status, digest, generation) && !removalsDue) {
-            // Installed; level-based: until the operator runs, look again each round.
+            // Installed; level-based: until the operator runs, look again each round. A catalog that
+            // changed without changing the target (a newer version out of range) changes the standing.
+            if (planned.channel() != null && !planned.channel().equals(ChannelStanding.of(status))) {
+                object = objects.writeStatus(object, kept(status, generation).channel(planned.channel()).toJson());
+            }
             return operatorRunning(status) ? ReconcileResult.done() : recheckRunning(object, planned);
         }
         // A resync of an installed plan repairs drift: the object stays Complete while it runs, rather
@@ -125,6 +130,7 @@ public final class Reconciler {
         boolean repair = (resync || removalsDue) && upToDate(status, digest, generation);
         JsonNode installing = repair ? object : objects.writeStatus(object, document(status, generation)
                 .plan(planned.plan(), digest, planned.bundleImage(), planned.packageName())
+                .channel(planned.channel())
                 .phase(BundleInstallPhase.Installing, "installing " + describe(planned))
                 .condition(ConditionType.Progressing, true, "Installing", "")
                 .condition(ConditionType.ApprovalRequired, false, "Approved", "")
@@ -153,7 +159,9 @@ public final class Reconciler {
                     .condition(ConditionType.ApprovalRequired, false, "Approved", "")
                     .earlierHops(installed.earlierHops())
                     .installed(installed.version() != null ? installed.version() : planned.version(),
-                            installed.csvName() != null ? installed.csvName() : planned.csvName());
+                            installed.csvName() != null ? installed.csvName() : planned.csvName())
+                    .channel(planned.channel() == null ? null : planned.channel().installed(
+                            installed.version() != null ? installed.version() : planned.version()));
             running.ifPresent(condition -> done.condition(ConditionType.OperatorRunning, condition.status(),
                     condition.reason(), condition.message()));
             objects.writeStatus(installing, done.toJson());
@@ -221,21 +229,33 @@ public final class Reconciler {
             return ReconcileResult.done();
         }
         JsonNode status = object.path("status");
-        StatusDocument document = document(status, object.path("metadata").path("generation").asLong())
+        StatusDocument document = kept(status, object.path("metadata").path("generation").asLong())
                 .condition(ConditionType.OperatorRunning, running.get().status(), running.get().reason(),
                         running.get().message());
-        for (ConditionType kept : List.of(ConditionType.Installed, ConditionType.Progressing, ConditionType.Failed,
-                ConditionType.ApprovalRequired)) {
-            JsonNode old = conditionOf(status, kept);
-            document.condition(kept, old.path("status").asText("Unknown"), old.path("reason").asText(""),
-                    old.path("message").asText(""));
-        }
-        JsonNode written = objects.writeStatus(object, document.phase(BundleInstallPhase.Complete,
-                status.path("message").asText(null)).toJson());
+        JsonNode written = objects.writeStatus(object, document.toJson());
         if ("True".equals(running.get().status())) {
             events.normal(written, "OperatorRunning", running.get().message());
         }
         return untilRunning(running);
+    }
+
+    /**
+     * The status of an installed, up-to-date object as it is: phase Complete with its message, and its
+     * conditions; the caller changes what it looked at again.
+     */
+    private StatusDocument kept(JsonNode status, long generation) {
+        StatusDocument document = document(status, generation).phase(BundleInstallPhase.Complete,
+                status.path("message").asText(null));
+        for (ConditionType kept : List.of(ConditionType.Installed, ConditionType.Progressing, ConditionType.Failed,
+                ConditionType.ApprovalRequired, ConditionType.OperatorRunning)) {
+            JsonNode old = conditionOf(status, kept);
+            // The four of every write are always named; OperatorRunning only once it was looked at.
+            if (kept != ConditionType.OperatorRunning || !old.isMissingNode()) {
+                document.condition(kept, old.path("status").asText("Unknown"), old.path("reason").asText(""),
+                        old.path("message").asText(""));
+            }
+        }
+        return document;
     }
 
     /** The operator's condition; Unknown (not a failure of the reconcile) when the cluster cannot say. */

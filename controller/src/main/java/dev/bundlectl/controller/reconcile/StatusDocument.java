@@ -42,6 +42,7 @@ public final class StatusDocument {
     private ArrayNode plan;
     private final Map<ConditionType, String[]> conditions = new EnumMap<>(ConditionType.class);
     private HistoryEntry installed;
+    private ChannelStanding channel;
     /** The versions a walk along a catalog's channel installed before {@link #installed}, oldest first. */
     private final List<HistoryEntry> earlierHops = new ArrayList<>();
 
@@ -58,6 +59,19 @@ public final class StatusDocument {
         this.bundleImage = text(this.previous, "bundleImage");
         this.packageName = text(this.previous, "packageName");
         this.plan = this.previous.path("plan").isArray() ? (ArrayNode) this.previous.get("plan").deepCopy() : null;
+        this.channel = ChannelStanding.of(this.previous);
+    }
+
+    /**
+     * Where the install stands on its catalog's channel: {@code installedVersion}, {@code latestVersion},
+     * {@code targetVersion} and the {@code UpgradeAvailable} and {@code UpgradeBlocked} conditions;
+     * kept from the previous status unless set. Null (a source that is no catalog) keeps it.
+     */
+    public StatusDocument channel(ChannelStanding standing) {
+        if (standing != null) {
+            this.channel = standing;
+        }
+        return this;
     }
 
     /** The phase and its one-line message. */
@@ -122,6 +136,20 @@ public final class StatusDocument {
         }
         if (plan != null) {
             status.set("plan", plan);
+        }
+        if (channel != null) {
+            if (channel.installedVersion() != null) {
+                status.put("installedVersion", channel.installedVersion());
+            }
+            status.put("latestVersion", channel.latestVersion());
+            status.put("targetVersion", channel.targetVersion());
+            conditions.put(ConditionType.UpgradeAvailable, channel.upgradeAvailable()
+                    ? new String[] {"True", "NewerVersionInRange", channel.targetVersion() + " is available; "
+                            + channel.installedVersion() + " is installed"}
+                    : new String[] {"False", "UpToDate", ""});
+            conditions.put(ConditionType.UpgradeBlocked, channel.blockedBecause() != null
+                    ? new String[] {"True", "NewestVersionNotTarget", channel.blockedBecause()}
+                    : new String[] {"False", "NewestVersionIsTarget", ""});
         }
         ArrayNode conditionList = status.putArray("conditions");
         for (Map.Entry<ConditionType, String[]> entry : conditions.entrySet()) {

@@ -78,8 +78,9 @@ class RealServerControllerWalkTest {
                     spec:
                       source: {catalog: {configMap: catalog, package: %s, versionRange: ">=0.3.0 <0.4.0"}}
                     """.formatted(pkg));
-            ControllerCluster.await(client, ns, "walker", WAIT, "0.3.0 Complete",
+            GenericKubernetesResource first = ControllerCluster.await(client, ns, "walker", WAIT, "0.3.0 Complete",
                     o -> "Complete".equals(ControllerCluster.phase(o)) && "0.3.0".equals(installedVersion(o)));
+            assertThat(condition(first, "UpgradeBlocked")).containsEntry("status", "False");
 
             client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack("catalog",
                     catalog(temp.resolve("catalog-2"), pkg, image, List.of("0.3.0", "0.3.1")))).update();
@@ -94,6 +95,13 @@ class RealServerControllerWalkTest {
             assertThat(ControllerCluster.phase(later)).isEqualTo("Complete");
             assertThat(versions(later)).as("0.4.0 is out of range").containsExactly("0.3.0", "0.3.1");
             assertThat(csvGone(client, ns, pkg + ".v0.4.0")).isTrue();
+            assertThat(ControllerCluster.status(later, "installedVersion")).isEqualTo("0.3.1");
+            assertThat(ControllerCluster.status(later, "latestVersion")).isEqualTo("0.4.0");
+            assertThat(ControllerCluster.status(later, "targetVersion")).isEqualTo("0.3.1");
+            assertThat(condition(later, "UpgradeBlocked")).containsEntry("status", "True")
+                    .containsEntry("message", "0.4.0, the newest in channel stable, is outside versionRange "
+                            + ">=0.3.0 <0.4.0; 0.3.1 is the newest inside it");
+            assertThat(condition(later, "UpgradeAvailable")).containsEntry("status", "False");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
@@ -203,6 +211,21 @@ class RealServerControllerWalkTest {
     private static String phase(GenericKubernetesResource csv) {
         return csv.getAdditionalProperties().get("status") instanceof Map<?, ?> status
                 ? String.valueOf(status.get("phase")) : "";
+    }
+
+    /** The condition of {@code type} in the object's status, or an empty map. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> condition(GenericKubernetesResource object, String type) {
+        Object conditions = ControllerCluster.status(object, "conditions");
+        if (conditions instanceof List<?> list) {
+            for (Object each : list) {
+                Map<String, Object> fields = (Map<String, Object>) each;
+                if (type.equals(fields.get("type"))) {
+                    return fields;
+                }
+            }
+        }
+        return Map.of();
     }
 
     /** The version installed last, as {@code status.history} lists it. */

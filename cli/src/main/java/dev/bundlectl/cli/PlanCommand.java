@@ -145,21 +145,7 @@ final class PlanCommand implements Callable<Integer> {
 
     /** Offline by default; against the cluster when one is named. */
     private PlannedInput plan(DiagnosticsPrinter diagnostics, PrintWriter err) {
-        // The image is pulled (or the catalog read) before any cluster is contacted.
-        SourcedInput source = new BundleSourcing(input.registry, err).resolve(input);
-        if (!cluster.given()) {
-            return new Planning(diagnostics).plan(input, source, TargetNamespace.offline(input.namespace),
-                    () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
-        }
-        BackgroundConnection.Prepared<ReadInput> prepared = BackgroundConnection.openWhile(cluster,
-                () -> new Planning(diagnostics).read(input, source), ReadInput::prepareForPlanning);
-        ReadInput read = prepared.input();
-        try (ClusterConnection connection = prepared.connection()) {
-            Planning.Live live = new Planning.Live(new ClusterPlanning(connection), err,
-                    DiscoveryRetries.DEFAULT_PATIENCE);
-            return new Planning(diagnostics, live).plan(input, read, TargetNamespace.of(input.namespace, connection),
-                    () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
-        }
+        return OneBundlePlanning.plan(input, cluster, diagnostics, err);
     }
 
     /**

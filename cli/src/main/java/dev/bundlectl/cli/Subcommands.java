@@ -19,7 +19,7 @@ final class Subcommands {
      * The names, in the order help lists them; each is its command's own {@code @Command(name)},
      * as a test checks.
      */
-    static final List<String> NAMES = List.of("plan", "install", "catalog", "status", "uninstall", "gc", "approve",
+    static final List<String> NAMES = List.of("plan", "template", "install", "catalog", "status", "uninstall", "gc", "approve",
             "controller", "version", "completion", CompletionScript.INSTALL_NAMES_COMMAND);
 
     private Subcommands() {
@@ -32,6 +32,7 @@ final class Subcommands {
     static Object create(String name) {
         return switch (name) {
             case "plan" -> new PlanCommand();
+            case "template" -> new TemplateCommand();
             case "install" -> new InstallCommand();
             case "catalog" -> new CatalogCommand();
             case "status" -> new StatusCommand();

@@ -1,0 +1,104 @@
+package dev.bundlectl.cli;
+
+import dev.bundlectl.plan.PlanResult;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code bundlectl template}: the objects an install would write, as manifests for a GitOps engine. */
+@Command(addMethodSubcommands = false,
+        name = "template",
+        sortOptions = false,
+        description = "Print the objects an install of DIR|IMAGE would write, fully rendered, as a YAML stream in plan "
+                + "order, for Argo CD, Flux or kustomize to apply. It plans as 'plan' does (same options; with "
+                + "--kubeconfig against that cluster, read only). Objects the plan leaves NotCreated (an optional API "
+                + "not served, a capability excluded) are left out and listed, with the reason, in a header comment. "
+                + "Objects carry app.kubernetes.io/name, /version and /managed-by labels and no bundlectl owner mark "
+                + "or install record: the engine owns them. Secret values are written as the bundle has them.",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ${ROOT-COMMAND-NAME} template samples/bundles/cachebox-operator --csv-mode render -n cachebox",
+            "  ${ROOT-COMMAND-NAME} template samples/bundles/cachebox-operator --csv-mode render -o dir=out/cachebox",
+            "  ${ROOT-COMMAND-NAME} template samples/bundles/cachebox-operator --csv-mode olm --argocd",
+            "",
+            "Exit codes: 0 printed, 3 predicted to fail (nothing printed), 2 invalid input, 1 other errors.",
+        })
+final class TemplateCommand implements Callable<Integer> {
+
+    private static final String DIR_PREFIX = "dir=";
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    private boolean help;
+
+    @Mixin
+    private PlanInputOptions input;
+
+    @Mixin
+    private ClusterOptions cluster;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "stream|dir=OUT", defaultValue = "stream",
+            description = "stream (default): one YAML stream on stdout. dir=OUT: one file per object in OUT "
+                    + "(NNN-kind-name.yaml) and a kustomization.yaml listing them in order.")
+    private String output;
+
+    @Option(names = "--argocd",
+            description = "Annotate argocd.argoproj.io/sync-wave: CRDs -1, the operator 0, the bundle's custom "
+                    + "resources 1, so that Argo CD keeps the install's order.")
+    private boolean argocd;
+
+    @Option(names = "--managed-by", paramLabel = "ENGINE", defaultValue = "gitops",
+            description = "The app.kubernetes.io/managed-by label's value (default: ${DEFAULT-VALUE}).")
+    private String managedBy;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path directory = outputDirectory();
+        if (input.directory == null) {
+            throw new UserInputException("template needs DIR or IMAGE: a bundle directory or a bundle image");
+        }
+        if (input.catalog.given()) {
+            throw new UserInputException("template takes a bundle directory or image; for a catalog's bundle, "
+                    + "give its image");
+        }
+        PlannedInput planned = OneBundlePlanning.plan(input, cluster, new DiagnosticsPrinter(err), err);
+        if (planned.payload()) {
+            throw new UserInputException(input.directory + ": template renders a bundle, not a release payload");
+        }
+        PlanResult result = planned.result();
+        if (!result.verdict().installable()) {
+            err.println("error: the plan is predicted to fail, so nothing is templated:");
+            result.verdict().reasons().forEach(reason -> err.println("  " + TerminalText.safe(reason)));
+            err.flush();
+            return ExitCode.PLAN_FAILED;
+        }
+        TemplatePlan template = TemplatePlan.of(result.plan(), managedBy, argocd);
+        if (directory != null) {
+            TemplateOutput.writeDirectory(template, directory);
+            err.println("wrote " + template.objects().size() + " objects and kustomization.yaml to " + directory);
+        } else {
+            TemplateOutput.print(template, out);
+        }
+        return ExitCode.OK;
+    }
+
+    /** {@code -o dir=OUT}'s directory, null for the stream; anything else is one line naming it. */
+    private Path outputDirectory() {
+        if ("stream".equals(output)) {
+            return null;
+        }
+        if (output.startsWith(DIR_PREFIX) && output.length() > DIR_PREFIX.length()) {
+            return Path.of(output.substring(DIR_PREFIX.length()));
+        }
+        throw new UserInputException("-o " + output + ": expected stream or dir=OUT");
+    }
+}

@@ -1,8 +1,5 @@
 package dev.bundlectl.cli;
 
-import dev.bundlectl.cluster.connect.ClusterConnection;
-import dev.bundlectl.cluster.discovery.DiscoveryRetries;
-import dev.bundlectl.executor.planning.ClusterPlanning;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.model.InstallPlan;
@@ -11,12 +8,10 @@ import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import dev.bundlectl.source.catalog.ChannelWalk;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -153,31 +148,7 @@ final class PlanCommand implements Callable<Integer> {
      * each planned as if those before it were installed; exit 3 when any one cannot succeed.
      */
     private int planChain(PrintWriter out, PrintWriter err) {
-        DiagnosticsPrinter diagnostics = new DiagnosticsPrinter(err);
-        BundleSourcing sourcing = new BundleSourcing(input.registry, err);
-        CatalogChain chain = sourcing.resolveChain(input);
-        Supplier<ApiSurface> surface = () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null);
-        List<PlannedInput> plans;
-        if (!cluster.given()) {
-            plans = new ChainPlanning(new Planning(diagnostics)).plan(input, chain.inputs(),
-                    TargetNamespace.offline(input.namespace), surface);
-        } else {
-            try (ClusterConnection connection = BackgroundConnection.openWhile(cluster, () -> null).connection()) {
-                ClusterPlanning live = new ClusterPlanning(connection);
-                String namespace = TargetNamespace.of(input.namespace, connection);
-                List<SourcedInput> needed = new ArrayList<>(chain.neededIn(live, namespace));
-                if (CatalogWalking.of(connection, chain, namespace, input.force) instanceof ChannelWalk.Hops hops
-                        && hops.hops().size() > 1) {
-                    // Each later hop is planned against the cluster as the one before it leaves it: the
-                    // first is what can be planned now.
-                    err.println(CatalogWalking.line(chain, namespace, hops) + "; planned here: the first hop, "
-                            + hops.hops().get(0).name());
-                    needed.set(needed.size() - 1, sourcing.pull(hops.hops().subList(0, 1)).get(0));
-                }
-                plans = new ChainPlanning(new Planning(diagnostics, new Planning.Live(live, err,
-                        DiscoveryRetries.DEFAULT_PATIENCE))).plan(input, needed, namespace, surface);
-            }
-        }
+        List<PlannedInput> plans = CatalogChainPlanning.plan(input, cluster, new DiagnosticsPrinter(err), err);
         ChainOutput.print(plans.stream().map(planned -> SecretRedaction.redact(planned.result().plan())).toList(),
                 output, out);
         return plans.stream().allMatch(planned -> planned.result().verdict().installable()) ? ExitCode.OK

@@ -2,6 +2,8 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.plan.PlanResult;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -19,12 +21,15 @@ import picocli.CommandLine.Spec;
                 + "--kubeconfig against that cluster, read only). Objects the plan leaves NotCreated (an optional API "
                 + "not served, a capability excluded) are left out and listed, with the reason, in a header comment. "
                 + "Objects carry app.kubernetes.io/name, /version and /managed-by labels and no bundlectl owner mark "
-                + "or install record: the engine owns them. Secret values are written as the bundle has them.",
+                + "or install record: the engine owns them. Secret values are written as the bundle has them. "
+                + "With --catalog C --package P (and --version or --version-range), the catalog's choice and the "
+                + "dependencies it resolves to, dependencies first.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  ${ROOT-COMMAND-NAME} template samples/bundles/cachebox-operator --csv-mode render -n cachebox",
             "  ${ROOT-COMMAND-NAME} template samples/bundles/cachebox-operator --csv-mode render -o dir=out/cachebox",
             "  ${ROOT-COMMAND-NAME} template samples/bundles/cachebox-operator --csv-mode olm --argocd",
+            "  ${ROOT-COMMAND-NAME} template --catalog CATALOG --package P --version-range '>=1.2 <2' -n ops",
             "",
             "Exit codes: 0 printed, 3 predicted to fail (nothing printed), 2 invalid input, 1 other errors.",
         })
@@ -63,25 +68,31 @@ final class TemplateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path directory = outputDirectory();
-        if (input.directory == null) {
-            throw new UserInputException("template needs DIR or IMAGE: a bundle directory or a bundle image");
-        }
+        List<PlanResult> results = new ArrayList<>();
         if (input.catalog.given()) {
-            throw new UserInputException("template takes a bundle directory or image; for a catalog's bundle, "
-                    + "give its image");
+            // The catalog's choice and its dependencies, dependencies first, as plan --catalog plans them.
+            CatalogChainPlanning.plan(input, cluster, new DiagnosticsPrinter(err), err)
+                    .forEach(planned -> results.add(planned.result()));
+        } else {
+            if (input.directory == null) {
+                throw new UserInputException("template needs DIR or IMAGE (a bundle directory or image), "
+                        + "or --catalog C --package P");
+            }
+            PlannedInput planned = OneBundlePlanning.plan(input, cluster, new DiagnosticsPrinter(err), err);
+            if (planned.payload()) {
+                throw new UserInputException(input.directory + ": template renders a bundle, not a release payload");
+            }
+            results.add(planned.result());
         }
-        PlannedInput planned = OneBundlePlanning.plan(input, cluster, new DiagnosticsPrinter(err), err);
-        if (planned.payload()) {
-            throw new UserInputException(input.directory + ": template renders a bundle, not a release payload");
-        }
-        PlanResult result = planned.result();
-        if (!result.verdict().installable()) {
+        List<String> reasons = results.stream().flatMap(result -> result.verdict().reasons().stream()).toList();
+        if (results.stream().anyMatch(result -> !result.verdict().installable())) {
             err.println("error: the plan is predicted to fail, so nothing is templated:");
-            result.verdict().reasons().forEach(reason -> err.println("  " + TerminalText.safe(reason)));
+            reasons.forEach(reason -> err.println("  " + TerminalText.safe(reason)));
             err.flush();
             return ExitCode.PLAN_FAILED;
         }
-        TemplatePlan template = TemplatePlan.of(result.plan(), managedBy, argocd);
+        TemplatePlan template = TemplatePlan.join(results.stream()
+                .map(result -> TemplatePlan.of(result.plan(), managedBy, argocd)).toList());
         if (directory != null) {
             TemplateOutput.writeDirectory(template, directory);
             err.println("wrote " + template.objects().size() + " objects and kustomization.yaml to " + directory);

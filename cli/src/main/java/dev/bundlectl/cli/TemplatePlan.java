@@ -72,6 +72,20 @@ record TemplatePlan(List<TemplatedObject> objects, List<Step> leftOut) {
     }
 
     /** CRDs first, the bundle's custom resources after the operator, everything else between. */
+    /** Plans templated one after another (a catalog's dependencies, then its choice), as one. */
+    static TemplatePlan join(List<TemplatePlan> plans) {
+        if (plans.size() == 1) {
+            return plans.get(0);
+        }
+        List<TemplatedObject> objects = new java.util.ArrayList<>();
+        List<Step> leftOut = new java.util.ArrayList<>();
+        for (TemplatePlan plan : plans) {
+            objects.addAll(plan.objects());
+            leftOut.addAll(plan.leftOut());
+        }
+        return new TemplatePlan(objects, leftOut);
+    }
+
     private static String wave(Step step, Set<GroupKind> bundleKinds) {
         if (step.resource().groupKind().isCrd()) {
             return "-1";

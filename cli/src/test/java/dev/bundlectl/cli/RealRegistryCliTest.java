@@ -154,4 +154,18 @@ class RealRegistryCliTest {
                 .doesNotContain("\n");
         assertThat(both.err()).contains("give either --version or --version-range, not both");
     }
+
+    @Test
+    void templateOfACatalogChoiceRendersTheNewestVersionInTheRange(RealRegistry registry) {
+        SampleImages.pushAll(registry);
+        Path catalog = SampleImages.catalogFor(registry, temp.resolve("catalog"));
+
+        CliRun template = CliRun.of("template", "--catalog", catalog.toString(), "--package", "cachebox-operator",
+                "--version-range", "~0.3", "-n", "demo", "--csv-mode", "render", "--cache-dir", cache());
+
+        assertThat(template.exitCode()).as(template.toString()).isZero();
+        assertThat(template.out()).contains("app.kubernetes.io/version: 0.3.1").contains("kind: Deployment")
+                .doesNotContain("owners.bundlectl.dev");
+        assertThat(template.err()).contains("channel stable: cachebox-operator.v0.3.1");
+    }
 }

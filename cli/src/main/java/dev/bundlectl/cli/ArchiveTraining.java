@@ -58,7 +58,9 @@ public final class ArchiveTraining {
                 List.of("plan", bundle),
                 List.of("plan", bundle, "-n", "cachebox", "-o", "yaml"),
                 List.of("plan", bundle, "-o", "json", "--disable-capability", "Console"),
-                List.of("plan", bundle, "--api-surface", ApiSurfaceOptions.KUBERNETES_WITHOUT_OLM));
+                List.of("plan", bundle, "--api-surface", ApiSurfaceOptions.KUBERNETES_WITHOUT_OLM),
+                List.of("template", bundle),
+                List.of("template", bundle, "-n", "cachebox", "--csv-mode", "render", "--argocd"));
     }
 
     private static List<List<String>> online(String bundle, String kubeconfig) {

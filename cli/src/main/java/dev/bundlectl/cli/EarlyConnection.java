@@ -31,8 +31,10 @@ import java.util.concurrent.CompletionException;
  */
 final class EarlyConnection implements AutoCloseable {
 
-    /** The commands that always connect; {@code plan} does when given a kubeconfig or context. */
+    /** The commands that always connect; {@code plan} and {@code template} do when given a kubeconfig or context. */
     private static final Set<String> CLUSTER_COMMANDS = Set.of("install", "status", "uninstall", "gc", "approve");
+    /** The commands that plan offline unless given a kubeconfig or context. */
+    private static final Set<String> PLANNING_COMMANDS = Set.of("plan", "template");
 
     private final ConnectionSettings settings;
     private final CompletableFuture<Optional<ClusterConnection>> opening = new CompletableFuture<>();
@@ -99,7 +101,7 @@ final class EarlyConnection implements AutoCloseable {
                 command = arg;
             }
         }
-        if (command == null || !(CLUSTER_COMMANDS.contains(command) || command.equals("plan") && clusterGiven)) {
+        if (command == null || !(CLUSTER_COMMANDS.contains(command) || PLANNING_COMMANDS.contains(command) && clusterGiven)) {
             return null;
         }
         return ClusterOptions.settings(kubeconfig, context);

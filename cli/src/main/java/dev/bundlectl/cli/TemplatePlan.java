@@ -58,8 +58,13 @@ record TemplatePlan(List<TemplatedObject> objects, List<Step> leftOut) {
                 metadata.put("namespace", step.resource().namespace());
             }
             ObjectNode labels = metadata.with("labels");
-            labels.put(NAME_LABEL, step.resource().sourceName());
-            if (version != null) {
+            // The bundle's own name and version labels stand (selectors and dashboards may read them):
+            // the template adds them only where the bundle has none, so the content is the install's.
+            // managed-by is the engine's: an object bundlectl's uninstall or gc must never take as its own.
+            if (!labels.has(NAME_LABEL)) {
+                labels.put(NAME_LABEL, step.resource().sourceName());
+            }
+            if (version != null && !labels.has(VERSION_LABEL)) {
                 labels.put(VERSION_LABEL, version);
             }
             labels.put(RenderLabels.MANAGED_BY, managedBy);
@@ -71,7 +76,6 @@ record TemplatePlan(List<TemplatedObject> objects, List<Step> leftOut) {
         return new TemplatePlan(objects, leftOut);
     }
 
-    /** CRDs first, the bundle's custom resources after the operator, everything else between. */
     /** Plans templated one after another (a catalog's dependencies, then its choice), as one. */
     static TemplatePlan join(List<TemplatePlan> plans) {
         if (plans.size() == 1) {
@@ -86,6 +90,7 @@ record TemplatePlan(List<TemplatedObject> objects, List<Step> leftOut) {
         return new TemplatePlan(objects, leftOut);
     }
 
+    /** CRDs first, the bundle's custom resources after the operator, everything else between. */
     private static String wave(Step step, Set<GroupKind> bundleKinds) {
         if (step.resource().groupKind().isCrd()) {
             return "-1";

@@ -62,7 +62,7 @@ class OfflineCommandsClassLoadingTest {
     Path home;
 
     @ParameterizedTest(name = "bundlectl {0}")
-    @ValueSource(strings = {"plan", "version", "completion", "catalog"})
+    @ValueSource(strings = {"plan", "template", "version", "completion", "catalog"})
     void anOfflineCommandLoadsNoClusterClientClass(String command) throws Exception {
         List<String> args = offlineCommand(command);
 
@@ -80,7 +80,7 @@ class OfflineCommandsClassLoadingTest {
      * and nothing else of it.
      */
     @ParameterizedTest(name = "bundlectl {0}")
-    @ValueSource(strings = {"plan", "version", "completion", "catalog"})
+    @ValueSource(strings = {"plan", "template", "version", "completion", "catalog"})
     void withAKubeconfigAnOfflineCommandLoadsNeitherFabric8NorTls(String command) throws Exception {
         List<String> args = offlineCommand(command);
         Path kubeconfig = Files.writeString(home.resolve("kubeconfig"), KUBECONFIG);
@@ -91,7 +91,7 @@ class OfflineCommandsClassLoadingTest {
         assertThat(run.loaded()).as("classes loaded by %s", args).hasSizeGreaterThan(500);
         assertThat(matching(run.loaded(), CONNECTION_PREFIXES)).as("fabric8 and TLS classes loaded by %s", args)
                 .isEmpty();
-        if (command.equals("plan")) {
+        if (command.equals("plan") || command.equals("template")) {
             assertThat(run.loaded()).as("the namespace was read").contains(KubeconfigNamespace.class.getName());
         }
     }
@@ -99,6 +99,7 @@ class OfflineCommandsClassLoadingTest {
     private static List<String> offlineCommand(String command) {
         return switch (command) {
             case "plan" -> List.of("plan", TestPaths.arg("samples/bundles/cachebox-operator"));
+            case "template" -> List.of("template", TestPaths.arg("samples/bundles/cachebox-operator"), "--argocd");
             case "completion" -> List.of("completion", "bash");
             case "catalog" -> List.of("catalog", TestPaths.arg("samples/catalogs/cachebox"));
             default -> List.of(command);

@@ -61,6 +61,7 @@ public final class FaultProxy implements AutoCloseable {
     private final ObjectMapper json = new ObjectMapper();
     private final AtomicLong arrivals = new AtomicLong();
     private final Queue<ProxiedRequest> log = new ConcurrentLinkedQueue<>();
+    private final Queue<ProxiedWrite> writes = new ConcurrentLinkedQueue<>();
     private final AtomicReference<Predicate<ProxiedRequest>> holdTrigger = new AtomicReference<>();
     private final AtomicBoolean holding = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -138,6 +139,11 @@ public final class FaultProxy implements AutoCloseable {
     /** Every request finished so far (answered, faulted or reset), by arrival order. */
     public List<ProxiedRequest> requests() {
         return log.stream().sorted(Comparator.comparingLong(ProxiedRequest::ordinal)).toList();
+    }
+
+    /** The bodies of every write (POST, PUT, PATCH) finished so far, by arrival order. */
+    public List<ProxiedWrite> writes() {
+        return writes.stream().sorted(Comparator.comparingLong(ProxiedWrite::ordinal)).toList();
     }
 
     /** The finished requests whose ordinal is in {@code [from, to)}. */
@@ -283,6 +289,9 @@ public final class FaultProxy implements AutoCloseable {
         String method = request.method().name();
         String name = "POST".equals(method) ? postedName(body) : null;
         ProxiedRequest finished = new ProxiedRequest(ordinal, method, request.uri(), name, fault, upstreamStatus);
+        if (body != null && body.length() > 0 && List.of("POST", "PUT", "PATCH").contains(method)) {
+            writes.add(new ProxiedWrite(ordinal, method, request.uri(), body.toString()));
+        }
         log.add(finished);
         Predicate<ProxiedRequest> trigger = holdTrigger.get();
         if (trigger != null && trigger.test(finished)) {

@@ -71,7 +71,10 @@ final class TemplateOutput {
                 files.add(file);
             }
             StringBuilder kustomization = new StringBuilder(header(template))
-                    .append("apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n");
+                    .append("apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n")
+                    // kustomize 5 keeps this order (the plan's: CRDs before what uses them); without it, it
+                    // sorts by kind.
+                    .append("sortOptions:\n  order: fifo\nresources:\n");
             files.forEach(file -> kustomization.append("- ").append(file).append('\n'));
             Files.writeString(directory.resolve("kustomization.yaml"), kustomization, StandardCharsets.UTF_8);
         } catch (IOException e) {

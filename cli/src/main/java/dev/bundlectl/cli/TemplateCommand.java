@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
             "  ${ROOT-COMMAND-NAME} template samples/bundles/cachebox-operator --csv-mode render -o dir=out/cachebox",
             "  ${ROOT-COMMAND-NAME} template samples/bundles/cachebox-operator --csv-mode olm --argocd",
             "  ${ROOT-COMMAND-NAME} template --catalog CATALOG --package P --version-range '>=1.2 <2' -n ops",
+            "  ${ROOT-COMMAND-NAME} template --recursive CATALOG_DIR -o dir=rendered    # every bundle below, one process",
             "",
             "Exit codes: 0 printed, 3 predicted to fail (nothing printed), 2 invalid input, 1 other errors.",
         })
@@ -54,6 +55,11 @@ final class TemplateCommand implements Callable<Integer> {
                     + "(NNN-kind-name.yaml) and a kustomization.yaml listing them in order.")
     private String output;
 
+    @Option(names = {"-r", "--recursive"},
+            description = "Template every bundle below DIR (offline, as plan --recursive plans them), each into "
+                    + "OUT/<its path below DIR>; needs -o dir=OUT.")
+    private boolean recursive;
+
     @Option(names = "--argocd",
             description = "Annotate argocd.argoproj.io/sync-wave: CRDs -1, the operator 0, the bundle's custom "
                     + "resources 1, so that Argo CD keeps the install's order.")
@@ -68,6 +74,14 @@ final class TemplateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path directory = outputDirectory();
+        if (recursive) {
+            if (directory == null || input.directory == null || input.catalog.given() || cluster.given()) {
+                throw new UserInputException("--recursive DIR templates every bundle below DIR offline into "
+                        + "-o dir=OUT; give both, and no --catalog or cluster");
+            }
+            return new TemplateTree(input, result -> TemplatePlan.of(result.plan(), managedBy, argocd), err)
+                    .run(input.directory, directory);
+        }
         List<PlanResult> results = new ArrayList<>();
         if (input.catalog.given()) {
             // The catalog's choice and its dependencies, dependencies first, as plan --catalog plans them.

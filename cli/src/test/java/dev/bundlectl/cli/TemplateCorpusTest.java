@@ -79,6 +79,28 @@ class TemplateCorpusTest {
         assertThat(mismatches).as("bundles whose template differs from the plan's objects").isEmpty();
     }
 
+    @org.junit.jupiter.api.Test
+    void templateRecursiveTemplatesEveryInstallableBundleOfTheCorpusInOneRun(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path out) throws Exception {
+        java.nio.file.Path corpus = SharedCorpus.dev();
+        CliRun plan = CliRun.of("plan", "--recursive", corpus.toString(), "-o", "jsonl");
+        long installable = plan.out().lines().filter(line -> line.contains("\"verdict\":\"installable\"")).count();
+
+        CliRun run = CliRun.of("template", "--recursive", corpus.toString(), "-o", "dir=" + out);
+
+        assertThat(run.exitCode()).as("the corpus holds invalid bundles on purpose, as plan --recursive says")
+                .isEqualTo(plan.exitCode());
+        long templated;
+        try (var files = java.nio.file.Files.walk(out)) {
+            templated = files.filter(file -> file.getFileName().toString().equals("kustomization.yaml")).count();
+        }
+        System.out.println("[bundlectl] template --recursive of the dev corpus: " + templated + " bundles templated, "
+                + installable + " installable by plan --recursive");
+        assertThat(templated).as("every bundle plan finds installable, templated").isEqualTo(installable)
+                .isGreaterThan(50);
+        assertThat(run.err()).contains(templated + " templated into " + out);
+    }
+
     /** Where two trees first differ, as a path with both values. */
     private static String difference(JsonNode templated, JsonNode sent, String path) {
         if (templated.isObject() && sent.isObject()) {

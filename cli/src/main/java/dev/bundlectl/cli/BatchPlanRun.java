@@ -71,13 +71,7 @@ final class BatchPlanRun {
     private List<Path> found(List<Path> roots) {
         List<Path> bundles = new ArrayList<>();
         for (Path root : roots) {
-            BundleTree.Found found = BundleTree.below(root);
-            found.skipped().forEach(line -> err.println("warning: " + TerminalText.safe(line)));
-            if (found.bundles().isEmpty()) {
-                throw new UserInputException(root + ": no bundle below it (a bundle is a directory with manifests/ "
-                        + "and metadata/)");
-            }
-            bundles.addAll(found.bundles());
+            bundles.addAll(BundleTree.bundlesBelow(root, err));
         }
         return bundles;
     }

@@ -53,6 +53,20 @@ final class BundleTree {
         }
     }
 
+    /**
+     * The bundles below {@code root}, each skipped directory a warning on {@code err}; a root with
+     * none is invalid input, as {@link #below} makes one that is no directory.
+     */
+    static List<Path> bundlesBelow(Path root, java.io.PrintWriter err) {
+        Found found = below(root);
+        found.skipped().forEach(line -> err.println("warning: " + TerminalText.safe(line)));
+        if (found.bundles().isEmpty()) {
+            throw new UserInputException(root + ": no bundle below it (a bundle is a directory with manifests/ "
+                    + "and metadata/)");
+        }
+        return found.bundles();
+    }
+
     /** Walks {@code root}; a root that is not a readable directory is invalid input. */
     static Found below(Path root) {
         if (!Files.isDirectory(root)) {

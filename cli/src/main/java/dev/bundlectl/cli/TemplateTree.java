@@ -3,6 +3,7 @@ package dev.bundlectl.cli;
 import dev.bundlectl.plan.PlanResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -31,17 +32,12 @@ final class TemplateTree {
 
     /** Templates every bundle below {@code root} into {@code out}; the exit status. */
     int run(Path root, Path out) {
-        BundleTree.Found found = BundleTree.below(root);
-        found.skipped().forEach(line -> err.println("warning: " + TerminalText.safe(line)));
-        if (found.bundles().isEmpty()) {
-            throw new UserInputException(root + ": no bundle below it (a bundle is a directory with manifests/ "
-                    + "and metadata/)");
-        }
+        List<Path> bundles = BundleTree.bundlesBelow(root, err);
         int templated = 0;
         int invalid = 0;
         int failing = 0;
         DiagnosticsPrinter diagnostics = new DiagnosticsPrinter(err);
-        for (Path bundle : found.bundles()) {
+        for (Path bundle : bundles) {
             String name = root.relativize(bundle).toString();
             try {
                 PlannedInput planned = new Planning(diagnostics).plan(input.forDirectory(bundle),
@@ -60,7 +56,7 @@ final class TemplateTree {
                 err.println(TerminalText.safe(name) + ": invalid: " + TerminalText.safe(String.join("; ", e.problems())));
             }
         }
-        err.println(found.bundles().size() + " bundles: " + templated + " templated into " + out + ", "
+        err.println(bundles.size() + " bundles: " + templated + " templated into " + out + ", "
                 + failing + " predicted to fail, " + invalid + " invalid");
         err.flush();
         return invalid > 0 ? ExitCode.INVALID_INPUT : failing > 0 ? ExitCode.PLAN_FAILED : ExitCode.OK;

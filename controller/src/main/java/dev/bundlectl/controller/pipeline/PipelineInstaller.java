@@ -364,12 +364,19 @@ public final class PipelineInstaller implements BundleInstaller {
 
     /**
      * Where the install stands on the channel: the installed version, the channel's newest (its
-     * head), the version the spec picks, and why the newest is not that one.
+     * head), the version the spec picks, and why the newest is not that one; null when the channel
+     * has no one head to call the newest.
      */
     private static ChannelStanding standing(Catalog catalog, BundleSource.Catalog source,
             CatalogSelection.Chosen chosen, String installedVersion) {
-        CatalogBundle head = CatalogSelection.choose(catalog, ChoiceNames.BUNDLE_INSTALL_FIELDS, source.packageName(),
-                chosen.channel(), null).bundle();
+        CatalogBundle head;
+        try {
+            head = CatalogSelection.choose(catalog, ChoiceNames.BUNDLE_INSTALL_FIELDS, source.packageName(),
+                    chosen.channel(), null).bundle();
+        } catch (dev.bundlectl.source.errors.CatalogException noSingleHead) {
+            // A channel without one head still installs a pinned or in-range version: it just has no newest.
+            return null;
+        }
         String latest = versionOf(head);
         String target = versionOf(chosen.bundle());
         String blocked = null;

@@ -137,22 +137,24 @@ public final class StatusDocument {
         if (plan != null) {
             status.set("plan", plan);
         }
+        // The channel's two conditions are derived from the standing, so a second toJson writes the same.
+        Map<ConditionType, String[]> all = new EnumMap<>(conditions);
         if (channel != null) {
             if (channel.installedVersion() != null) {
                 status.put("installedVersion", channel.installedVersion());
             }
             status.put("latestVersion", channel.latestVersion());
             status.put("targetVersion", channel.targetVersion());
-            conditions.put(ConditionType.UpgradeAvailable, channel.upgradeAvailable()
+            all.put(ConditionType.UpgradeAvailable, channel.upgradeAvailable()
                     ? new String[] {"True", "NewerVersionInRange", channel.targetVersion() + " is available; "
                             + channel.installedVersion() + " is installed"}
                     : new String[] {"False", "UpToDate", ""});
-            conditions.put(ConditionType.UpgradeBlocked, channel.blockedBecause() != null
+            all.put(ConditionType.UpgradeBlocked, channel.blockedBecause() != null
                     ? new String[] {"True", "NewestVersionNotTarget", channel.blockedBecause()}
                     : new String[] {"False", "NewestVersionIsTarget", ""});
         }
         ArrayNode conditionList = status.putArray("conditions");
-        for (Map.Entry<ConditionType, String[]> entry : conditions.entrySet()) {
+        for (Map.Entry<ConditionType, String[]> entry : all.entrySet()) {
             conditionList.add(condition(entry.getKey(), entry.getValue()));
         }
         status.set("history", history());

@@ -16,6 +16,8 @@ import dev.bundlectl.plan.olm.CopiedCsv;
 import dev.bundlectl.bundle.yaml.InputFileException;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
+import dev.bundlectl.bundle.version.VersionConstraint;
+import dev.bundlectl.source.catalog.Catalog;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,13 +37,16 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         name = "status",
         sortOptions = false,
-        description = "Show past installs recorded in a namespace, or one install with every step and its message, or the steps of a plan file.",
+        description = "Show past installs recorded in a namespace, or one install with every step and its message, or the steps of a plan file. "
+                + "With --catalog: each installed package beside the catalog's channel: the newest version, and the path to it.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  ${ROOT-COMMAND-NAME} status -n cachebox                  # every install in the namespace, newest first",
             "  ${ROOT-COMMAND-NAME} status -n cachebox NAME             # one install, every step",
             "  ${ROOT-COMMAND-NAME} status -A                           # every namespace",
             "  ${ROOT-COMMAND-NAME} status -f plan.yaml                 # the steps of a plan file (no cluster needed)",
+            "  ${ROOT-COMMAND-NAME} status --catalog CATALOG -n cachebox  # what the catalog has newer, and the path to it",
+            "  ${ROOT-COMMAND-NAME} status --catalog CATALOG -A -o json   # every namespace, as a CatalogStatus document",
             "",
             "Exit codes: 0 shown, 2 invalid input (e.g. no such install), 1 other errors (e.g. unreachable cluster).",
         })
@@ -68,6 +73,20 @@ final class StatusCommand implements Callable<Integer> {
             description = "table, yaml or json (default: ${DEFAULT-VALUE}).")
     private OutputFormat output;
 
+    @Option(names = "--catalog", paramLabel = "DIR|IMAGE",
+            description = "Compare each installed package with this file-based catalog (a directory or a catalog image): "
+                    + "its channel (the package's defaultChannel), the newest version there, and the upgrade path to it "
+                    + "from the installed version; a package the catalog lacks is shown as not in catalog.")
+    private String catalog;
+
+    @Option(names = "--version-range", paramLabel = "R",
+            description = "With --catalog: aim at the newest version of the channel in this range (OLM v1's syntax, "
+                    + "as install --version-range), and say why a newer head is out of range.")
+    private String versionRange;
+
+    @Mixin
+    private RegistryAccessOptions registry = new RegistryAccessOptions();
+
     @Mixin
     private ClusterOptions cluster;
 
@@ -77,11 +96,17 @@ final class StatusCommand implements Callable<Integer> {
         if (output == OutputFormat.JSONL) {
             throw new UserInputException("status prints table, yaml or json");
         }
+        if (planFile != null && catalog != null) {
+            throw new UserInputException("give either -f FILE or --catalog, not both");
+        }
         if (planFile != null) {
             return showPlanFile(out);
         }
         if (allNamespaces && name != null) {
             throw new UserInputException("give NAME with -n NS, not with --all-namespaces");
+        }
+        if (catalog != null || versionRange != null) {
+            return showAgainstCatalog(out);
         }
         // A record store that cannot be read (unreachable or refusing cluster, unreadable record) is not
         // the user's input: it reaches ErrorReporter and exits 1.
@@ -102,6 +127,42 @@ final class StatusCommand implements Callable<Integer> {
             }
             return listed;
         }
+    }
+
+    /**
+     * {@code --catalog}: the catalog and the range are read and checked before the cluster is
+     * contacted, so a bad one exits 2 having asked the cluster nothing.
+     */
+    private int showAgainstCatalog(PrintWriter out) {
+        if (catalog == null) {
+            throw new UserInputException("--version-range compares with a catalog; give --catalog DIR|IMAGE");
+        }
+        if (name != null) {
+            throw new UserInputException("--catalog compares every install of the namespace; give it without NAME");
+        }
+        VersionConstraint range = null;
+        if (versionRange != null) {
+            try {
+                range = VersionConstraint.parse(versionRange);
+            } catch (IllegalArgumentException e) {
+                throw new UserInputException("--version-range: " + e.getMessage());
+            }
+        }
+        Catalog loaded = new BundleSourcing(registry, spec.commandLine().getErr()).catalog(catalog);
+        try (ClusterConnection connection = cluster.open()) {
+            ReadableRecords records = new ReadableRecords(connection.retryingApi(),
+                    TargetNamespace.of(namespace, connection));
+            ReadableRecords.Listing listing = allNamespaces ? records.everywhere()
+                    : records.in(TargetNamespace.of(namespace, connection));
+            CatalogStatusReport report = CatalogStatusReport.of(catalog, loaded, versionRange, range,
+                    InstalledPackage.latest(listing.entries()), listing.notes());
+            if (output == OutputFormat.TABLE) {
+                CatalogStatusOutput.table(report, out);
+            } else {
+                print(CatalogStatusOutput.document(report), out);
+            }
+        }
+        return ExitCode.OK;
     }
 
     private int showPlanFile(PrintWriter out) {

@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
         description = "Print the shell completion script for bash or zsh (zsh runs the bash script through "
                 + "bashcompinit). It completes the commands, the options, and the option values that are known: "
                 + "output formats, CSV and install modes, capability names and baseline sets; uninstall and status "
-                + "complete install names from the cluster.",
+                + "complete install names from the cluster; plan, install and template complete --package, --channel "
+                + "and --version from the --catalog on the line.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  source <(${ROOT-COMMAND-NAME} completion bash)               # this shell",

@@ -20,7 +20,8 @@ final class Subcommands {
      * as a test checks.
      */
     static final List<String> NAMES = List.of("plan", "template", "install", "catalog", "status", "uninstall", "gc", "approve",
-            "controller", "version", "completion", CompletionScript.INSTALL_NAMES_COMMAND);
+            "controller", "version", "completion", CompletionScript.INSTALL_NAMES_COMMAND,
+            CompletionScript.CATALOG_VALUES_COMMAND);
 
     private Subcommands() {
     }
@@ -43,6 +44,7 @@ final class Subcommands {
             case "version" -> new VersionCommand();
             case "completion" -> new CompletionCommand();
             case CompletionScript.INSTALL_NAMES_COMMAND -> new InstallNamesCommand();
+            case CompletionScript.CATALOG_VALUES_COMMAND -> new CatalogValuesCommand();
             default -> throw new IllegalArgumentException("no bundlectl command " + name);
         };
     }

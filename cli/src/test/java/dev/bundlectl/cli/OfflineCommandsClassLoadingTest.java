@@ -62,7 +62,7 @@ class OfflineCommandsClassLoadingTest {
     Path home;
 
     @ParameterizedTest(name = "bundlectl {0}")
-    @ValueSource(strings = {"plan", "template", "version", "completion", "catalog"})
+    @ValueSource(strings = {"plan", "template", "version", "completion", "catalog", CompletionScript.CATALOG_VALUES_COMMAND})
     void anOfflineCommandLoadsNoClusterClientClass(String command) throws Exception {
         List<String> args = offlineCommand(command);
 
@@ -80,7 +80,7 @@ class OfflineCommandsClassLoadingTest {
      * and nothing else of it.
      */
     @ParameterizedTest(name = "bundlectl {0}")
-    @ValueSource(strings = {"plan", "template", "version", "completion", "catalog"})
+    @ValueSource(strings = {"plan", "template", "version", "completion", "catalog", CompletionScript.CATALOG_VALUES_COMMAND})
     void withAKubeconfigAnOfflineCommandLoadsNeitherFabric8NorTls(String command) throws Exception {
         List<String> args = offlineCommand(command);
         Path kubeconfig = Files.writeString(home.resolve("kubeconfig"), KUBECONFIG);
@@ -102,6 +102,8 @@ class OfflineCommandsClassLoadingTest {
             case "template" -> List.of("template", TestPaths.arg("samples/bundles/cachebox-operator"), "--argocd");
             case "completion" -> List.of("completion", "bash");
             case "catalog" -> List.of("catalog", TestPaths.arg("samples/catalogs/cachebox"));
+            case CompletionScript.CATALOG_VALUES_COMMAND -> List.of(command, "--catalog",
+                    TestPaths.arg("samples/catalogs/cachebox"), "--package", "cachebox-operator", "--field", "version");
             default -> List.of(command);
         };
     }

@@ -64,6 +64,57 @@ class ShellCompletionTest {
         assertThat(Files.readString(script)).contains(CompletionScript.INSTALL_NAMES_COMMAND);
     }
 
+    /**
+     * The sample catalog's packages, channels and versions, as the hidden command reads them: a
+     * {@code bundlectl} on the PATH runs this build, as an installed one would.
+     */
+    @ParameterizedTest(name = "bundlectl {0} <TAB> offers {1}")
+    @CsvSource(delimiter = '|', value = {
+        "plan --catalog CATALOG --package ''|cachebox-operator",
+        "install --catalog CATALOG --package cachebox-operator --channel ''|preview stable",
+        "template --catalog CATALOG --package cachebox-operator --version ''|0.3.0 0.3.1 0.4.0",
+        "plan --catalog CATALOG --package cachebox-operator --version 0.3|0.3.0 0.3.1",
+        "plan --catalog CATALOG --package cachebox-operator --channel preview --version ''|0.3.1",
+        "plan --package cachebox-operator --catalog = CATALOG --version ''|0.3.0 0.3.1 0.4.0",
+        "plan --catalog CATALOG -o ''|table yaml json",
+    })
+    void packageChannelAndVersionValuesComeFromTheCatalogOnTheLine(String words, String expected) throws Exception {
+        List<String> line = new ArrayList<>(List.of("bundlectl"));
+        for (String word : words.split(" ")) {
+            line.add(word.equals("''") ? "" : word.equals("CATALOG") ? TestPaths.arg("samples/catalogs/cachebox") : word);
+        }
+
+        assertThat(complete(line, thisBuildOnThePath())).containsExactlyInAnyOrder(expected.split(" "));
+    }
+
+    @Test
+    void aCatalogThatCannotBeReadOffersNothingAndSaysNothing() throws Exception {
+        assertThat(complete(List.of("bundlectl", "plan", "--catalog", directory.resolve("nowhere").toString(),
+                "--package", ""), thisBuildOnThePath())).isEmpty();
+        assertThat(Files.readString(script)).contains(CompletionScript.CATALOG_VALUES_COMMAND);
+
+        CliResult result = Cli.run(CompletionScript.CATALOG_VALUES_COMMAND, "--catalog",
+                directory.resolve("nowhere").toString(), "--field", "package");
+        assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).isEmpty();
+    }
+
+    @Test
+    void theHiddenCommandListsAPackagesVersionsInChannelOrderAndNothingForAnUnknownPackage() {
+        String catalog = TestPaths.arg("samples/catalogs/cachebox");
+
+        CliResult versions = Cli.run(CompletionScript.CATALOG_VALUES_COMMAND, "--catalog", catalog, "--package",
+                "cachebox-operator", "--field", "version");
+        CliResult unknown = Cli.run(CompletionScript.CATALOG_VALUES_COMMAND, "--catalog", catalog, "--package", "nope",
+                "--field", "channel");
+
+        assertThat(versions.exitCode()).isZero();
+        assertThat(versions.out().lines().toList()).containsExactly("0.3.0", "0.3.1", "0.4.0");
+        assertThat(unknown.exitCode()).isZero();
+        assertThat(unknown.out()).isEmpty();
+    }
+
     @Test
     void anUnknownShellIsRefused() {
         CliResult result = Cli.run("completion", "fish");
@@ -74,6 +125,27 @@ class ShellCompletionTest {
 
     /** The words bash would offer for the command line, whose last word is being completed. */
     private static List<String> complete(List<String> line) throws IOException, InterruptedException {
+        return complete(line, null);
+    }
+
+    /**
+     * A directory holding a {@code bundlectl} that runs this build's classes in a JVM of its own,
+     * as the completion script runs the installed command.
+     */
+    private static Path thisBuildOnThePath() throws IOException {
+        Path bin = directory.resolve("bin");
+        Path command = bin.resolve("bundlectl");
+        if (!Files.exists(command)) {
+            Files.createDirectories(bin);
+            Files.writeString(command, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
+                    + "' -cp '" + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n");
+            command.toFile().setExecutable(true);
+        }
+        return bin;
+    }
+
+    /** As {@link #complete(List)}, with {@code bin} (or nothing) before the system's PATH. */
+    private static List<String> complete(List<String> line, Path bin) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("bash", "-c",
                 "source \"$1\" 2>/dev/null; shift; COMP_WORDS=(\"$@\"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); "
                         + "_bundlectl_complete_with_installs 2>/dev/null; printf '%s\\n' \"${COMPREPLY[@]}\"",
@@ -81,7 +153,7 @@ class ShellCompletionTest {
         command.addAll(line);
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
         // The NAME lookup would run "bundlectl" from PATH: give it a PATH where that fails at once.
-        builder.environment().put("PATH", "/usr/bin:/bin");
+        builder.environment().put("PATH", (bin == null ? "" : bin + ":") + "/usr/bin:/bin");
         builder.environment().put("HOME", directory.toString());
         builder.environment().remove("KUBECONFIG");
         Process process = builder.start();

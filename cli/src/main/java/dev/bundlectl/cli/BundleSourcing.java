@@ -92,8 +92,8 @@ final class BundleSourcing {
         });
     }
 
-    /** The range {@code --version-range} gives, read before anything is pulled. */
-    private static VersionConstraint versionRange(String text) {
+    /** The range {@code --version-range} gives, read before anything is pulled or asked of a cluster. */
+    static VersionConstraint versionRange(String text) {
         try {
             return VersionConstraint.parse(text);
         } catch (IllegalArgumentException e) {

@@ -140,14 +140,7 @@ final class StatusCommand implements Callable<Integer> {
         if (name != null) {
             throw new UserInputException("--catalog compares every install of the namespace; give it without NAME");
         }
-        VersionConstraint range = null;
-        if (versionRange != null) {
-            try {
-                range = VersionConstraint.parse(versionRange);
-            } catch (IllegalArgumentException e) {
-                throw new UserInputException("--version-range: " + e.getMessage());
-            }
-        }
+        VersionConstraint range = versionRange == null ? null : BundleSourcing.versionRange(versionRange);
         Catalog loaded = new BundleSourcing(registry, spec.commandLine().getErr()).catalog(catalog);
         try (ClusterConnection connection = cluster.open()) {
             ReadableRecords records = new ReadableRecords(connection.retryingApi(),

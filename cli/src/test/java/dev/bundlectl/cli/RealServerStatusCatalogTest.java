@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * compared with a catalog whose channel {@code stable} of each package is joined by {@code replaces}
  * only (0.3.0 ← 0.3.1 ← 0.4.0). It shows each installed version, the newest and the path to it, the
  * CatalogStatus document field by field, every namespace with {@code -A}, and, for a caller who may
- * read only some namespaces, those with a note naming the rest.
+ * read only some namespaces, those with a note naming the rest (and, for one who may not even list
+ * namespaces, its context's namespace with a note saying so).
  */
 @ExtendWith(RealApiServerExtension.class)
 class RealServerStatusCatalogTest {
@@ -172,6 +173,35 @@ class RealServerStatusCatalogTest {
         assertThat(table.exitCode()).as(table.toString()).isZero();
         assertThat(table.out()).contains("note: may not list install records in ").contains(hidden.namespace())
                 .containsPattern("(?m)^" + first.namespace() + "\\s+stalpha-operator\\s+0\\.3\\.0");
+    }
+
+    @Test
+    void aCallerWhoMayNotListNamespacesEitherSeesItsContextsNamespaceAndANoteSayingSo() {
+        String user = "context-reader";
+        first.server().create("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: Role
+                metadata: {name: context-secret-reader, namespace: %s}
+                rules:
+                - {apiGroups: [""], resources: [secrets], verbs: [list]}
+                """.formatted(first.namespace()));
+        first.server().create("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: RoleBinding
+                metadata: {name: context-secret-reader, namespace: %s}
+                roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: context-secret-reader}
+                subjects:
+                - {apiGroup: rbac.authorization.k8s.io, kind: User, name: %s}
+                """.formatted(first.namespace(), user));
+        Path kubeconfig = first.server().kubeconfigAs(dir, user, List.of(), first.namespace());
+
+        CliRun status = first.runWith(kubeconfig, "status", "--catalog", catalog.toString(), "-A");
+
+        assertThat(status.exitCode()).as(status.toString()).isZero();
+        assertThat(status.out().lines().toList()).hasSize(4).last().isEqualTo("note: listing install records in all "
+                + "namespaces and listing namespaces are both forbidden; shown: namespace " + first.namespace());
+        assertThat(status.out()).containsPattern("(?m)^" + first.namespace() + "\\s+stalpha-operator")
+                .containsPattern("(?m)^" + first.namespace() + "\\s+stbeta-operator");
     }
 
     @Test

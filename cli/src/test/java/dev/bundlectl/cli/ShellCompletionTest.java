@@ -49,12 +49,7 @@ class ShellCompletionTest {
         "completion ''|bash zsh",
     })
     void completesCommandsAndKnownOptionValues(String words, String expected) throws Exception {
-        List<String> line = new ArrayList<>(List.of("bundlectl"));
-        for (String word : words.split(" ")) {
-            line.add(word.equals("''") ? "" : word);
-        }
-
-        assertThat(complete(line)).containsExactlyInAnyOrder(expected.split(" "));
+        assertThat(complete(line(words))).containsExactlyInAnyOrder(expected.split(" "));
     }
 
     @Test
@@ -79,10 +74,7 @@ class ShellCompletionTest {
         "plan --catalog CATALOG -o ''|table yaml json",
     })
     void packageChannelAndVersionValuesComeFromTheCatalogOnTheLine(String words, String expected) throws Exception {
-        List<String> line = new ArrayList<>(List.of("bundlectl"));
-        for (String word : words.split(" ")) {
-            line.add(word.equals("''") ? "" : word.equals("CATALOG") ? TestPaths.arg("samples/catalogs/cachebox") : word);
-        }
+        List<String> line = line(words.replace("CATALOG", TestPaths.arg("samples/catalogs/cachebox")));
 
         assertThat(complete(line, thisBuildOnThePath())).containsExactlyInAnyOrder(expected.split(" "));
     }
@@ -121,6 +113,15 @@ class ShellCompletionTest {
 
         assertThat(result.exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
         assertThat(result.err()).contains("completion fish: expected bash or zsh");
+    }
+
+    /** {@code bundlectl} and the words, {@code ''} standing for the empty word being completed. */
+    private static List<String> line(String words) {
+        List<String> line = new ArrayList<>(List.of("bundlectl"));
+        for (String word : words.split(" ")) {
+            line.add(word.equals("''") ? "" : word);
+        }
+        return line;
     }
 
     /** The words bash would offer for the command line, whose last word is being completed. */

@@ -11,6 +11,7 @@ import dev.bundlectl.source.image.PulledImage;
 import dev.bundlectl.source.reference.ImageReference;
 import dev.bundlectl.source.reference.LocalDirectory;
 import dev.bundlectl.source.reference.ReferenceParser;
+import dev.bundlectl.source.reference.RegistryReference;
 import dev.bundlectl.source.reference.SourceReference;
 import dev.bundlectl.source.registry.RegistryClient;
 import io.vertx.core.Future;
@@ -29,12 +30,31 @@ public final class BundleSources implements AutoCloseable {
     private final SourceSettings settings;
     private final RegistryClient registry;
     private final ImagePuller puller;
+    private final SourceCache cache;
 
     public BundleSources(Vertx vertx, SourceSettings settings) {
         this.vertx = vertx;
         this.settings = settings;
         this.registry = new RegistryClient(vertx, settings.registry());
-        this.puller = new ImagePuller(vertx, registry, new SourceCache(settings.cacheRoot()));
+        this.cache = new SourceCache(settings.cacheRoot());
+        this.puller = new ImagePuller(vertx, registry, cache);
+    }
+
+    /**
+     * {@code reference} pinned to the digest its tag points at now: {@code registry/repo@sha256:...}
+     * for a registry image named by tag, from one {@code HEAD} of its manifest and nothing pulled;
+     * the reference itself for a digest, a directory, an OCI layout or archive. Pulling the pinned
+     * reference later needs no request when the cache has that digest.
+     */
+    public Future<String> pinned(String reference) {
+        return parse(reference).compose(parsed -> {
+            if (!(parsed instanceof RegistryReference image) || image.pinnedDigest() != null) {
+                return Future.succeededFuture(reference);
+            }
+            return registry.currentDigest(image).compose(digest -> digest.isPresent()
+                    ? Future.succeededFuture(image.pinned(digest.get()))
+                    : manifestDigest(image).map(image::pinned));
+        });
     }
 
     /**
@@ -54,6 +74,16 @@ public final class BundleSources implements AutoCloseable {
     /** Parsing looks at the file system (is it a directory?), so it runs on a worker, never an event loop. */
     private Future<SourceReference> parse(String reference) {
         return vertx.executeBlocking(() -> ReferenceParser.parse(reference), false);
+    }
+
+    /** A registry that does not send a HEAD's digest: the manifest is read, and its bytes give it. */
+    private Future<dev.bundlectl.source.reference.Digest> manifestDigest(RegistryReference image) {
+        return vertx.executeBlocking(cache::scratch, false).compose(scratch -> registry.repository(image)
+                .manifest(image.tag(), scratch).transform(result -> vertx.executeBlocking(() -> {
+                    cache.discard(scratch);
+                    return null;
+                }, false).transform(ignored -> result.succeeded() ? Future.succeededFuture(result.result().digest())
+                        : Future.failedFuture(result.cause()))));
     }
 
     /** A catalog from a directory or a catalog image, with the directory it was read from. */

@@ -22,6 +22,9 @@ import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import dev.bundlectl.controller.follow.SourceFollowing;
+import dev.bundlectl.controller.source.ControllerSources;
+import dev.bundlectl.source.BundleSources;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -86,6 +89,12 @@ final class ControllerCommand implements Callable<Integer> {
                     + "cluster-wide read and delete: deploy/gc-rbac.yaml. Off by default.")
     private Duration gcInterval;
 
+    @Option(names = "--catalog-poll", paramLabel = "DURATION", defaultValue = "10m", converter = DurationConverter.class,
+            description = "How often each catalog or bundle image tag a BundleInstall names is resolved again (one "
+                    + "manifest HEAD per tag for all installs); the installs of a tag that moved are planned again at "
+                    + "once. 0 resolves tags on every reconcile instead (default: ${DEFAULT-VALUE}).")
+    private Duration catalogPoll;
+
     @Mixin
     private RegistryAccessOptions registry = new RegistryAccessOptions();
 
@@ -106,10 +115,15 @@ final class ControllerCommand implements Callable<Integer> {
         ControllerSettings settings = new ControllerSettings(namespace, workers, resync, Duration.ofSeconds(1),
                 Duration.ofMinutes(5), name,
                 leaderElect ? ControllerSettings.LeaseSettings.defaults(leaseNamespace) : null);
+        if (catalogPoll.isNegative()) {
+            throw new UserInputException("--catalog-poll " + catalogPoll + ": give 0 or a positive duration");
+        }
         try (ClusterConnection connection = cluster.open();
-                InstallerConnections installers = new InstallerConnections(connection, singleTenant)) {
+                InstallerConnections installers = new InstallerConnections(connection, singleTenant);
+                ControllerSources sources = new ControllerSources(new BundleSources(connection.vertx(),
+                        registry.settings()), catalogPoll, Clock.systemUTC())) {
             PipelineInstaller installer = new PipelineInstaller(installers, registry.settings(),
-                    ApplySettings.defaults(), Clock.systemUTC(), LockHolders.controller(name));
+                    ApplySettings.defaults(), Clock.systemUTC(), LockHolders.controller(name), sources);
             EventRecorder events = new EventRecorder(connection.client(), name);
             Reconciler reconciler = new Reconciler(new BundleInstallClient(connection.client()), installer,
                     events, Clock.systemUTC());
@@ -120,7 +134,7 @@ final class ControllerCommand implements Callable<Integer> {
                     : List.of(new PeriodicCollection(new LeftoverCollector(connection.retryingApi(),
                             connection.discovery()), gcInterval, reporter));
             try (Controller controller = new Controller(connection.client(), reconciler, settings, true,
-                    alsoWhileLeading)) {
+                    alsoWhileLeading, new SourceFollowing(installers, sources.digests(), catalogPoll))) {
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     controller.close();
                     stopped.countDown();

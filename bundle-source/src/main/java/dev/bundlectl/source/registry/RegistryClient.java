@@ -68,6 +68,19 @@ public final class RegistryClient implements AutoCloseable {
         return new Repository(reference);
     }
 
+    /**
+     * The digest {@code reference}'s tag points at now, from one {@code HEAD} of its manifest (the
+     * registry's {@code Docker-Content-Digest}); nothing is downloaded. Empty when the registry
+     * answers without that header: the caller then reads the manifest itself. A reference pinned by
+     * digest is answered without a request.
+     */
+    public Future<java.util.Optional<Digest>> currentDigest(RegistryReference reference) {
+        if (reference.pinnedDigest() != null) {
+            return Future.succeededFuture(java.util.Optional.of(reference.pinnedDigest()));
+        }
+        return new Repository(reference).headDigest().map(java.util.Optional::ofNullable);
+    }
+
     @Override
     public void close() {
         verified.close();
@@ -121,6 +134,43 @@ public final class RegistryClient implements AutoCloseable {
             return reference.registry() + "/" + reference.repository();
         }
 
+        /** The tag's digest from a HEAD of its manifest, or null when the registry does not send it. */
+        Future<Digest> headDigest() {
+            String what = reference.registry() + "/" + reference.repository() + ":" + reference.tag();
+            String scope = "repository:" + reference.repository() + ":pull";
+            String key = reference.registry() + " " + scope;
+            return baseUrl(reference).compose(base -> withRetries(1, () -> {
+                String url = base + "/v2/" + reference.repository() + "/manifests/" + reference.tag();
+                return head(url, authorizations.get(key)).recover(failure -> {
+                    if (failure instanceof HttpStatusException status && status.status() == 401) {
+                        return authenticate(reference.registry(), status.authenticate(), scope)
+                                .compose(authorization -> {
+                                    authorizations.put(key, authorization);
+                                    return head(url, authorization);
+                                });
+                    }
+                    return Future.failedFuture(failure);
+                });
+            })).recover(failure -> Future.failedFuture(described(failure, what, true)));
+        }
+
+        private Future<Digest> head(String url, String authorization) {
+            var request = client(reference.registry()).requestAbs(HttpMethod.HEAD, url).putHeader("Accept",
+                    MANIFEST_TYPES);
+            if (authorization != null) {
+                request.putHeader("Authorization", authorization);
+            }
+            return request.send().compose(response -> {
+                if (response.statusCode() / 100 != 2) {
+                    return Future.failedFuture(new HttpStatusException(response.statusCode(),
+                            response.getHeader("WWW-Authenticate"), response.getHeader("Retry-After"),
+                            response.getHeader("Location")));
+                }
+                String header = response.getHeader("Docker-Content-Digest");
+                return Future.succeededFuture(header != null && Digest.isDigest(header) ? Digest.parse(header) : null);
+            });
+        }
+
         private Future<Downloaded> download(String path, String accept, Path target, String what, long limit,
                 boolean manifest) {
             return baseUrl(reference).compose(base -> withRetries(1,
@@ -128,11 +178,11 @@ public final class RegistryClient implements AutoCloseable {
                     .recover(failure -> Future.failedFuture(described(failure, what, manifest)));
         }
 
-        private Future<Downloaded> withRetries(int attempt, java.util.function.Supplier<Future<Downloaded>> request) {
+        private <T> Future<T> withRetries(int attempt, java.util.function.Supplier<Future<T>> request) {
             return request.get().recover(failure -> {
                 if (failure instanceof HttpStatusException status && RetryPolicy.retryable(status.status())
                         && attempt < options.retry().attempts()) {
-                    Promise<Downloaded> later = Promise.promise();
+                    Promise<T> later = Promise.promise();
                     long pause = Math.max(1, options.retry().pause(attempt, status.retryAfter()).toMillis());
                     vertx.setTimer(pause, id -> withRetries(attempt + 1, request).onComplete(later));
                     return later.future();

@@ -24,6 +24,7 @@ import dev.bundlectl.controller.reconcile.PlannedBundle;
 import dev.bundlectl.controller.reconcile.ReconcileException;
 import dev.bundlectl.controller.source.ConfigMapDirectory;
 import dev.bundlectl.controller.source.ConfigMapPacking;
+import dev.bundlectl.controller.source.ControllerSources;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.cluster.discovery.DiscoveryRetries;
@@ -103,6 +104,7 @@ public final class PipelineInstaller implements BundleInstaller {
     private final ApplySettings applySettings;
     private final Clock clock;
     private final String lockHolder;
+    private final ControllerSources shared;
 
     /**
      * An installer whose installs hold the package lock as this process ({@link LockHolders#thisProcess()}).
@@ -127,11 +129,26 @@ public final class PipelineInstaller implements BundleInstaller {
      */
     public PipelineInstaller(InstallerConnections connections, SourceSettings sources, ApplySettings applySettings,
             Clock clock, String lockHolder) {
+        this(connections, sources, applySettings, clock, lockHolder, null);
+    }
+
+    /**
+     * @param connections the connection each install acts through
+     * @param sources registry access and the cache for images and catalogs
+     * @param applySettings how plans are applied (timeouts, concurrency)
+     * @param clock the install records' clock
+     * @param lockHolder who holds a package's lock while an install or uninstall runs
+     * @param shared the images and catalogs every install shares, tags pinned by the poll's digests;
+     *     null resolves each tag and reads each catalog on every plan
+     */
+    public PipelineInstaller(InstallerConnections connections, SourceSettings sources, ApplySettings applySettings,
+            Clock clock, String lockHolder, ControllerSources shared) {
         this.connections = connections;
         this.sources = sources;
         this.applySettings = applySettings;
         this.clock = clock;
         this.lockHolder = lockHolder;
+        this.shared = shared;
     }
 
     @Override
@@ -310,7 +327,7 @@ public final class PipelineInstaller implements BundleInstaller {
 
     /** A catalog bundle of a walk, pulled. */
     private Fetched fetchBundle(ClusterConnection connection, String image, List<CatalogBundle> laterHops) {
-        try (BundleSources bundles = new BundleSources(connection.vertx(), sources)) {
+        try (ControllerSources bundles = sourcesFor(connection)) {
             ResolvedSource resolved = await(bundles.bundle(image), "pulling " + image);
             String pinned = resolved.image().map(ResolvedSource.ImageOrigin::pinned).orElse(null);
             return new Fetched(resolved.directory(), pinned != null ? pinned : image, pinned, laterHops);
@@ -323,7 +340,7 @@ public final class PipelineInstaller implements BundleInstaller {
             Path directory = configMaps.unpack(namespace, configMap.name(), ConfigMapPacking.BUNDLE);
             return new Fetched(directory, "configmap:" + namespace + "/" + configMap.name(), null, List.of());
         }
-        try (BundleSources bundles = new BundleSources(connection.vertx(), sources)) {
+        try (ControllerSources bundles = sourcesFor(connection)) {
             ResolvedSource resolved;
             List<CatalogBundle> laterHops = List.of();
             ChannelStanding channel = null;
@@ -360,6 +377,17 @@ public final class PipelineInstaller implements BundleInstaller {
             return new Fetched(resolved.directory(), pinned != null ? pinned : source.describe(), pinned, laterHops,
                     channel);
         }
+    }
+
+    /**
+     * The shared sources, or, without them, ones of this call only that resolve every tag. Closing the
+     * shared ones here leaves them open: their owner closes them.
+     */
+    private ControllerSources sourcesFor(ClusterConnection connection) {
+        if (shared != null) {
+            return shared.borrowed();
+        }
+        return new ControllerSources(new BundleSources(connection.vertx(), sources), Duration.ZERO, clock);
     }
 
     /**

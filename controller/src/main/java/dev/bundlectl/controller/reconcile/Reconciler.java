@@ -112,6 +112,11 @@ public final class Reconciler {
             }
             return ReconcileResult.done();
         }
+        // A failed upgrade's plan waits out its back-off; a changed catalog or spec is another plan, tried at once.
+        Optional<FailedUpgrade> failedBefore = FailedUpgrade.of(status);
+        if (failedBefore.isPresent() && failedBefore.get().holdsBack(digest, generation, clock.instant())) {
+            return ReconcileResult.done();
+        }
         // An upgrade's removals wait for the new version to run (docs/semantics.md §9): once it does,
         // the installed plan is applied again, and what only the old version had goes.
         boolean removalsDue = upToDate(status, digest, generation) && !UpgradeSteps.removals(planned.plan()).isEmpty()
@@ -137,6 +142,13 @@ public final class Reconciler {
                 .condition(ConditionType.Installed, isInstalled(status), installedReason(status), "")
                 .condition(ConditionType.Failed, false, "Installing", "")
                 .toJson());
+        String from = InstalledVersions.current(status);
+        String to = InstalledVersions.target(planned);
+        boolean upgrade = !repair && from != null && to != null && !from.equals(to);
+        if (upgrade) {
+            events.normal(installing, "UpgradeStarted", "upgrading " + planned.packageName() + " from " + from + " to "
+                    + to + (planned.laterHops().isEmpty() ? "" : " in " + (planned.laterHops().size() + 1) + " hops"));
+        }
         InstalledBundle installed;
         try {
             installed = installer.install(namespace, planned);
@@ -152,6 +164,10 @@ public final class Reconciler {
                         planned.packageName());
         if (installed.complete()) {
             Optional<PlanCondition> running = runningOrUnknown(planned, installed.plan());
+            if (upgrade && running.filter(condition -> "False".equals(condition.status())).isPresent()) {
+                return failUpgrade(installing, done, failedBefore, installed.digest() != null ? installed.digest()
+                        : digest, generation, from, to, running.get());
+            }
             done.phase(BundleInstallPhase.Complete, installed.message())
                     .condition(ConditionType.Installed, true, "InstallComplete", installed.message())
                     .condition(ConditionType.Progressing, false, "InstallComplete", "")
@@ -161,14 +177,37 @@ public final class Reconciler {
                     .installed(installed.version() != null ? installed.version() : planned.version(),
                             installed.csvName() != null ? installed.csvName() : planned.csvName())
                     .channel(planned.channel() == null ? null : planned.channel().installed(
-                            installed.version() != null ? installed.version() : planned.version()));
+                            installed.version() != null ? installed.version() : planned.version()))
+                    .noFailedUpgrade();
+            boolean runs = running.isEmpty() || "True".equals(running.get().status());
+            if (runs) {
+                done.upgradeFrom(null);
+            } else if (upgrade) {
+                done.upgradeFrom(from);
+            }
             running.ifPresent(condition -> done.condition(ConditionType.OperatorRunning, condition.status(),
                     condition.reason(), condition.message()));
             objects.writeStatus(installing, done.toJson());
-            if (!resync || !upToDate(status, digest, generation)) {
+            if (upgrade) {
+                events.normal(installing, "Upgraded", planned.packageName() + " upgraded from " + from + " to " + to
+                        + ": " + installed.message());
+            } else if (!resync || !upToDate(status, digest, generation)) {
                 events.normal(installing, "Installed", describe(planned) + ": " + installed.message());
             }
             return untilRunning(running);
+        }
+        if (upgrade) {
+            FailedUpgrade failed = FailedUpgrade.next(failedBefore, digest, generation, from, to, clock.instant(),
+                    installed.message());
+            done.phase(BundleInstallPhase.Failed, failed.describe())
+                    .condition(ConditionType.Failed, true, "UpgradeFailed", failed.describe())
+                    .condition(ConditionType.Progressing, false, "UpgradeFailed", "")
+                    .condition(ConditionType.Installed, isInstalled(status), installedReason(status), "")
+                    .condition(ConditionType.ApprovalRequired, false, "Approved", "")
+                    .failedUpgrade(failed);
+            objects.writeStatus(installing, done.toJson());
+            events.warning(installing, "UpgradeFailed", failed.describe());
+            return ReconcileResult.done();
         }
         done.phase(BundleInstallPhase.Failed, installed.message())
                 .condition(ConditionType.Failed, true, "InstallFailed", installed.message())
@@ -229,14 +268,51 @@ public final class Reconciler {
             return ReconcileResult.done();
         }
         JsonNode status = object.path("status");
+        String digest = status.path("planDigest").asText(null);
+        String from = status.path("upgradeFrom").asText(null);
+        String to = InstalledVersions.current(status);
+        if ("False".equals(running.get().status()) && from != null && to != null && !from.equals(to)) {
+            long generation = object.path("metadata").path("generation").asLong();
+            return failUpgrade(object, document(status, generation), FailedUpgrade.of(status), digest, generation, from,
+                    to, running.get());
+        }
         StatusDocument document = kept(status, object.path("metadata").path("generation").asLong())
                 .condition(ConditionType.OperatorRunning, running.get().status(), running.get().reason(),
                         running.get().message());
+        if ("True".equals(running.get().status())) {
+            document.upgradeFrom(null);
+        }
         JsonNode written = objects.writeStatus(object, document.toJson());
         if ("True".equals(running.get().status())) {
             events.normal(written, "OperatorRunning", running.get().message());
         }
         return untilRunning(running);
+    }
+
+    /**
+     * The new version's operator failed (OLM put its CSV in {@code Failed}): the upgrade failed. The
+     * version before keeps running, since what only it had is removed only once the new one runs
+     * (docs/semantics.md §9), and OLM keeps a replaced CSV until its successor succeeds. The plan is
+     * held back for {@link FailedUpgrade#backoff}, or until the catalog or the spec changes.
+     */
+    private ReconcileResult failUpgrade(JsonNode object, StatusDocument document, Optional<FailedUpgrade> before,
+            String digest, long generation, String from, String to, PlanCondition running) {
+        FailedUpgrade failed = FailedUpgrade.next(before, digest, generation, from, to, clock.instant(),
+                "the operator of " + to + " does not run: " + running.reason() + ": " + running.message());
+        JsonNode status = object.path("status");
+        ChannelStanding standing = ChannelStanding.of(status);
+        document.phase(BundleInstallPhase.Failed, failed.describe())
+                .condition(ConditionType.Failed, true, "UpgradeFailed", failed.describe())
+                .condition(ConditionType.Progressing, false, "UpgradeFailed", "")
+                .condition(ConditionType.Installed, isInstalled(status), installedReason(status), "")
+                .condition(ConditionType.ApprovalRequired, false, "Approved", "")
+                .condition(ConditionType.OperatorRunning, running.status(), running.reason(), running.message())
+                .channel(standing == null ? null : standing.installed(from))
+                .upgradeFrom(null)
+                .failedUpgrade(failed);
+        objects.writeStatus(object, document.toJson());
+        events.warning(object, "UpgradeFailed", failed.describe());
+        return ReconcileResult.done();
     }
 
     /**

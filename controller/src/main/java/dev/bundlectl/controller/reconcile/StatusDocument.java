@@ -43,6 +43,8 @@ public final class StatusDocument {
     private final Map<ConditionType, String[]> conditions = new EnumMap<>(ConditionType.class);
     private HistoryEntry installed;
     private ChannelStanding channel;
+    private JsonNode failedUpgrade;
+    private String upgradeFrom;
     /** The versions a walk along a catalog's channel installed before {@link #installed}, oldest first. */
     private final List<HistoryEntry> earlierHops = new ArrayList<>();
 
@@ -60,6 +62,30 @@ public final class StatusDocument {
         this.packageName = text(this.previous, "packageName");
         this.plan = this.previous.path("plan").isArray() ? (ArrayNode) this.previous.get("plan").deepCopy() : null;
         this.channel = ChannelStanding.of(this.previous);
+        this.upgradeFrom = text(this.previous, "upgradeFrom");
+        this.failedUpgrade = this.previous.hasNonNull("lastFailedUpgrade") ? this.previous.get("lastFailedUpgrade").deepCopy()
+                : null;
+    }
+
+    /** The upgrade that failed last ({@code status.lastFailedUpgrade}); kept from the previous status unless set. */
+    public StatusDocument failedUpgrade(FailedUpgrade failed) {
+        this.failedUpgrade = failed.toJson();
+        return this;
+    }
+
+    /**
+     * The version an upgrade left whose new operator has not been seen running yet
+     * ({@code status.upgradeFrom}), or null once it runs; kept from the previous status unless set.
+     */
+    public StatusDocument upgradeFrom(String version) {
+        this.upgradeFrom = version;
+        return this;
+    }
+
+    /** An install that succeeded: no failed upgrade holds anything back any more. */
+    public StatusDocument noFailedUpgrade() {
+        this.failedUpgrade = null;
+        return this;
     }
 
     /**
@@ -158,6 +184,12 @@ public final class StatusDocument {
             conditionList.add(condition(entry.getKey(), entry.getValue()));
         }
         status.set("history", history());
+        if (upgradeFrom != null) {
+            status.put("upgradeFrom", upgradeFrom);
+        }
+        if (failedUpgrade != null) {
+            status.set("lastFailedUpgrade", failedUpgrade);
+        }
         return status;
     }
 

@@ -19,6 +19,7 @@ public final class Controller implements AutoCloseable {
     private final ControllerSettings settings;
     private final boolean releaseLeaseOnClose;
     private final List<WhileLeading> alsoWhileLeading;
+    private final SpecFollower.Factory following;
     private final List<AutoCloseable> running = new ArrayList<>();
     private ControllerLoop loop;
     private LeaderElection election;
@@ -44,6 +45,20 @@ public final class Controller implements AutoCloseable {
      */
     public Controller(KubernetesClient client, Reconciler reconciler, ControllerSettings settings,
             boolean releaseLeaseOnClose, List<WhileLeading> alsoWhileLeading) {
+        this(client, reconciler, settings, releaseLeaseOnClose, alsoWhileLeading, SpecFollower.NONE);
+    }
+
+    /**
+     * @param client fabric8's client
+     * @param reconciler reconciles each object
+     * @param settings how to run
+     * @param releaseLeaseOnClose whether closing hands the Lease over at once (false: it expires, as after a crash)
+     * @param alsoWhileLeading work started with reconciling and stopped with it, such as the collector
+     * @param following what else makes an object reconcile while leading (its catalog or image changing)
+     */
+    public Controller(KubernetesClient client, Reconciler reconciler, ControllerSettings settings,
+            boolean releaseLeaseOnClose, List<WhileLeading> alsoWhileLeading, SpecFollower.Factory following) {
+        this.following = java.util.Objects.requireNonNull(following, "following");
         this.alsoWhileLeading = List.copyOf(alsoWhileLeading);
         this.client = client;
         this.reconciler = reconciler;
@@ -73,7 +88,7 @@ public final class Controller implements AutoCloseable {
         }
         LOG.info(() -> settings.identity() + " starts reconciling BundleInstalls"
                 + (settings.namespace() == null ? " in all namespaces" : " in namespace " + settings.namespace()));
-        loop = new ControllerLoop(client, reconciler, settings);
+        loop = new ControllerLoop(client, reconciler, settings, following);
         loop.start();
         alsoWhileLeading.forEach(work -> running.add(work.start()));
         leading = true;

@@ -32,8 +32,10 @@ public final class ControllerLoop implements AutoCloseable {
     private final Reconciler reconciler;
     private final ControllerSettings settings;
     private final WorkQueue queue;
+    private final SpecFollower.Factory following;
     private final List<Thread> workers = new ArrayList<>();
     private SharedIndexInformer<GenericKubernetesResource> informer;
+    private SpecFollower follower;
 
     /**
      * @param client fabric8's client
@@ -41,14 +43,31 @@ public final class ControllerLoop implements AutoCloseable {
      * @param settings namespace, workers, resync and retry timings
      */
     public ControllerLoop(KubernetesClient client, Reconciler reconciler, ControllerSettings settings) {
+        this(client, reconciler, settings, SpecFollower.NONE);
+    }
+
+    /**
+     * @param client fabric8's client
+     * @param reconciler what each key is handed to
+     * @param settings namespace, workers, resync and retry timings
+     * @param following what else makes an object reconcile: its catalog or image changing
+     */
+    public ControllerLoop(KubernetesClient client, Reconciler reconciler, ControllerSettings settings,
+            SpecFollower.Factory following) {
         this.client = Objects.requireNonNull(client, "client");
         this.reconciler = Objects.requireNonNull(reconciler, "reconciler");
         this.settings = settings;
         this.queue = new WorkQueue(settings.retryBase(), settings.retryMax());
+        this.following = Objects.requireNonNull(following, "following");
     }
 
     /** Starts watching and reconciling; returns once the informer has listed every object. */
     public synchronized void start() {
+        follower = following.start((namespace, name, why) -> {
+            LOG.fine(() -> namespace + "/" + name + ": " + why);
+            queue.add(namespace + "/" + name, false);
+        });
+        SpecFollower follows = follower;
         var resources = client.genericKubernetesResources(BundleInstallKind.context());
         informer = settings.namespace() == null
                 ? resources.inAnyNamespace().runnableInformer(settings.resync().toMillis())
@@ -56,6 +75,7 @@ public final class ControllerLoop implements AutoCloseable {
         informer.addEventHandler(new ResourceEventHandler<>() {
             @Override
             public void onAdd(GenericKubernetesResource object) {
+                follows.seen(object.getMetadata().getNamespace(), object.getMetadata().getName(), tree(object));
                 queue.add(key(object), false);
             }
 
@@ -64,12 +84,16 @@ public final class ControllerLoop implements AutoCloseable {
                 // The informer's resync delivers the cached object again, unchanged.
                 boolean resync = Objects.equals(old.getMetadata().getResourceVersion(),
                         now.getMetadata().getResourceVersion());
+                if (!resync) {
+                    follows.seen(now.getMetadata().getNamespace(), now.getMetadata().getName(), tree(now));
+                }
                 queue.add(key(now), resync);
             }
 
             @Override
             public void onDelete(GenericKubernetesResource object, boolean finalStateUnknown) {
-                // Nothing to do: the finalizer made us see the deletion as an update first.
+                // Nothing to reconcile: the finalizer made us see the deletion as an update first.
+                follows.gone(object.getMetadata().getNamespace(), object.getMetadata().getName());
             }
         });
         try {
@@ -124,6 +148,10 @@ public final class ControllerLoop implements AutoCloseable {
         }
     }
 
+    private com.fasterxml.jackson.databind.JsonNode tree(GenericKubernetesResource object) {
+        return client.getKubernetesSerialization().convertValue(object, com.fasterxml.jackson.databind.JsonNode.class);
+    }
+
     private static String key(GenericKubernetesResource object) {
         return object.getMetadata().getNamespace() + "/" + object.getMetadata().getName();
     }
@@ -133,6 +161,9 @@ public final class ControllerLoop implements AutoCloseable {
     public synchronized void close() {
         if (informer != null) {
             informer.stop();
+        }
+        if (follower != null) {
+            follower.close();
         }
         queue.close();
         for (Thread worker : workers) {

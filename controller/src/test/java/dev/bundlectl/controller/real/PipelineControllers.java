@@ -14,6 +14,8 @@ import dev.bundlectl.source.SourceSettings;
 import dev.bundlectl.source.registry.RegistryOptions;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
+import dev.bundlectl.controller.follow.SourceFollowing;
+import dev.bundlectl.controller.source.ControllerSources;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -43,6 +45,35 @@ final class PipelineControllers {
         Controller controller = new Controller(client, reconciler, settings, true);
         controller.start();
         return controller;
+    }
+
+    /**
+     * A started controller for {@code namespace} as {@code bundlectl controller} runs: one shared source of
+     * images and catalogs whose tags are resolved again every {@code poll}, catalog ConfigMaps watched,
+     * and a resync long enough (10 minutes) that nothing a test sees comes from it. Closing the
+     * controller leaves {@code sources} open; the caller closes them.
+     */
+    static Controller following(RealApiServer server, String namespace, ControllerSources sources, Path cache,
+            RegistryOptions registry, Duration poll) {
+        KubernetesClient client = server.client();
+        InstallerConnections connections = new InstallerConnections(server.connect(), true);
+        PipelineInstaller installer = new PipelineInstaller(connections, new SourceSettings(registry, cache, false),
+                ApplySettings.defaults(), Clock.systemUTC(), dev.bundlectl.executor.lock.LockHolders.thisProcess(),
+                sources);
+        Reconciler reconciler = new Reconciler(new BundleInstallClient(client), installer,
+                new EventRecorder(client, "test"), Clock.systemUTC());
+        ControllerSettings settings = new ControllerSettings(namespace, 2, Duration.ofMinutes(10), Duration.ofMillis(500),
+                Duration.ofSeconds(5), "test", null);
+        Controller controller = new Controller(client, reconciler, settings, true, java.util.List.of(),
+                new SourceFollowing(connections, sources.digests(), poll));
+        controller.start();
+        return controller;
+    }
+
+    /** The shared sources {@link #following} pulls through, tags resolved again every {@code poll}. */
+    static ControllerSources sources(RealApiServer server, Path cache, RegistryOptions registry, Duration poll) {
+        return new ControllerSources(new dev.bundlectl.source.BundleSources(server.connect().vertx(),
+                new SourceSettings(registry, cache, false)), poll, Clock.systemUTC());
     }
 
     /**

@@ -66,7 +66,7 @@ class RealServerControllerWalkTest {
         String pkg = prefix + "-operator";
         String image = pushThreeVersions(registry, prefix);
         client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack("catalog",
-                catalog(temp.resolve("catalog-1"), pkg, image, List.of("0.3.0")))).create();
+                ChannelFixtures.catalog(temp.resolve("catalog-1"), pkg, image, List.of("0.3.0")))).create();
         try (KubeletStandIn.Background a = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.0");
                 KubeletStandIn.Background b = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.1");
                 Controller ignored = PipelineControllers.started(client, ns,
@@ -79,29 +79,29 @@ class RealServerControllerWalkTest {
                       source: {catalog: {configMap: catalog, package: %s, versionRange: ">=0.3.0 <0.4.0"}}
                     """.formatted(pkg));
             GenericKubernetesResource first = ControllerCluster.await(client, ns, "walker", WAIT, "0.3.0 Complete",
-                    o -> "Complete".equals(ControllerCluster.phase(o)) && "0.3.0".equals(installedVersion(o)));
-            assertThat(condition(first, "UpgradeBlocked")).containsEntry("status", "False");
+                    o -> "Complete".equals(ControllerCluster.phase(o)) && "0.3.0".equals(ChannelFixtures.installedVersion(o)));
+            assertThat(ChannelFixtures.condition(first, "UpgradeBlocked")).containsEntry("status", "False");
 
             client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack("catalog",
-                    catalog(temp.resolve("catalog-2"), pkg, image, List.of("0.3.0", "0.3.1")))).update();
+                    ChannelFixtures.catalog(temp.resolve("catalog-2"), pkg, image, List.of("0.3.0", "0.3.1")))).update();
             ControllerCluster.await(client, ns, "walker", WAIT, "0.3.1 Complete",
-                    o -> "Complete".equals(ControllerCluster.phase(o)) && "0.3.1".equals(installedVersion(o)));
+                    o -> "Complete".equals(ControllerCluster.phase(o)) && "0.3.1".equals(ChannelFixtures.installedVersion(o)));
 
             client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack("catalog",
-                    catalog(temp.resolve("catalog-3"), pkg, image, List.of("0.3.0", "0.3.1", "0.4.0")))).update();
+                    ChannelFixtures.catalog(temp.resolve("catalog-3"), pkg, image, List.of("0.3.0", "0.3.1", "0.4.0")))).update();
             // Several resyncs (every 3 s) read the catalog with 0.4.0 in it.
             Thread.sleep(10_000);
             GenericKubernetesResource later = ControllerCluster.get(client, ns, "walker");
             assertThat(ControllerCluster.phase(later)).isEqualTo("Complete");
-            assertThat(versions(later)).as("0.4.0 is out of range").containsExactly("0.3.0", "0.3.1");
-            assertThat(csvGone(client, ns, pkg + ".v0.4.0")).isTrue();
+            assertThat(ChannelFixtures.versions(later)).as("0.4.0 is out of range").containsExactly("0.3.0", "0.3.1");
+            assertThat(ChannelFixtures.csvGone(client, ns, pkg + ".v0.4.0")).isTrue();
             assertThat(ControllerCluster.status(later, "installedVersion")).isEqualTo("0.3.1");
             assertThat(ControllerCluster.status(later, "latestVersion")).isEqualTo("0.4.0");
             assertThat(ControllerCluster.status(later, "targetVersion")).isEqualTo("0.3.1");
-            assertThat(condition(later, "UpgradeBlocked")).containsEntry("status", "True")
+            assertThat(ChannelFixtures.condition(later, "UpgradeBlocked")).containsEntry("status", "True")
                     .containsEntry("message", "0.4.0, the newest in channel stable, is outside versionRange "
                             + ">=0.3.0 <0.4.0; 0.3.1 is the newest inside it");
-            assertThat(condition(later, "UpgradeAvailable")).containsEntry("status", "False");
+            assertThat(ChannelFixtures.condition(later, "UpgradeAvailable")).containsEntry("status", "False");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
@@ -114,13 +114,13 @@ class RealServerControllerWalkTest {
     /** The sample's 0.3.0, 0.3.1 and 0.4.0 renamed after {@code prefix}, pushed; the image prefix, to append {@code v0.3.0}. */
     private String pushThreeVersions(RealRegistry registry, String prefix) throws IOException {
         String pkg = prefix + "-operator";
-        Path v030 = renamed(Path.of("samples/bundles/cachebox-operator-v0.3.0"), temp.resolve("v030"), prefix);
-        Path v031 = renamed(Path.of("samples/bundles/cachebox-operator"), temp.resolve("v031"), prefix);
-        Path v040 = renamed(Path.of("samples/bundles/cachebox-operator-v0.4.0"), temp.resolve("v040"), prefix);
-        edit(v031.resolve("manifests/" + pkg + ".clusterserviceversion.yaml"), "  version: 0.3.1\n",
+        Path v030 = ChannelFixtures.renamed(Path.of("samples/bundles/cachebox-operator-v0.3.0"), temp.resolve("v030"), prefix);
+        Path v031 = ChannelFixtures.renamed(Path.of("samples/bundles/cachebox-operator"), temp.resolve("v031"), prefix);
+        Path v040 = ChannelFixtures.renamed(Path.of("samples/bundles/cachebox-operator-v0.4.0"), temp.resolve("v040"), prefix);
+        ChannelFixtures.edit(v031.resolve("manifests/" + pkg + ".clusterserviceversion.yaml"), "  version: 0.3.1\n",
                 "  version: 0.3.1\n  replaces: " + pkg + ".v0.3.0\n");
-        edit(v040.resolve("manifests/" + pkg + ".clusterserviceversion.yaml"), "    olm.skipRange: '>=0.2.0 <0.4.0'\n", "");
-        edit(v040.resolve("manifests/" + pkg + ".clusterserviceversion.yaml"), "  skips:\n    - " + pkg + ".v0.3.0\n", "");
+        ChannelFixtures.edit(v040.resolve("manifests/" + pkg + ".clusterserviceversion.yaml"), "    olm.skipRange: '>=0.2.0 <0.4.0'\n", "");
+        ChannelFixtures.edit(v040.resolve("manifests/" + pkg + ".clusterserviceversion.yaml"), "  skips:\n    - " + pkg + ".v0.3.0\n", "");
         ImagePusher pusher = new ImagePusher(registry);
         String repository = "walks/" + prefix;
         for (Map.Entry<String, Path> bundle : Map.of("v0.3.0", v030, "v0.3.1", v031, "v0.4.0", v040).entrySet()) {
@@ -137,11 +137,12 @@ class RealServerControllerWalkTest {
         String pkg = prefix + "-operator";
         String image = pushThreeVersions(registry, prefix);
         client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack("catalog",
-                catalog(temp.resolve("catalog-1"), pkg, image, List.of("0.3.0")))).create();
+                ChannelFixtures.catalog(temp.resolve("catalog-1"), pkg, image, List.of("0.3.0")))).create();
         try (KubeletStandIn.Background a = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.0");
                 KubeletStandIn.Background b = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.1");
                 KubeletStandIn.Background c = KubeletStandIn.of(server).start(ns, pkg + ".v0.4.0");
-                // A short resync: the controller does not watch catalog ConfigMaps yet.
+                // No watch here, a short resync: the walk as a controller sees it when the account may
+                // not watch the catalog ConfigMap.
                 Controller ignored = PipelineControllers.started(client, ns,
                         PipelineControllers.installer(server, temp.resolve("cache")), Duration.ofSeconds(3))) {
             ControllerCluster.create(client, ns, """
@@ -156,10 +157,10 @@ class RealServerControllerWalkTest {
                 approve(client, ns, awaitApproval(client, ns, null));
             }
             ControllerCluster.await(client, ns, "walker", WAIT, "0.3.0 Complete",
-                    o -> "Complete".equals(ControllerCluster.phase(o)) && "0.3.0".equals(installedVersion(o)));
+                    o -> "Complete".equals(ControllerCluster.phase(o)) && "0.3.0".equals(ChannelFixtures.installedVersion(o)));
 
             client.configMaps().inNamespace(ns).resource(ConfigMapPacking.pack("catalog",
-                    catalog(temp.resolve("catalog-2"), pkg, image, List.of("0.3.0", "0.3.1", "0.4.0")))).update();
+                    ChannelFixtures.catalog(temp.resolve("catalog-2"), pkg, image, List.of("0.3.0", "0.3.1", "0.4.0")))).update();
 
             if ("Manual".equals(approval)) {
                 String before = (String) ControllerCluster.status(ControllerCluster.get(client, ns, "walker"),
@@ -170,18 +171,18 @@ class RealServerControllerWalkTest {
                 approve(client, ns, whole);
             }
             GenericKubernetesResource done = ControllerCluster.await(client, ns, "walker", WAIT, "0.4.0 Complete",
-                    o -> "Complete".equals(ControllerCluster.phase(o)) && "0.4.0".equals(installedVersion(o)));
+                    o -> "Complete".equals(ControllerCluster.phase(o)) && "0.4.0".equals(ChannelFixtures.installedVersion(o)));
 
-            assertThat(versions(done)).containsExactly("0.3.0", "0.3.1", "0.4.0");
-            ControllerCluster.awaitTrue(WAIT, () -> csvGone(client, ns, pkg + ".v0.3.1"), "OLM removes " + pkg + ".v0.3.1");
-            assertThat(csvGone(client, ns, pkg + ".v0.3.0")).isTrue();
-            assertThat(phase(client.genericKubernetesResources(CSV_API, "ClusterServiceVersion").inNamespace(ns)
+            assertThat(ChannelFixtures.versions(done)).containsExactly("0.3.0", "0.3.1", "0.4.0");
+            ControllerCluster.awaitTrue(WAIT, () -> ChannelFixtures.csvGone(client, ns, pkg + ".v0.3.1"), "OLM removes " + pkg + ".v0.3.1");
+            assertThat(ChannelFixtures.csvGone(client, ns, pkg + ".v0.3.0")).isTrue();
+            assertThat(ChannelFixtures.phase(client.genericKubernetesResources(CSV_API, "ClusterServiceVersion").inNamespace(ns)
                     .withName(pkg + ".v0.4.0").get())).isEqualTo("Succeeded");
             // Done: the next rounds find nothing new to install or approve.
             Thread.sleep(7_000);
             GenericKubernetesResource later = ControllerCluster.get(client, ns, "walker");
             assertThat(ControllerCluster.phase(later)).isEqualTo("Complete");
-            assertThat(versions(later)).containsExactly("0.3.0", "0.3.1", "0.4.0");
+            assertThat(ChannelFixtures.versions(later)).containsExactly("0.3.0", "0.3.1", "0.4.0");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
@@ -203,85 +204,4 @@ class RealServerControllerWalkTest {
         ControllerCluster.editSpec(client, ns, "walker", spec -> spec.put("approvedPlan", digest));
     }
 
-    private static boolean csvGone(KubernetesClient client, String ns, String name) {
-        return client.genericKubernetesResources(CSV_API, "ClusterServiceVersion").inNamespace(ns).withName(name)
-                .get() == null;
-    }
-
-    private static String phase(GenericKubernetesResource csv) {
-        return csv.getAdditionalProperties().get("status") instanceof Map<?, ?> status
-                ? String.valueOf(status.get("phase")) : "";
-    }
-
-    /** The condition of {@code type} in the object's status, or an empty map. */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> condition(GenericKubernetesResource object, String type) {
-        Object conditions = ControllerCluster.status(object, "conditions");
-        if (conditions instanceof List<?> list) {
-            for (Object each : list) {
-                Map<String, Object> fields = (Map<String, Object>) each;
-                if (type.equals(fields.get("type"))) {
-                    return fields;
-                }
-            }
-        }
-        return Map.of();
-    }
-
-    /** The version installed last, as {@code status.history} lists it. */
-    private static String installedVersion(GenericKubernetesResource object) {
-        List<String> versions = versions(object);
-        return versions.isEmpty() ? null : versions.get(versions.size() - 1);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<String> versions(GenericKubernetesResource object) {
-        Object history = ControllerCluster.status(object, "history");
-        return history == null ? List.of() : ((List<Object>) history).stream()
-                .map(entry -> (String) ((Map<String, Object>) entry).get("version")).toList();
-    }
-
-    /** A file-based catalog of {@code versions} of {@code pkg}, joined by replaces, whose images are {@code image + "v" + version}. */
-    private static Path catalog(Path dir, String pkg, String image, List<String> versions) throws IOException {
-        Files.createDirectories(dir.resolve(pkg));
-        StringBuilder entries = new StringBuilder();
-        StringBuilder bundles = new StringBuilder();
-        String previous = null;
-        for (String version : versions) {
-            entries.append("  - name: ").append(pkg).append(".v").append(version).append('\n');
-            if (previous != null) {
-                entries.append("    replaces: ").append(pkg).append(".v").append(previous).append('\n');
-            }
-            bundles.append("---\nschema: olm.bundle\nname: ").append(pkg).append(".v").append(version)
-                    .append("\npackage: ").append(pkg).append("\nimage: ").append(image).append('v').append(version)
-                    .append("\nproperties:\n  - type: olm.package\n    value: {packageName: ").append(pkg)
-                    .append(", version: ").append(version).append("}\n");
-            previous = version;
-        }
-        Files.writeString(dir.resolve(pkg).resolve("catalog.yaml"), "---\nschema: olm.package\nname: " + pkg
-                + "\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: " + pkg + "\nname: stable\nentries:\n"
-                + entries + bundles);
-        return dir;
-    }
-
-    /** A copy of a sample bundle with every {@code cachebox} (files, package, objects, CRD group) renamed. */
-    private static Path renamed(Path sample, Path target, String prefix) throws IOException {
-        Path source = Path.of(System.getProperty("bundlectl.repoRoot", "..")).toAbsolutePath().normalize()
-                .resolve(sample);
-        try (Stream<Path> walk = Files.walk(source)) {
-            for (Path file : walk.filter(Files::isRegularFile).toList()) {
-                Path copy = target.resolve(source.relativize(file).toString().replace("cachebox", prefix));
-                Files.createDirectories(copy.getParent());
-                Files.writeString(copy, Files.readString(file).replace("cache.bundlectl.dev", prefix + ".bundlectl.dev")
-                        .replace("cachebox", prefix));
-            }
-        }
-        return target;
-    }
-
-    private static void edit(Path file, String from, String to) throws IOException {
-        String text = Files.readString(file);
-        assertThat(text).contains(from);
-        Files.writeString(file, text.replace(from, to));
-    }
 }

@@ -20,11 +20,19 @@ final class CompletionCandidates {
     private CompletionCandidates() {
     }
 
-    /** {@code -o} of {@code plan} and {@code status}. */
+    /** {@code -o} of {@code status}. */
     static final class DocumentFormats implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
             return List.of("table", "yaml", "json").iterator();
+        }
+    }
+
+    /** {@code -o} of {@code plan}, which adds the diff against a cluster. */
+    static final class PlanFormats implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return List.of("table", "yaml", "json", "diff").iterator();
         }
     }
 

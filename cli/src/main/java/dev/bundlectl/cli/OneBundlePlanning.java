@@ -23,14 +23,39 @@ final class OneBundlePlanning {
             return new Planning(diagnostics).plan(input, source, TargetNamespace.offline(input.namespace),
                     () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
         }
+        return onCluster(input, cluster, source, diagnostics, err, (planned, connection, namespace) -> planned);
+    }
+
+    /** What the plan of one bundle or payload is for, while the connection it was made on is still open. */
+    @FunctionalInterface
+    interface WithConnection<T> {
+
+        /** Uses {@code planned}, made against {@code connection} for {@code namespace}. */
+        T apply(PlannedInput planned, ClusterConnection connection, String namespace);
+    }
+
+    /**
+     * Plans against the cluster the options name (which must name one), and hands the plan to
+     * {@code then} before the connection closes: {@code plan -o diff} asks the same cluster about it.
+     */
+    static <T> T planOnCluster(PlanInputOptions input, ClusterOptions cluster, DiagnosticsPrinter diagnostics,
+            PrintWriter err, WithConnection<T> then) {
+        SourcedInput source = new BundleSourcing(input.registry, err).resolve(input);
+        return onCluster(input, cluster, source, diagnostics, err, then);
+    }
+
+    private static <T> T onCluster(PlanInputOptions input, ClusterOptions cluster, SourcedInput source,
+            DiagnosticsPrinter diagnostics, PrintWriter err, WithConnection<T> then) {
         BackgroundConnection.Prepared<ReadInput> prepared = BackgroundConnection.openWhile(cluster,
                 () -> new Planning(diagnostics).read(input, source), ReadInput::prepareForPlanning);
         ReadInput read = prepared.input();
         try (ClusterConnection connection = prepared.connection()) {
             Planning.Live live = new Planning.Live(new ClusterPlanning(connection), err,
                     DiscoveryRetries.DEFAULT_PATIENCE);
-            return new Planning(diagnostics, live).plan(input, read, TargetNamespace.of(input.namespace, connection),
+            String namespace = TargetNamespace.of(input.namespace, connection);
+            PlannedInput planned = new Planning(diagnostics, live).plan(input, read, namespace,
                     () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
+            return then.apply(planned, connection, namespace);
         }
     }
 }

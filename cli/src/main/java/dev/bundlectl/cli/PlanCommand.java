@@ -34,11 +34,13 @@ import picocli.CommandLine.Spec;
             "  ${ROOT-COMMAND-NAME} plan PAYLOAD_DIR --profile self-managed-high-availability --show-excluded",
             "  ${ROOT-COMMAND-NAME} plan PAYLOAD_DIR -n demo --kubeconfig ~/.kube/config   # against a live cluster",
             "  ${ROOT-COMMAND-NAME} plan quay.io/org/op-bundle:v1.2.3 -n ops -o yaml        # a bundle image",
+            "  ${ROOT-COMMAND-NAME} plan samples/bundles/cachebox-operator-v0.4.0 -n ops --kubeconfig ~/.kube/config -o diff   # what an upgrade changes",
             "  ${ROOT-COMMAND-NAME} plan --catalog CATALOG_DIR --package cachebox-operator  # the channel head of a catalog",
             "  ${ROOT-COMMAND-NAME} plan --recursive CATALOG_DIR -o jsonl --api-surface kubernetes   # every bundle below",
             "",
             "Exit codes: 0 installable, 3 predicted to fail, 2 invalid input, 1 other errors (e.g. unreachable cluster).",
             "Several bundles: 0 if all are installable, else 2 if any is invalid, else 3.",
+            "-o diff: the same codes (differences are not an error, unlike kubectl diff's 1); its summary goes to stderr.",
         })
 final class PlanCommand implements Callable<Integer> {
 
@@ -65,10 +67,19 @@ final class PlanCommand implements Callable<Integer> {
     private boolean recursive;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
-            completionCandidates = CompletionCandidates.DocumentFormats.class,
-            description = "table, yaml or json (default: ${DEFAULT-VALUE}). yaml and json print one InstallPlan document. "
-                    + "With several bundles: table, or jsonl for one JSON summary line per bundle.")
-    private OutputFormat output;
+            completionCandidates = CompletionCandidates.PlanFormats.class,
+            description = "table, yaml, json or diff (default: ${DEFAULT-VALUE}). yaml and json print one InstallPlan "
+                    + "document. diff (with --kubeconfig or --context) prints what installing the plan would change, "
+                    + "as a unified diff of each object: the live object against the server-side dry run of the "
+                    + "install's write, server-set fields and status left out, Secret values redacted; created and "
+                    + "deleted objects whole. With several bundles: table, or jsonl for one JSON summary line per "
+                    + "bundle.")
+    private PlanFormat output;
+
+    @Option(names = "--diff-brief",
+            description = "With -o diff: name the objects an install would create or delete, one line each, "
+                    + "instead of showing them whole.")
+    private boolean diffBrief;
 
     @Option(names = "--installer-rbac", paramLabel = "NAME",
             description = "Print, instead of the plan, the ServiceAccount NAME in the plan's namespace and the least "
@@ -91,15 +102,21 @@ final class PlanCommand implements Callable<Integer> {
         if (!input.inputGiven()) {
             throw new UserInputException("plan needs DIR: a bundle or release-payload directory");
         }
+        checkDiffFlags();
         if (recursive || !moreDirectories.isEmpty()) {
             return batch(out, err);
         }
-        if (output == OutputFormat.JSONL) {
+        if (output == PlanFormat.JSONL) {
             throw new UserInputException("-o jsonl is for install progress and for several bundles (DIR DIR... or "
                     + "--recursive); one plan prints table, yaml or json");
         }
         if (input.catalog.given()) {
             return planChain(out, err);
+        }
+        if (output == PlanFormat.DIFF) {
+            return OneBundlePlanning.planOnCluster(input, cluster, new DiagnosticsPrinter(err), err,
+                    (planned, connection, namespace) -> PlanDiffOutput.print(planned, connection, namespace, diffBrief,
+                            out, err));
         }
         PlannedInput planned = plan(new DiagnosticsPrinter(err), err);
         PlanResult result = planned.result();
@@ -120,7 +137,7 @@ final class PlanCommand implements Callable<Integer> {
         }
         print(SecretRedaction.redact(result.plan()), out);
         if (input.payload.showExcluded) {
-            PrintWriter target = output == OutputFormat.TABLE ? out : err;
+            PrintWriter target = output == PlanFormat.TABLE ? out : err;
             ExcludedTable.print(planned.filteredOut(), target);
         }
         return result.verdict().installable() ? ExitCode.OK : ExitCode.PLAN_FAILED;
@@ -135,7 +152,7 @@ final class PlanCommand implements Callable<Integer> {
         List<Path> directories = new ArrayList<>();
         directories.add(input.directory);
         directories.addAll(moreDirectories);
-        return new BatchPlanRun(input, output, out, err).run(directories, recursive);
+        return new BatchPlanRun(input, output.document(), out, err).run(directories, recursive);
     }
 
     /** Offline by default; against the cluster when one is named. */
@@ -150,9 +167,30 @@ final class PlanCommand implements Callable<Integer> {
     private int planChain(PrintWriter out, PrintWriter err) {
         List<PlannedInput> plans = CatalogChainPlanning.plan(input, cluster, new DiagnosticsPrinter(err), err);
         ChainOutput.print(plans.stream().map(planned -> SecretRedaction.redact(planned.result().plan())).toList(),
-                output, out);
+                output.document(), out);
         return plans.stream().allMatch(planned -> planned.result().verdict().installable()) ? ExitCode.OK
                 : ExitCode.PLAN_FAILED;
+    }
+
+    /**
+     * {@code -o diff} compares one bundle's plan with the cluster it is planned against: refused,
+     * before anything is read, without a cluster, with several bundles or a catalog's chain.
+     */
+    private void checkDiffFlags() {
+        if (diffBrief && output != PlanFormat.DIFF) {
+            throw new UserInputException("--diff-brief goes with -o diff");
+        }
+        if (output != PlanFormat.DIFF) {
+            return;
+        }
+        if (!cluster.given()) {
+            throw new UserInputException("-o diff compares the plan with the live objects: give --kubeconfig or "
+                    + "--context");
+        }
+        if (recursive || !moreDirectories.isEmpty() || input.catalog.given() || installerRbac != null) {
+            throw new UserInputException("-o diff shows what installing one bundle would change: give one DIR or "
+                    + "image, without --recursive, --catalog or --installer-rbac");
+        }
     }
 
     private void print(InstallPlan plan, PrintWriter out) {

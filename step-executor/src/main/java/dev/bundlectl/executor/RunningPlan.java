@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import java.util.List;
 
@@ -103,6 +104,16 @@ public final class RunningPlan {
      */
     public Map<Integer, ObservedObject> observedObjects() {
         return observations.observed();
+    }
+
+    /**
+     * In a dry run, by step index, each object as the server's answer to its write showed it: the
+     * object as the write would leave it, server defaults and other managers' fields included
+     * (what {@code plan -o diff} compares with the live object). Empty in a real run. Complete once
+     * {@link #result()} is.
+     */
+    public Map<Integer, ObjectNode> dryRunAnswers() {
+        return observations.answers();
     }
 
     /**

@@ -130,6 +130,11 @@ final class StepTracker {
             }
 
             @Override
+            public void answered(ObjectNode object) {
+                observations.answered(index, object);
+            }
+
+            @Override
             public void conflicted(List<String> managers) {
                 observations.conflicted(index, managers);
             }

@@ -75,15 +75,30 @@ class DryRunTest {
         connection.client().resource(Manifests.write(existing)).inNamespace(Manifests.NS).create();
         cluster.clearRequests();
 
-        InstallPlan result = Await.result(new PlanApplier(connection).start(PlannedInstall.read(
+        RunningPlan run = new PlanApplier(connection).start(PlannedInstall.read(
                 Manifests.plan(required(configMap("settings", Map.of("level", "new")), true))),
                 ApplySettings.builder().dryRunServer(true).scheduler(new VirtualScheduler()).build(),
-                new RecordingListener()).result());
+                new RecordingListener());
+        InstallPlan result = Await.result(run.result());
 
         assertThat(result.steps().get(0).status()).isEqualTo(StepStatus.PRESENT);
         assertThat(result.steps().get(0).message()).isEqualTo("dry run: already existed; updated");
         assertThat(cluster.requests("PATCH", "/api/v1/namespaces/operators/configmaps/settings")).isEmpty();
         assertThat(cluster.dryRuns()).singleElement().satisfies(apply -> assertThat(apply.path())
                 .startsWith("/api/v1/namespaces/operators/configmaps/settings").endsWith("dryRun=All"));
+        // What plan -o diff compares with the live object: the object as the dry run's answer showed it.
+        assertThat(run.dryRunAnswers()).containsOnlyKeys(0);
+        assertThat(run.dryRunAnswers().get(0).at("/metadata/name").asText()).isEqualTo("settings");
+    }
+
+    @Test
+    void aRealRunKeepsNoAnswers() {
+        RunningPlan run = new PlanApplier(connection).start(PlannedInstall.read(
+                Manifests.plan(required(configMap("settings", Map.of("level", "new")), true))),
+                ApplySettings.builder().scheduler(new VirtualScheduler()).build(), new RecordingListener());
+
+        assertThat(Await.result(run.result()).status().phase()).isEqualTo(InstallPlanPhase.COMPLETE);
+        assertThat(run.observedObjects()).containsOnlyKeys(0);
+        assertThat(run.dryRunAnswers()).isEmpty();
     }
 }

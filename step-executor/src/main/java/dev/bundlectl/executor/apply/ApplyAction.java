@@ -76,6 +76,8 @@ final class ApplyAction {
         run.reporter().observed(ObservedObject.of(live, true));
         if (!run.dryRun()) {
             run.reporter().created(run.type(), live);
+        } else {
+            run.reporter().answered(live);
         }
     }
 }

@@ -111,6 +111,9 @@ final class ServerSideApply implements ApplyStage {
                 .compose(result -> {
                     boolean created = result.created() || landedEarlier(run, result, firstTry);
                     run.reporter().observed(ObservedObject.of(result.object(), created));
+                    if (run.dryRun()) {
+                        run.reporter().answered(result.object());
+                    }
                     if (created && !run.dryRun()) {
                         run.reporter().created(run.type(), result.object());
                     }

@@ -42,6 +42,13 @@ public interface StepReporter {
     default void observed(ObservedObject object) {
     }
 
+    /**
+     * In a dry run, the server answered a write with the object as the write would leave it: what
+     * {@code bundlectl plan -o diff} compares with the live object ({@code dev.bundlectl.executor.diff}).
+     */
+    default void answered(ObjectNode object) {
+    }
+
     /** A server-side apply conflicted with these field managers (the server's 409). */
     default void conflicted(List<String> managers) {
     }

@@ -167,8 +167,8 @@ public final class InstallSession {
     private Future<InstallOutcome> dryRun(PlannedInstall plan, InstallRequest request, AccessReview.AccessAnswers answers,
             PermissionCheck permissions, OwnershipJudge judge, boolean firstInstall, Consumer<StepEvent> listener) {
         ApplySettings options = request.options().toBuilder().firstInstall(firstInstall).build();
-        RunningPlan execution = new PlanApplier(connection).start(OwnershipPlan.markedForPreflight(plan, request.owner()),
-                options, listener, Map.of());
+        RunningPlan execution = ServerPreflight.dryRun(new PlanApplier(connection), plan, options, request.owner(),
+                listener);
         return execution.result().compose(finished -> permissions.askForSteps(plan,
                         ServerPreflight.unacceptedSteps(plan.plan(), finished, execution.unavailableSteps()))
                 .map(stepAnswers -> {

@@ -2,6 +2,7 @@ package dev.bundlectl.executor.install;
 
 import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.RunningPlan;
+import dev.bundlectl.executor.StepEvent;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObservedObject;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The first stage of every real install (docs/semantics.md §3, "Preflight"): the plan's steps are
@@ -105,8 +107,7 @@ public final class ServerPreflight {
      * nothing written.
      */
     public Future<Checked> check(PlannedInstall planned, ApplySettings options, OwnershipJudge judge, InstallOwner owner) {
-        RunningPlan dryRun = applier.start(OwnershipPlan.markedForPreflight(planned, owner),
-                options.toBuilder().dryRunServer(true).build(), event -> { });
+        RunningPlan dryRun = dryRun(applier, planned, options, owner, event -> { });
         OwnerStandings standings = new OwnerStandings(applier.api());
         return dryRun.result().compose(judged -> knowingGoneOwners(planned, dryRun, judge, owner, standings)
                 .compose(knowing -> leftOverMarksRead(planned, ownershipOf(planned, judged, dryRun, knowing, owner),
@@ -115,6 +116,19 @@ public final class ServerPreflight {
                         dryRun.appliedStates(), dryRun.foundExisting(), unacceptedSteps(planned.plan(), judged,
                                 dryRun.unavailableSteps()), dryRun.forbiddenSteps(), true, ownership,
                         dryRun.observedObjects())));
+    }
+
+    /**
+     * The preflight's one request per step: {@code planned} sent through {@code applier} as a
+     * server-side dry run ({@code dryRun=All}) of the very writes an install makes, every object
+     * carrying {@code owner}'s mark and applied as {@code owner}'s field manager. The preflight,
+     * {@code install --dry-run=server} and {@code plan -o diff} all send it this way, so that what
+     * they judge or show is what the install would write.
+     */
+    public static RunningPlan dryRun(PlanApplier applier, PlannedInstall planned, ApplySettings options,
+            InstallOwner owner, Consumer<StepEvent> listener) {
+        return applier.start(OwnershipPlan.markedForPreflight(planned, owner),
+                options.toBuilder().dryRunServer(true).owner(owner).build(), listener);
     }
 
     /**

@@ -83,7 +83,59 @@ public final class KubeletStandIn {
      * installs), until the returned handle is closed.
      */
     public Background start(String namespace, String csvName) {
-        return new Background(namespace, csvName);
+        return new Background(namespace, csvName, false);
+    }
+
+    /**
+     * As {@link #start}, but the Deployments never come up: their status says the rollout exceeded
+     * its progress deadline ({@code Progressing=False}, reason {@code ProgressDeadlineExceeded},
+     * {@code Available=False}), as the deployment controller writes when Pods never become ready.
+     * olm-operator takes that as an unrecoverable install check and puts the CSV in {@code Failed}
+     * ({@code InstallCheckFailed}).
+     */
+    public Background startStalled(String namespace, String csvName) {
+        return new Background(namespace, csvName, true);
+    }
+
+    /** One pass of a stalled rollout: marks each Deployment of the CSV not yet marked so. */
+    private List<String> markStalled(String namespace, String csvName) {
+        return deploymentsOf(namespace, csvName).stream()
+                .filter(d -> !stalled(d))
+                .map(d -> {
+                    d.setStatus(stalledStatus(d));
+                    return admin.apps().deployments().inNamespace(d.getMetadata().getNamespace()).resource(d)
+                            .updateStatus();
+                })
+                .map(d -> d.getMetadata().getName())
+                .toList();
+    }
+
+    private static DeploymentStatus stalledStatus(Deployment deployment) {
+        int replicas = replicas(deployment);
+        String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        DeploymentCondition available = new DeploymentConditionBuilder()
+                .withType("Available").withStatus("False").withReason("MinimumReplicasUnavailable")
+                .withMessage("Deployment does not have minimum availability.")
+                .withLastUpdateTime(now).withLastTransitionTime(now).build();
+        DeploymentCondition progressing = new DeploymentConditionBuilder()
+                .withType("Progressing").withStatus("False").withReason("ProgressDeadlineExceeded")
+                .withMessage("ReplicaSet \"" + deployment.getMetadata().getName() + "\" has timed out progressing.")
+                .withLastUpdateTime(now).withLastTransitionTime(now).build();
+        return new DeploymentStatusBuilder()
+                .withObservedGeneration(deployment.getMetadata().getGeneration())
+                .withReplicas(replicas).withUpdatedReplicas(replicas).withReadyReplicas(0).withAvailableReplicas(0)
+                .withUnavailableReplicas(replicas)
+                .withConditions(available, progressing)
+                .build();
+    }
+
+    private static boolean stalled(Deployment deployment) {
+        DeploymentStatus status = deployment.getStatus();
+        return status != null
+                && Objects.equals(status.getObservedGeneration(), deployment.getMetadata().getGeneration())
+                && status.getConditions() != null
+                && status.getConditions().stream().anyMatch(c -> "Progressing".equals(c.getType())
+                        && "ProgressDeadlineExceeded".equals(c.getReason()));
     }
 
     /**
@@ -203,11 +255,13 @@ public final class KubeletStandIn {
         private final Set<String> marked = ConcurrentHashMap.newKeySet();
         private final AtomicReference<RuntimeException> lastFailure = new AtomicReference<>();
         private final Thread thread;
+        private final boolean stall;
         private volatile boolean running = true;
 
-        private Background(String namespace, String csvName) {
+        private Background(String namespace, String csvName, boolean stall) {
             this.namespace = namespace;
             this.csvName = csvName;
+            this.stall = stall;
             this.thread = new Thread(this::run, "kubelet-stand-in-" + namespace + "-" + csvName);
             thread.setDaemon(true);
             thread.start();
@@ -241,7 +295,7 @@ public final class KubeletStandIn {
         private void run() {
             while (running) {
                 try {
-                    marked.addAll(markPending(namespace, csvName));
+                    marked.addAll(stall ? markStalled(namespace, csvName) : markPending(namespace, csvName));
                 } catch (RuntimeException e) {
                     // Kept for the test to report; the thread must outlive one bad pass.
                     lastFailure.set(e);

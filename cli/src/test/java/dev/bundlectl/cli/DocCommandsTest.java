@@ -31,8 +31,8 @@ import org.junit.jupiter.api.TestFactory;
  */
 class DocCommandsTest {
 
-    // An sh block, or a plain one that shows a session: its "$ " lines are commands, the rest output.
-    private static final Pattern FENCE = Pattern.compile("```(sh)?\\n(.*?)```", Pattern.DOTALL);
+    /** A fence line: three backticks and the block's info string ("sh", "text", or none). */
+    private static final Pattern FENCE = Pattern.compile("^\\s*```\\s*(\\S*).*$");
     private static final Set<String> OFFLINE = Set.of("plan", "template", "catalog", "completion", "version");
     private static final Pattern EXIT = Pattern.compile("#.*\\bexits? (\\d)\\b");
 
@@ -62,6 +62,13 @@ class DocCommandsTest {
     }
 
     @Test
+    void aTextBlocksClosingFenceOpensNoBlock() {
+        String doc = "```text\nout $ plan x\n```\n\n```sh\nbundlectl version\n```\n```\n$ bundlectl plan y\nz\n```\n";
+        assertThat(blocks(doc)).containsExactly(new Block("text", List.of("out $ plan x")),
+                new Block("sh", List.of("bundlectl version")), new Block("", List.of("$ bundlectl plan y", "z")));
+    }
+
+    @Test
     void theDocsShowOfflineCommandsAtAll() {
         List<DocCommand> all = commands();
         long runnable = all.stream().filter(DocCommand::offline).filter(command -> !command.pattern()).count();
@@ -84,6 +91,37 @@ class DocCommandsTest {
         assertThat(run.exitCode()).as(command.line() + "\n" + run).isEqualTo(command.expectedExit());
     }
 
+    /** A fenced block: its info string and its lines. */
+    record Block(String info, List<String> lines) {
+    }
+
+    /**
+     * The fenced blocks of a Markdown text, line by line: each fence opens a block (its info string
+     * kept) or closes the open one, so a {@code text} block's closing fence never opens another.
+     */
+    static List<Block> blocks(String text) {
+        List<Block> blocks = new ArrayList<>();
+        String info = null;
+        List<String> lines = new ArrayList<>();
+        for (String line : text.split("\n", -1)) {
+            Matcher fence = FENCE.matcher(line);
+            if (!fence.matches()) {
+                if (info != null) {
+                    lines.add(line);
+                }
+                continue;
+            }
+            if (info == null) {
+                info = fence.group(1);
+                lines = new ArrayList<>();
+            } else {
+                blocks.add(new Block(info, List.copyOf(lines)));
+                info = null;
+            }
+        }
+        return blocks;
+    }
+
     static List<DocCommand> commands() {
         List<Path> docs = new ArrayList<>(List.of(CliRun.repoRoot().resolve("README.md")));
         try (Stream<Path> pages = Files.list(CliRun.repoRoot().resolve("docs"))) {
@@ -99,10 +137,14 @@ class DocCommandsTest {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            Matcher block = FENCE.matcher(text);
-            while (block.find()) {
-                boolean sh = block.group(1) != null;
-                String[] lines = block.group(2).split("\n");
+            for (Block block : blocks(text)) {
+                // An sh block holds commands; a plain one shows a session: its "$ " lines are commands,
+                // the rest output. Any other (text, yaml, console output) holds none.
+                boolean sh = block.info().equals("sh");
+                if (!sh && !block.info().isEmpty()) {
+                    continue;
+                }
+                String[] lines = block.lines().toArray(String[]::new);
                 for (int at = 0; at < lines.length; at++) {
                     if (!sh && !lines[at].startsWith("$ ")) {
                         continue;

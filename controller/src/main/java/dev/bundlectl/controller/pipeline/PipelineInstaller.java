@@ -51,6 +51,11 @@ import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.bundle.version.VersionConstraint;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.executor.uninstall.UninstallOptions;
+import dev.bundlectl.executor.diff.DiffRendering;
+import dev.bundlectl.executor.diff.PlanDiff;
+import dev.bundlectl.executor.diff.PlanDiffer;
+import dev.bundlectl.executor.diff.UnifiedDiffText;
+import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.uninstall.UninstallReport;
 import dev.bundlectl.executor.uninstall.DeletionResult;
 import dev.bundlectl.executor.uninstall.PackageUninstall;
@@ -277,6 +282,24 @@ public final class PipelineInstaller implements BundleInstaller {
         ClusterConnection connection = ((Handle) planned.handle()).connection();
         return await(new OperatorRunningCheck(connection.vertx(), connection.retryingApi(), clock).check(installed),
                 "checking whether the operator runs");
+    }
+
+    @Override
+    public Optional<String> diff(String namespace, PlannedBundle planned, int maxBytes) {
+        Handle handle = (Handle) planned.handle();
+        ApplySettings settings = applySettings.toBuilder().firstInstall(handle.previous().record().isEmpty()).build();
+        try {
+            PlanDiff diff = await(new PlanDiffer(handle.connection()).diff(handle.planned(), settings,
+                    new InstallOwner(namespace, planned.packageName())),
+                    "comparing the plan with the cluster");
+            String hops = handle.laterHops().isEmpty() ? "" : "# the first of " + (handle.laterHops().size() + 1)
+                    + " hops; each later one is compared when it is planned\n";
+            return Optional.of(hops + "# " + diff.summary() + "\n" + UnifiedDiffText.render(diff,
+                    new DiffRendering(true, Math.max(DiffRendering.MIN_BOUND, maxBytes - hops.length() - 200))));
+        } catch (ReconcileException e) {
+            // The diff is a courtesy to whoever approves: the plan and its digest stand without it.
+            return Optional.of("# no diff: " + e.getMessage() + "\n");
+        }
     }
 
     @Override

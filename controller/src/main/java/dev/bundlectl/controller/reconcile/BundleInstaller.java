@@ -42,6 +42,19 @@ public interface BundleInstaller {
     Optional<PlanCondition> running(PlannedBundle planned, InstallPlan installed);
 
     /**
+     * What installing {@code planned} into {@code namespace} would change, for someone about to approve it: each object it
+     * updates as a unified diff between the live object and the server's dry run of the new one
+     * (Secret values redacted), created and deleted objects by name, at most {@code maxBytes} long.
+     * On a walk along the channel this is the first hop's: each later hop is planned against the
+     * cluster as the one before leaves it.
+     *
+     * @return the diff text; empty when it cannot be worked out (the reason then goes in the text)
+     */
+    default Optional<String> diff(String namespace, PlannedBundle planned, int maxBytes) {
+        return Optional.empty();
+    }
+
+    /**
      * Deletes what installs of {@code packageName} created in {@code namespace}, as {@code bundlectl
      * uninstall} would; nothing to delete is a success.
      *

@@ -98,8 +98,12 @@ public final class Reconciler {
             String message = ApprovalGate.waitingMessage(spec, name, namespace, digest);
             boolean newPlan = !digest.equals(status.path("planDigest").asText(null))
                     || !BundleInstallPhase.RequiresApproval.name().equals(status.path("phase").asText());
+            // What the plan would change, for whoever approves it: worked out once per new plan.
+            String diff = newPlan ? installer.diff(namespace, planned, StatusDocument.DIFF_BUDGET_BYTES).orElse(null)
+                    : status.path("planDiff").asText(null);
             objects.writeStatus(object, document(status, generation)
                     .plan(planned.plan(), digest, planned.bundleImage(), planned.packageName())
+                    .planDiff(diff)
                     .channel(planned.channel())
                     .phase(BundleInstallPhase.RequiresApproval, message)
                     .condition(ConditionType.ApprovalRequired, true, "PlanNotApproved", message)

@@ -31,6 +31,9 @@ public final class StatusDocument {
     static final int PLAN_BUDGET_BYTES = 512 * 1024;
     private static final ObjectMapper JSON = Mappers.planJson();
 
+    /** The most a plan's diff for approval may take of the status; the rest is cut with a note. */
+    public static final int DIFF_BUDGET_BYTES = 64 * 1024;
+
     private final JsonNode previous;
     private final long generation;
     private final Instant now;
@@ -45,6 +48,7 @@ public final class StatusDocument {
     private ChannelStanding channel;
     private JsonNode failedUpgrade;
     private String upgradeFrom;
+    private String planDiff;
     /** The versions a walk along a catalog's channel installed before {@link #installed}, oldest first. */
     private final List<HistoryEntry> earlierHops = new ArrayList<>();
 
@@ -79,6 +83,15 @@ public final class StatusDocument {
      */
     public StatusDocument upgradeFrom(String version) {
         this.upgradeFrom = version;
+        return this;
+    }
+
+    /**
+     * What the plan waiting for approval would change ({@code status.planDiff}, a unified diff);
+     * written only with it, so that it goes once the plan is approved or replaced.
+     */
+    public StatusDocument planDiff(String diff) {
+        this.planDiff = diff;
         return this;
     }
 
@@ -184,6 +197,9 @@ public final class StatusDocument {
             conditionList.add(condition(entry.getKey(), entry.getValue()));
         }
         status.set("history", history());
+        if (planDiff != null) {
+            status.put("planDiff", planDiff);
+        }
         if (upgradeFrom != null) {
             status.put("upgradeFrom", upgradeFrom);
         }

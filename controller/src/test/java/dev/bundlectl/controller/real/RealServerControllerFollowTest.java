@@ -131,11 +131,21 @@ class RealServerControllerFollowTest {
                       source: {catalog: {configMap: catalog, package: %s, versionRange: ">=0.3.0 <0.5.0"}}
                     """.formatted(pkg));
             PlanApprover approver = new PlanApprover(client);
-            approver.approve(ns, "follower", awaitApproval(client, ns, null));
+            String firstDigest = awaitApproval(client, ns, null);
+            // What the approver reads: each object the plan would write (created ones by name).
+            assertThat((String) ControllerCluster.status(ControllerCluster.get(client, ns, "follower"), "planDiff"))
+                    .startsWith("# ").contains(" created, ")
+                    .contains("+ ClusterServiceVersion " + ns + "/" + pkg + ".v0.3.1 (created)");
+            approver.approve(ns, "follower", firstDigest);
             GenericKubernetesResource first = awaitRunning(client, ns, "0.3.1");
+            assertThat(ControllerCluster.status(first, "planDiff")).as("gone once approved").isNull();
 
             updateCatalog(client, ns, pkg, image, List.of("0.3.1", "0.3.2", "0.4.0"), false);
             String whole = awaitApproval(client, ns, (String) ControllerCluster.status(first, "planDigest"));
+            assertThat((String) ControllerCluster.status(ControllerCluster.get(client, ns, "follower"), "planDiff"))
+                    .startsWith("# the first of 2 hops; each later one is compared when it is planned\n")
+                    .contains("+ ClusterServiceVersion " + ns + "/" + pkg + ".v0.3.2 (created)")
+                    .doesNotContain(pkg + ".v0.3.1 (created)");
             assertThat(client.genericKubernetesResources(ChannelFixtures.CSV_API, "ClusterServiceVersion")
                     .inNamespace(ns).withName(pkg + ".v0.3.2").get()).as("nothing installed before the approval")
                     .isNull();

@@ -18,19 +18,18 @@ import java.util.List;
  */
 final class CatalogInstall {
 
+    private final InstallContext context;
     private final PlanInputOptions input;
     private final InstallFlags flags;
-    private final DiagnosticsPrinter diagnostics;
     private final PrintWriter out;
     private final PrintWriter err;
 
-    CatalogInstall(PlanInputOptions input, InstallFlags flags, DiagnosticsPrinter diagnostics, PrintWriter out,
-            PrintWriter err) {
-        this.input = input;
-        this.flags = flags;
-        this.diagnostics = diagnostics;
-        this.out = out;
-        this.err = err;
+    CatalogInstall(InstallContext context) {
+        this.context = context;
+        this.input = context.input();
+        this.flags = context.flags();
+        this.out = context.out();
+        this.err = context.err();
     }
 
     /** Installs {@code chain} through {@code cluster}'s connection; answers the exit code. */
@@ -58,10 +57,6 @@ final class CatalogInstall {
         }
     }
 
-    private Planning livePlanning(InstallPipeline pipeline) {
-        return new Planning(diagnostics, new Planning.Live(pipeline, err, flags.discoveryPatience()));
-    }
-
     /**
      * Each hop of a catalog upgrade, planned against the cluster as the previous hop left it,
      * installed, and running (OLM: Succeeded, the replaced CSV gone; render mode: its Deployments
@@ -69,11 +64,11 @@ final class CatalogInstall {
      */
     private int installHops(InstallPipeline pipeline, String namespace, List<CatalogBundle> hops,
             List<SourcedInput> inputs) {
-        PlanInstall installs = new PlanInstall(pipeline, flags, out, err);
+        PlanInstall installs = context.installs(pipeline);
         for (int i = 0; i < inputs.size(); i++) {
             err.println("hop " + (i + 1) + " of " + inputs.size() + ": " + hops.get(i).name());
-            ReadInput read = new Planning(diagnostics).read(input, inputs.get(i));
-            PlannedInput planned = livePlanning(pipeline).plan(input, read, namespace,
+            ReadInput read = new Planning(context.diagnostics()).read(input, inputs.get(i));
+            PlannedInput planned = context.livePlanning(pipeline).plan(input, read, namespace,
                     () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
             // The last hop waits only when asked to; every other one must run before the next starts.
             boolean untilRunning = i < inputs.size() - 1 || flags.untilRunning();
@@ -100,7 +95,7 @@ final class CatalogInstall {
      * starts. A failure stops the chain and says which bundles are installed; a re-run converges.
      */
     private int installInOrder(InstallPipeline pipeline, String namespace, List<SourcedInput> needed) {
-        List<PlannedInput> plans = new ChainPlanning(livePlanning(pipeline)).plan(input, needed, namespace,
+        List<PlannedInput> plans = new ChainPlanning(context.livePlanning(pipeline)).plan(input, needed, namespace,
                 () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
         List<String> names = plans.stream().map(planned -> planned.result().plan().spec()
                 .clusterServiceVersionNames().get(0)).toList();
@@ -119,7 +114,7 @@ final class CatalogInstall {
                 return ExitCode.PLAN_FAILED;
             }
         }
-        PlanInstall installs = new PlanInstall(pipeline, flags, out, err);
+        PlanInstall installs = context.installs(pipeline);
         for (int i = 0; i < plans.size(); i++) {
             PlannedInput planned = plans.get(i);
             PlanInstall.Ended ended = installs.install(planned.result().planned(), planned.reading(), namespace,

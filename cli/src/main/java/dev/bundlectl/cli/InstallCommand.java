@@ -134,8 +134,8 @@ final class InstallCommand implements Callable<Integer> {
                         allowEditedPlan)
                 : null;
         if (planFile == null && input.catalog.given()) {
-            return new CatalogInstall(input, flags, diagnostics, out, err).install(cluster, sourcing,
-                    sourcing.resolveChain(input));
+            return new CatalogInstall(new InstallContext(input, flags, diagnostics, out, err)).install(cluster,
+                    sourcing, sourcing.resolveChain(input));
         }
         // An image is pulled (or a catalog read) before the kubeconfig is read, like every input check.
         SourcedInput source = planFile == null ? sourcing.resolve(input) : null;
@@ -147,8 +147,8 @@ final class InstallCommand implements Callable<Integer> {
                         read.prepareForPlanning();
                     }
                 });
-        return new SingleInstall(input, flags, diagnostics, out, err).install(prepared, reviewedPlan, planFile,
-                waitForLock);
+        return new SingleInstall(new InstallContext(input, flags, diagnostics, out, err)).install(prepared,
+                reviewedPlan, planFile, waitForLock);
     }
 
     private void validateFlags() {

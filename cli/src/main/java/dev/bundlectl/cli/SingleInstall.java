@@ -8,7 +8,6 @@ import dev.bundlectl.executor.planning.PlanTarget;
 import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.planned.PlannedInstall;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -22,17 +21,12 @@ final class SingleInstall {
 
     private final PlanInputOptions input;
     private final InstallFlags flags;
-    private final DiagnosticsPrinter diagnostics;
-    private final PrintWriter out;
-    private final PrintWriter err;
+    private final InstallContext context;
 
-    SingleInstall(PlanInputOptions input, InstallFlags flags, DiagnosticsPrinter diagnostics, PrintWriter out,
-            PrintWriter err) {
-        this.input = input;
-        this.flags = flags;
-        this.diagnostics = diagnostics;
-        this.out = out;
-        this.err = err;
+    SingleInstall(InstallContext context) {
+        this.context = context;
+        this.input = context.input();
+        this.flags = context.flags();
     }
 
     /**
@@ -49,8 +43,8 @@ final class SingleInstall {
         try (ClusterConnection connection = prepared.connection()) {
             InstallPipeline pipeline = new InstallPipeline(connection);
             String namespace = TargetNamespace.of(input.namespace, connection);
-            LockWaiting locks = new LockWaiting(waitForLock, err);
-            PlanInstall installs = new PlanInstall(pipeline, flags, out, err);
+            LockWaiting locks = new LockWaiting(waitForLock, context.err());
+            PlanInstall installs = context.installs(pipeline);
             while (true) {
                 // The cluster is read once per plan, here; the install takes its answers (the previous
                 // install and so the first-install decision, the lock) and reads none of them again.
@@ -61,12 +55,11 @@ final class SingleInstall {
                         PlanTarget target = PlanTarget.of(reviewedPlan.plan(), namespace);
                         reading = Blocking.result(pipeline.planning().readForReviewed(target, reviewedPlan,
                                 planFile.toString()));
-                        Planning.report(reading, diagnostics, err);
-                        planned = target.payload() ? reviewedPlan : new UpgradePlanning(pipeline.planning(), err)
+                        Planning.report(reading, context.diagnostics(), context.err());
+                        planned = target.payload() ? reviewedPlan : new UpgradePlanning(pipeline.planning(), context.err())
                                 .checkReviewed(reviewedPlan, reading.previous(), target, planFile.toString(), input.force);
                     } else {
-                        PlannedInput fresh = new Planning(diagnostics, new Planning.Live(pipeline, err,
-                                flags.discoveryPatience())).plan(input, read, namespace,
+                        PlannedInput fresh = context.livePlanning(pipeline).plan(input, read, namespace,
                                         () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));
                         reading = fresh.reading();
                         planned = fresh.result().planned();
@@ -74,7 +67,7 @@ final class SingleInstall {
                 } catch (RuntimeException refused) {
                     return ForbiddenPlanning.report(refused, connection, packageOf(reviewedPlan, read), namespace,
                             read instanceof ReadInput.BundleDirectory bundle && !bundle.bundle().dependencies().isEmpty(),
-                            err);
+                            context.err());
                 }
                 PlanInstall.Ended ended = installs.install(planned, reading, namespace, flags.untilRunning());
                 if (!ended.locked()) {

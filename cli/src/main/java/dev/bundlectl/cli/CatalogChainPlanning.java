@@ -2,7 +2,7 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.cluster.discovery.DiscoveryRetries;
-import dev.bundlectl.executor.planning.ClusterPlanning;
+import dev.bundlectl.executor.pipeline.InstallPipeline;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.source.catalog.ChannelWalk;
 import java.io.PrintWriter;
@@ -33,9 +33,9 @@ final class CatalogChainPlanning {
                     TargetNamespace.offline(input.namespace), surface);
         }
         try (ClusterConnection connection = BackgroundConnection.openWhile(cluster, () -> null).connection()) {
-            ClusterPlanning live = new ClusterPlanning(connection);
+            InstallPipeline live = new InstallPipeline(connection);
             String namespace = TargetNamespace.of(input.namespace, connection);
-            List<SourcedInput> needed = new ArrayList<>(chain.neededIn(live, namespace));
+            List<SourcedInput> needed = new ArrayList<>(chain.neededIn(live.planning(), namespace));
             if (CatalogWalking.of(connection, chain, namespace, input.force) instanceof ChannelWalk.Hops hops
                     && hops.hops().size() > 1) {
                 // Each later hop is planned against the cluster as the one before it leaves it: the

@@ -2,7 +2,7 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.cluster.discovery.DiscoveryRetries;
-import dev.bundlectl.executor.planning.ClusterPlanning;
+import dev.bundlectl.executor.pipeline.InstallPipeline;
 import java.io.PrintWriter;
 
 /**
@@ -50,7 +50,7 @@ final class OneBundlePlanning {
                 () -> new Planning(diagnostics).read(input, source), ReadInput::prepareForPlanning);
         ReadInput read = prepared.input();
         try (ClusterConnection connection = prepared.connection()) {
-            Planning.Live live = new Planning.Live(new ClusterPlanning(connection), err,
+            Planning.Live live = new Planning.Live(new InstallPipeline(connection), err,
                     DiscoveryRetries.DEFAULT_PATIENCE);
             String namespace = TargetNamespace.of(input.namespace, connection);
             PlannedInput planned = new Planning(diagnostics, live).plan(input, read, namespace,

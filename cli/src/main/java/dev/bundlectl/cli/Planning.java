@@ -9,6 +9,9 @@ import dev.bundlectl.plan.dependency.DependencyTarget;
 import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.executor.planning.ClusterPlan;
 import dev.bundlectl.executor.planning.ClusterPlanning;
+import dev.bundlectl.executor.pipeline.InstallPipeline;
+import dev.bundlectl.executor.pipeline.PipelinePlan;
+import dev.bundlectl.executor.pipeline.PlanSettings;
 import dev.bundlectl.executor.planning.ClusterReading;
 import dev.bundlectl.executor.planning.PlanTarget;
 import dev.bundlectl.executor.planning.PlanningNote;
@@ -48,10 +51,16 @@ final class Planning {
     private final PlanUse use;
 
     /**
-     * A live cluster to plan against: the facade that reads it once, where its notes go, and how
-     * long a failing discovery request is retried.
+     * A live cluster to plan against: the install pipeline whose planning reads it once (a bundle
+     * is planned as {@code install} plans it, upgrade included), where its notes go, and how long a
+     * failing discovery request is retried.
      */
-    record Live(ClusterPlanning cluster, PrintWriter err, Duration discoveryPatience) {
+    record Live(InstallPipeline pipeline, PrintWriter err, Duration discoveryPatience) {
+
+        /** The planning facade, for what is read beside a bundle's plan (a payload's, a chain's). */
+        ClusterPlanning cluster() {
+            return pipeline.planning();
+        }
     }
 
     /** Planning offline: capabilities come from the options alone. */
@@ -166,16 +175,41 @@ final class Planning {
         Bundle bundle = read.bundle();
         SourcedInput source = read.source();
         PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false, !bundle.dependencies().isEmpty());
-        PlannedInput planned = planned(target, bundle.manifests(), capabilityOptions, surface, ApiSurfaces.builtIn(),
-                (served, history, capabilities, olm, dependencies) -> bundlePlan(use, bundle, input, source, namespace,
-                        earlier.surface(served), history, capabilities, olm, earlier.target(dependencies)));
+        Planner planner = (served, history, capabilities, olm, dependencies) -> bundlePlan(use, bundle, input, source,
+                namespace, earlier.surface(served), history, capabilities, olm, earlier.target(dependencies));
         if (live == null) {
-            return planned;
+            return planned(target, bundle.manifests(), capabilityOptions, surface, ApiSurfaces.builtIn(), planner);
         }
-        // Against a cluster the latest install decides whether this is an upgrade, from the same reading.
-        PlanResult upgraded = new UpgradePlanning(live.cluster(), live.err())
-                .apply(planned.result(), planned.reading().previous(), target, input.force);
-        return new PlannedInput(upgraded, planned.filteredOut(), false, planned.reading());
+        // Against a cluster, as install plans it: the reading, the plan, and from the same reading
+        // whether it is an upgrade (InstallPipeline#plan); what each says is reported here, in order.
+        PlanSettings settings = new PlanSettings(target, bundle.manifests(),
+                capabilityOptions.resolve(bundle.manifests(), diagnostics), surface.get(), live.discoveryPatience(),
+                input.force);
+        PipelinePlan answer = Blocking.result(live.pipeline().plan(settings, reading -> planner.plan(reading.served(),
+                reading.history(), reading.capabilities(), reading.olm(), reading.dependencyTarget()).result()));
+        report(answer.reading(), diagnostics, live.err());
+        PlanResult result = planResult(answer);
+        diagnostics.reportOrFail(result.diagnostics());
+        if (answer instanceof PipelinePlan.UpgradeRefused refused) {
+            throw new UserInputException(refused.decision().message());
+        }
+        PipelinePlan.Planned planned = (PipelinePlan.Planned) answer;
+        planned.warnings().forEach(warning -> live.err().println("warning: " + warning));
+        return new PlannedInput(planned.result(), List.of(), false, answer.reading());
+    }
+
+    /** The plan each answer but a refused reading carries (whose notes have already thrown). */
+    private static PlanResult planResult(PipelinePlan answer) {
+        if (answer instanceof PipelinePlan.Planned planned) {
+            return planned.result();
+        }
+        if (answer instanceof PipelinePlan.Invalid invalid) {
+            return invalid.result();
+        }
+        if (answer instanceof PipelinePlan.UpgradeRefused refused) {
+            return refused.result();
+        }
+        throw new IllegalStateException("a refused cluster reading carries an error");
     }
 
     /** Plans a bundle with what the options and the cluster (if any) gave; reports nothing itself. */

@@ -120,4 +120,23 @@ class ArchitectureTest {
                 .because("libraries report outcomes; only the command line decides the exit status")
                 .check(mainClasses);
     }
+
+    @Test
+    void theCliAndTheControllerInstallOnlyThroughTheOneOrdering() {
+        // docs/architecture.md, "One install ordering": neither driver orders an install its own way.
+        noClasses().that().resideInAnyPackage("dev.bundlectl.cli..", "dev.bundlectl.controller..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("dev.bundlectl.executor.install.InstallSession")
+                .orShould().dependOnClassesThat()
+                .haveFullyQualifiedName("dev.bundlectl.executor.install.NewVersionRunning")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.bundlectl.executor.install.InstallLock")
+                .because("plan, preflight, lock, apply, record and wait are ordered once, by InstallPipeline")
+                .check(mainClasses);
+        for (String driver : new String[] {"dev.bundlectl.cli.PlanInstall", "dev.bundlectl.cli.Planning",
+                "dev.bundlectl.controller.pipeline.PipelineInstaller"}) {
+            assertThat(mainClasses.get(driver).getDirectDependenciesFromSelf())
+                    .as(driver + " installs or plans through InstallPipeline")
+                    .anySatisfy(dependency -> assertThat(dependency.getTargetClass().getName())
+                            .isEqualTo("dev.bundlectl.executor.pipeline.InstallPipeline"));
+        }
+    }
 }

@@ -2,7 +2,6 @@ package dev.bundlectl.controller.pipeline;
 
 import dev.bundlectl.controller.api.HistoryEntry;
 import dev.bundlectl.controller.reconcile.PlanDigest;
-import dev.bundlectl.executor.install.OperatorRunning;
 import dev.bundlectl.executor.apply.RemovalGate;
 import dev.bundlectl.source.catalog.Catalog;
 import dev.bundlectl.source.catalog.ChannelWalk;
@@ -28,26 +27,25 @@ import dev.bundlectl.controller.source.ControllerSources;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.cluster.discovery.DiscoveryRetries;
-import dev.bundlectl.executor.install.InstallOutcome;
 import dev.bundlectl.executor.lock.LockHolders;
 import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.install.OperatorRunningCheck;
-import dev.bundlectl.executor.install.NewVersionRunning;
-import dev.bundlectl.cluster.time.Scheduler;
 import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.model.InstallPlan;
-import dev.bundlectl.executor.install.InstallRequest;
-import dev.bundlectl.executor.install.InstallSession;
 import dev.bundlectl.executor.planning.BundlePlanSettings;
 import dev.bundlectl.executor.planning.BundlePlanning;
-import dev.bundlectl.executor.planning.ClusterPlan;
-import dev.bundlectl.executor.planning.ClusterPlanning;
+import dev.bundlectl.executor.planning.ClusterReading;
+import dev.bundlectl.executor.pipeline.InstallPipeline;
+import dev.bundlectl.executor.pipeline.InstallSettings;
+import dev.bundlectl.executor.pipeline.PipelineListener;
+import dev.bundlectl.executor.pipeline.PipelineOutcome;
+import dev.bundlectl.executor.pipeline.PipelinePlan;
+import dev.bundlectl.executor.pipeline.PlanSettings;
+import dev.bundlectl.executor.pipeline.RunningWait;
 import dev.bundlectl.executor.planning.PlanTarget;
 import dev.bundlectl.executor.planning.PlanningNote;
-import dev.bundlectl.executor.planning.UpgradeOutcome;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
-import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.bundle.version.VersionConstraint;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.executor.uninstall.UninstallOptions;
@@ -176,36 +174,39 @@ public final class PipelineInstaller implements BundleInstaller {
         // The same planning as `bundlectl install`: request, capability filter, recorded options, upgrade path.
         BundlePlanning planning = new BundlePlanning(new BundlePlanSettings(namespace, fetched.label(), csvMode, null,
                 optionalApis, true));
-        ClusterPlanning cluster = new ClusterPlanning(connection);
-        ClusterPlan<PlanResult> answer = await(cluster.plan(target, bundle.manifests(), capabilities, null,
-                DiscoveryRetries.DEFAULT_PATIENCE, reading -> planning.plan(bundle, reading)), "planning");
-        for (PlanningNote note : answer.reading().notes()) {
+        PipelinePlan answer = await(new InstallPipeline(connection).plan(new PlanSettings(target, bundle.manifests(),
+                capabilities, null, DiscoveryRetries.DEFAULT_PATIENCE, false),
+                reading -> planning.plan(bundle, reading)), "planning");
+        ClusterReading reading = answer.reading();
+        for (PlanningNote note : reading.notes()) {
             if (note instanceof PlanningNote.Diagnosed diagnosed) {
                 failOnErrors(diagnosed.diagnostics(), "planning against the cluster");
             }
         }
-        PlanResult bundlePlan = answer.result().orElseThrow(() ->
-                new ReconcileException("planning against the cluster was refused", true));
-        if (answer.reading().lock() instanceof LockState.Held held) {
-            // Another operation of the package (a command line's, say) is under way: tried again later.
+        if (answer instanceof PipelinePlan.Unreadable) {
+            throw new ReconcileException("planning against the cluster was refused", true);
+        }
+        if (reading.lock() instanceof LockState.Held held) {
+            // Another operation of the package (a command line's, say) is under way: tried again later,
+            // before an approval is asked for a plan that may be stale by then.
             throw new ReconcileException(LOCK_HELD, held.describe(), true);
         }
-        failOnErrors(bundlePlan.diagnostics(), spec.source().describe());
-        UpgradeOutcome upgrade = await(cluster.upgrade(bundlePlan, answer.reading().previous(), target, false),
-                "planning the upgrade");
-        if (upgrade instanceof UpgradeOutcome.Refused refused) {
+        if (answer instanceof PipelinePlan.Invalid invalid) {
+            failOnErrors(invalid.result().diagnostics(), spec.source().describe());
+        }
+        if (answer instanceof PipelinePlan.UpgradeRefused refused) {
             // Only a spec naming a connected version (or the installed one) can fix this: no retry.
             throw new ReconcileException(refused.decision().reason() + "; nothing was applied", false);
         }
-        PlanResult result = ((UpgradeOutcome.Planned) upgrade).result();
+        PlanResult result = ((PipelinePlan.Planned) answer).result();
         PlannedInstall planned = result.planned();
         Step csvStep = planned.plan().steps().stream().filter(step -> step.resource().groupKind().isCsv())
                 .findFirst().orElse(null);
         String version = planned.steps().stream().filter(step -> step.step().resource().groupKind().isCsv())
                 .map(step -> step.object().path("spec").path("version").asText(null)).findFirst().orElse(null);
         return new PlannedBundle(planned.plan(), bundle.packageName(), csvStep == null ? null : csvStep.resource().name(),
-                version, fetched.image(), new Handle(connection, planned, answer.reading().previous(),
-                answer.reading().lock(), fetched.label(), spec, fetched.laterHops()),
+                version, fetched.image(), new Handle(connection, planned, reading, fetched.label(), spec,
+                fetched.laterHops()),
                 fetched.laterHops().stream().map(hop -> hop.name() + "@" + hop.image()).toList(), fetched.channel());
     }
 
@@ -234,38 +235,34 @@ public final class PipelineInstaller implements BundleInstaller {
     }
 
     /**
-     * One bundle's install. An upgrade removes what only the old version had once the new one runs:
-     * a hop with another after it waits for that; otherwise the reconcile looks once rather than
-     * holding a worker, and a later round installs the same version again, removing what is left,
-     * once it runs (docs/semantics.md §9).
+     * One bundle's install, in the order {@link InstallPipeline} gives it. An upgrade removes what
+     * only the old version had once the new one runs: a hop with another after it waits for that;
+     * otherwise the reconcile looks once rather than holding a worker, and a later round installs
+     * the same version again, removing what is left, once it runs (docs/semantics.md §9).
      */
     private InstalledBundle installOne(String namespace, PlannedBundle planned, boolean untilRunning) {
         Handle handle = (Handle) planned.handle();
-        ClusterConnection connection = handle.connection();
-        NewVersionRunning running = new NewVersionRunning(connection.vertx(), connection.retryingApi(),
-                Scheduler.system(), Duration.ofSeconds(1), untilRunning ? HOP_WAIT : Duration.ZERO, clock, line -> { });
-        ApplySettings settings = applySettings.toBuilder().removalGate(running).build();
-        InstallRequest request = new InstallRequest(namespace, false, planned.packageName(), handle.label(),
-                settings, clock.instant(), false, lockHolder);
-        InstallOutcome outcome = await(new InstallSession(connection, new InstallRecordStore(connection.retryingApi()))
-                .run(handle.planned(), request, handle.previous(), handle.lock(), event -> { }), "installing");
-        if (outcome.locked()) {
+        InstallSettings settings = new InstallSettings(namespace, planned.packageName(), handle.label(), false, false,
+                lockHolder, applySettings, new RunningWait(untilRunning, Duration.ofSeconds(1), HOP_WAIT), clock, false);
+        PipelineOutcome outcome = await(new InstallPipeline(handle.connection()).install(handle.planned(),
+                handle.reading(), settings, PipelineListener.NONE), "installing");
+        if (outcome instanceof PipelineOutcome.LockHeld held) {
             // Nothing was written; the next round plans again from the cluster as it is then.
-            throw new ReconcileException(LOCK_HELD, outcome.lockedOut() instanceof LockState.Held held ? held.describe()
+            throw new ReconcileException(LOCK_HELD, held.lock() instanceof LockState.Held holder ? holder.describe()
                     : "another operation of " + planned.packageName() + " ran since this plan was made", true);
         }
-        if (outcome.forbidden()) {
+        if (outcome instanceof PipelineOutcome.Forbidden forbidden) {
             // Nothing was written; the account may be granted what it lacks, so this is tried again later.
-            throw new ReconcileException("Forbidden", outcome.missingAccess().oneLine(), true);
+            throw new ReconcileException("Forbidden", forbidden.outcome().missingAccess().oneLine(), true);
         }
-        boolean complete = outcome.plan().status().phase() == InstallPlanPhase.COMPLETE;
-        String message = outcome.plan().status().message();
-        InstallPlan plan = outcome.plan();
-        boolean ran = plan.condition(OperatorRunning.TYPE).filter(condition -> "True".equals(condition.status()))
-                .isPresent();
-        if (complete && untilRunning && !ran) {
-            // Nothing was removed, so the gate did not wait: the hop must run before the next starts.
-            RemovalGate.Answer answer = await(running.await(plan), "waiting for " + planned.csvName() + " to run");
+        InstallPlan plan = outcome instanceof PipelineOutcome.Applied applied ? applied.outcome().plan()
+                : ((PipelineOutcome.PreflightRefused) outcome).outcome().plan();
+        boolean complete = plan.status().phase() == InstallPlanPhase.COMPLETE;
+        String message = plan.status().message();
+        Optional<RemovalGate.Answer> waited = outcome instanceof PipelineOutcome.Applied applied ? applied.waited()
+                : Optional.empty();
+        if (waited.isPresent()) {
+            RemovalGate.Answer answer = waited.get();
             if (answer.condition() != null) {
                 plan = plan.withCondition(answer.condition());
             }
@@ -327,10 +324,11 @@ public final class PipelineInstaller implements BundleInstaller {
 
     /**
      * What install needs later: the connection the plan was made through (acting as the install's
-     * account), the plan in its parsed shape, the previous install it was planned after.
+     * account), the plan in its parsed shape, and what planning read (the previous install it was
+     * planned after, the lock).
      */
-    private record Handle(ClusterConnection connection, PlannedInstall planned, PreviousInstall previous, LockState lock,
-            String label, BundleInstallSpec spec, List<CatalogBundle> laterHops) {
+    private record Handle(ClusterConnection connection, PlannedInstall planned, ClusterReading reading, String label,
+            BundleInstallSpec spec, List<CatalogBundle> laterHops) {
     }
 
     /**

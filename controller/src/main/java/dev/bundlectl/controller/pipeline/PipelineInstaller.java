@@ -284,7 +284,7 @@ public final class PipelineInstaller implements BundleInstaller {
     @Override
     public Optional<String> diff(String namespace, PlannedBundle planned, int maxBytes) {
         Handle handle = (Handle) planned.handle();
-        ApplySettings settings = applySettings.toBuilder().firstInstall(handle.previous().record().isEmpty()).build();
+        ApplySettings settings = applySettings.toBuilder().firstInstall(handle.reading().previous().record().isEmpty()).build();
         try {
             PlanDiff diff = await(new PlanDiffer(handle.connection()).diff(handle.planned(), settings,
                     new InstallOwner(namespace, planned.packageName())),

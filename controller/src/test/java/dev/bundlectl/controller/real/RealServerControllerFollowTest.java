@@ -3,7 +3,6 @@ package dev.bundlectl.controller.real;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.controller.approve.PlanApprover;
-import dev.bundlectl.controller.runtime.Controller;
 import dev.bundlectl.controller.source.ControllerSources;
 import dev.bundlectl.controller.testing.ConfigMapPacking;
 import dev.bundlectl.executor.testing.KubeletStandIn;
@@ -48,28 +47,13 @@ class RealServerControllerFollowTest {
      */
     @Test
     void aWatchedCatalogConfigMapUpgradesWithinTheRangeAndBlocksBeyondIt(RealOlm olm, RealRegistry registry)
-            throws IOException {
-        RealApiServer server = olm.server();
-        ControllerCluster.installCrd(server);
-        KubernetesClient client = server.client();
-        String prefix = "follow";
-        String ns = server.newNamespace(prefix);
-        String pkg = prefix + "-operator";
-        String image = pushVersions(registry, prefix);
-        updateCatalog(client, ns, pkg, image, List.of("0.3.1"), true);
-        try (KubeletStandIn.Background a = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.1");
-                KubeletStandIn.Background b = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.2");
-                ControllerSources sources = PipelineControllers.sources(server, temp.resolve("cache"),
-                        RegistryOptions.defaults(), Duration.ofMinutes(10));
-                Controller ignored = PipelineControllers.following(server, ns, sources, temp.resolve("cache"),
-                        RegistryOptions.defaults(), Duration.ofMinutes(10))) {
-            ControllerCluster.create(client, ns, """
-                    apiVersion: bundlectl.dev/v1alpha1
-                    kind: BundleInstall
-                    metadata: {name: follower}
-                    spec:
-                      source: {catalog: {configMap: catalog, package: %s, versionRange: "%s"}}
-                    """.formatted(pkg, RANGE));
+            throws Exception {
+        try (Followed followed = new Followed(olm, registry, "follow", List.of("0.3.1", "0.3.2"), List.of(),
+                "source: {catalog: {configMap: catalog, package: %s, versionRange: \"" + RANGE + "\"}}")) {
+            KubernetesClient client = followed.client;
+            String ns = followed.ns;
+            String pkg = followed.pkg;
+            String image = followed.image;
             awaitRunning(client, ns, "0.3.1");
 
             updateCatalog(client, ns, pkg, image, List.of("0.3.1", "0.3.2"), false);
@@ -94,8 +78,6 @@ class RealServerControllerFollowTest {
             assertThat(ChannelFixtures.condition(blocked, "UpgradeAvailable")).containsEntry("status", "False");
             assertThat(ChannelFixtures.versions(blocked)).containsExactly("0.3.1", "0.3.2");
             assertThat(ChannelFixtures.csvGone(client, ns, pkg + ".v0.4.0")).isTrue();
-        } finally {
-            cleanUp(client, ns);
         }
     }
 
@@ -106,30 +88,13 @@ class RealServerControllerFollowTest {
      */
     @Test
     void manualApprovalOfAFollowedRangeInstallsTheWholePathOnce(RealOlm olm, RealRegistry registry)
-            throws IOException {
-        RealApiServer server = olm.server();
-        ControllerCluster.installCrd(server);
-        KubernetesClient client = server.client();
-        String prefix = "followm";
-        String ns = server.newNamespace(prefix);
-        String pkg = prefix + "-operator";
-        String image = pushVersions(registry, prefix);
-        updateCatalog(client, ns, pkg, image, List.of("0.3.1"), true);
-        try (KubeletStandIn.Background a = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.1");
-                KubeletStandIn.Background b = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.2");
-                KubeletStandIn.Background c = KubeletStandIn.of(server).start(ns, pkg + ".v0.4.0");
-                ControllerSources sources = PipelineControllers.sources(server, temp.resolve("cache"),
-                        RegistryOptions.defaults(), Duration.ofMinutes(10));
-                Controller ignored = PipelineControllers.following(server, ns, sources, temp.resolve("cache"),
-                        RegistryOptions.defaults(), Duration.ofMinutes(10))) {
-            ControllerCluster.create(client, ns, """
-                    apiVersion: bundlectl.dev/v1alpha1
-                    kind: BundleInstall
-                    metadata: {name: follower}
-                    spec:
-                      approval: Manual
-                      source: {catalog: {configMap: catalog, package: %s, versionRange: ">=0.3.0 <0.5.0"}}
-                    """.formatted(pkg));
+            throws Exception {
+        try (Followed followed = new Followed(olm, registry, "followm", List.of("0.3.1", "0.3.2", "0.4.0"), List.of(),
+                "approval: Manual\n  source: {catalog: {configMap: catalog, package: %s, versionRange: \">=0.3.0 <0.5.0\"}}")) {
+            KubernetesClient client = followed.client;
+            String ns = followed.ns;
+            String pkg = followed.pkg;
+            String image = followed.image;
             PlanApprover approver = new PlanApprover(client);
             String firstDigest = awaitApproval(client, ns, null);
             // What the approver reads: each object the plan would write (created ones by name).
@@ -157,8 +122,6 @@ class RealServerControllerFollowTest {
                     "ClusterServiceVersion").inNamespace(ns).withName(pkg + ".v0.4.0").get())).isEqualTo("Succeeded");
             assertThat(eventMessages(client, ns, "UpgradeStarted"))
                     .containsExactly("upgrading " + pkg + " from 0.3.1 to 0.4.0 in 2 hops");
-        } finally {
-            cleanUp(client, ns);
         }
     }
 
@@ -171,31 +134,13 @@ class RealServerControllerFollowTest {
      */
     @Test
     void aFailedHopLeavesThePreviousVersionRunningAndWaitsForTheCatalogToChange(RealOlm olm, RealRegistry registry)
-            throws IOException, InterruptedException {
-        RealApiServer server = olm.server();
-        ControllerCluster.installCrd(server);
-        KubernetesClient client = server.client();
-        String prefix = "followf";
-        String ns = server.newNamespace(prefix);
-        String pkg = prefix + "-operator";
-        String image = pushVersions(registry, prefix);
-        new ImagePusher(registry).pushBundle("follows/" + prefix, "v0.3.3",
-                ChannelFixtures.patchRelease(temp.resolve("v033"), prefix, "0.3.3", "0.3.2"));
-        updateCatalog(client, ns, pkg, image, List.of("0.3.1"), true);
-        try (KubeletStandIn.Background a = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.1");
-                KubeletStandIn.Background b = KubeletStandIn.of(server).startStalled(ns, pkg + ".v0.3.2");
-                KubeletStandIn.Background c = KubeletStandIn.of(server).start(ns, pkg + ".v0.3.3");
-                ControllerSources sources = PipelineControllers.sources(server, temp.resolve("cache"),
-                        RegistryOptions.defaults(), Duration.ofMinutes(10));
-                Controller ignored = PipelineControllers.following(server, ns, sources, temp.resolve("cache"),
-                        RegistryOptions.defaults(), Duration.ofMinutes(10))) {
-            ControllerCluster.create(client, ns, """
-                    apiVersion: bundlectl.dev/v1alpha1
-                    kind: BundleInstall
-                    metadata: {name: follower}
-                    spec:
-                      source: {catalog: {configMap: catalog, package: %s, versionRange: ">=0.3.0 <0.4.0"}}
-                    """.formatted(pkg));
+            throws Exception {
+        try (Followed followed = new Followed(olm, registry, "followf", List.of("0.3.1", "0.3.3"), List.of("0.3.2"),
+                "source: {catalog: {configMap: catalog, package: %s, versionRange: \">=0.3.0 <0.4.0\"}}")) {
+            KubernetesClient client = followed.client;
+            String ns = followed.ns;
+            String pkg = followed.pkg;
+            String image = followed.image;
             awaitRunning(client, ns, "0.3.1");
 
             updateCatalog(client, ns, pkg, image, List.of("0.3.1", "0.3.2"), false);
@@ -249,7 +194,48 @@ class RealServerControllerFollowTest {
             GenericKubernetesResource recovered = awaitRunning(client, ns, "0.3.3");
             assertThat(ControllerCluster.status(recovered, "lastFailedUpgrade")).isNull();
             assertThat(ChannelFixtures.phase(csv(client, ns, pkg + ".v0.3.3"))).isEqualTo("Succeeded");
-        } finally {
+        }
+    }
+
+    /**
+     * One test's cluster: a namespace whose catalog ConfigMap offers 0.3.1 (0.3.1, 0.3.2, 0.3.3 and
+     * 0.4.0 pushed), stand-ins rolling out the {@code running} versions' Deployments and stalling the
+     * {@code stalled} ones', a following controller (its resync never within the test), and
+     * BundleInstall {@code follower} with {@code spec} ({@code %s} is the package).
+     */
+    private final class Followed implements AutoCloseable {
+        final KubernetesClient client;
+        final String ns;
+        final String pkg;
+        final String image;
+        private final List<AutoCloseable> running = new java.util.ArrayList<>();
+
+        Followed(RealOlm olm, RealRegistry registry, String prefix, List<String> rolledOut, List<String> stalled,
+                String spec) throws IOException {
+            RealApiServer server = olm.server();
+            ControllerCluster.installCrd(server);
+            client = server.client();
+            ns = server.newNamespace(prefix);
+            pkg = prefix + "-operator";
+            image = pushVersions(registry, prefix);
+            updateCatalog(client, ns, pkg, image, List.of("0.3.1"), true);
+            rolledOut.forEach(version -> running.add(KubeletStandIn.of(server).start(ns, pkg + ".v" + version)));
+            stalled.forEach(version -> running.add(KubeletStandIn.of(server).startStalled(ns, pkg + ".v" + version)));
+            ControllerSources sources = PipelineControllers.sources(server, temp.resolve("cache"),
+                    RegistryOptions.defaults(), Duration.ofMinutes(10));
+            running.add(sources);
+            running.add(PipelineControllers.following(server, ns, sources, temp.resolve("cache"),
+                    RegistryOptions.defaults(), Duration.ofMinutes(10)));
+            ControllerCluster.create(client, ns, ("apiVersion: bundlectl.dev/v1alpha1\nkind: BundleInstall\n"
+                    + "metadata: {name: follower}\nspec:\n  " + spec + "\n").formatted(pkg));
+        }
+
+        @Override
+        public void close() throws Exception {
+            // The controller first, then the sources it pulls through, then the stand-ins.
+            for (int i = running.size() - 1; i >= 0; i--) {
+                running.get(i).close();
+            }
             cleanUp(client, ns);
         }
     }
@@ -259,7 +245,7 @@ class RealServerControllerFollowTest {
                 .withName(name).get();
     }
 
-    /** 0.3.1 (the sample), 0.3.2 (the same, renamed) and 0.4.0, renamed after {@code prefix}, pushed. */
+    /** 0.3.1 (the sample), 0.3.2 and 0.3.3 (the same, renamed) and 0.4.0, renamed after {@code prefix}, pushed. */
     private String pushVersions(RealRegistry registry, String prefix) throws IOException {
         String pkg = prefix + "-operator";
         String csv = "manifests/" + pkg + ".clusterserviceversion.yaml";
@@ -272,7 +258,9 @@ class RealServerControllerFollowTest {
         ChannelFixtures.edit(v040.resolve(csv), "replaces: " + pkg + ".v0.3.1\n", "replaces: " + pkg + ".v0.3.2\n");
         ImagePusher pusher = new ImagePusher(registry);
         String repository = "follows/" + prefix;
-        for (Map.Entry<String, Path> bundle : Map.of("v0.3.1", v031, "v0.3.2", v032, "v0.4.0", v040).entrySet()) {
+        Path v033 = ChannelFixtures.patchRelease(temp.resolve("v033"), prefix, "0.3.3", "0.3.2");
+        for (Map.Entry<String, Path> bundle : Map.of("v0.3.1", v031, "v0.3.2", v032, "v0.3.3", v033, "v0.4.0", v040)
+                .entrySet()) {
             pusher.pushBundle(repository, bundle.getKey(), bundle.getValue());
         }
         return registry.address() + "/" + repository + ":";

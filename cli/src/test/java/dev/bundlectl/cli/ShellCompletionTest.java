@@ -71,7 +71,7 @@ class ShellCompletionTest {
         "plan --catalog CATALOG --package cachebox-operator --version 0.3|0.3.0 0.3.1",
         "plan --catalog CATALOG --package cachebox-operator --channel preview --version ''|0.3.1",
         "plan --package cachebox-operator --catalog = CATALOG --version ''|0.3.0 0.3.1 0.4.0",
-        "plan --catalog CATALOG -o ''|table yaml json",
+        "plan --catalog CATALOG -o ''|table yaml json diff",
     })
     void packageChannelAndVersionValuesComeFromTheCatalogOnTheLine(String words, String expected) throws Exception {
         List<String> line = line(words.replace("CATALOG", TestPaths.arg("samples/catalogs/cachebox")));

@@ -92,6 +92,12 @@ class RealServerControllerImagePollTest {
                     o -> "Complete".equals(ControllerCluster.phase(o))
                             && "0.3.2".equals(ControllerCluster.status(o, "installedVersion")));
             Duration took = Duration.ofNanos(System.nanoTime() - pushed);
+            System.out.println("[bundlectl] image poll every " + POLL.toSeconds() + " s: in " + POLL.multipliedBy(4)
+                    .toSeconds() + " s of an unmoved tag, " + catalogRequests.size() + " catalog manifest HEADs, "
+                    + steady.size() + " registry requests in all ("
+                    + steady.stream().filter(seen -> seen.method().equals("HEAD")).count() + " HEAD, "
+                    + steady.stream().filter(seen -> seen.method().equals("GET")).count() + " GET); the re-pushed tag "
+                    + "installed " + took.toMillis() + " ms after the push");
             assertThat(took).as("picked up within one poll interval, plus the install").isLessThan(POLL.plusSeconds(30));
             assertThat((String) ControllerCluster.status(upgraded, "bundleImage"))
                     .startsWith(proxy.address() + "/polls/" + prefix + "@sha256:");

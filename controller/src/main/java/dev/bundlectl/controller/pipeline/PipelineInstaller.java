@@ -1,11 +1,10 @@
 package dev.bundlectl.controller.pipeline;
 
+import static dev.bundlectl.controller.pipeline.PipelineWaits.await;
+
 import dev.bundlectl.controller.api.HistoryEntry;
 import dev.bundlectl.controller.reconcile.PlanDigest;
 import dev.bundlectl.executor.apply.RemovalGate;
-import dev.bundlectl.source.catalog.Catalog;
-import dev.bundlectl.source.catalog.ChannelWalk;
-import dev.bundlectl.source.catalog.CatalogSelection;
 import dev.bundlectl.source.catalog.CatalogBundle;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Bundle;
@@ -15,14 +14,10 @@ import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.read.BundleReader;
 import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.controller.api.BundleInstallSpec;
-import dev.bundlectl.controller.api.BundleSource;
 import dev.bundlectl.controller.reconcile.BundleInstaller;
-import dev.bundlectl.controller.reconcile.ChannelStanding;
 import dev.bundlectl.controller.reconcile.InstalledBundle;
 import dev.bundlectl.controller.reconcile.PlannedBundle;
 import dev.bundlectl.controller.reconcile.ReconcileException;
-import dev.bundlectl.controller.source.ConfigMapDirectory;
-import dev.bundlectl.controller.source.ConfigMapPacking;
 import dev.bundlectl.controller.source.ControllerSources;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.cluster.connect.ClusterConnection;
@@ -44,9 +39,6 @@ import dev.bundlectl.executor.pipeline.PlanSettings;
 import dev.bundlectl.executor.pipeline.RunningWait;
 import dev.bundlectl.executor.planning.PlanTarget;
 import dev.bundlectl.executor.planning.PlanningNote;
-import dev.bundlectl.executor.records.InstallRecord;
-import dev.bundlectl.executor.records.InstallRecordStore;
-import dev.bundlectl.bundle.version.VersionConstraint;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.executor.uninstall.UninstallOptions;
 import dev.bundlectl.executor.diff.DiffRendering;
@@ -57,8 +49,6 @@ import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.uninstall.UninstallReport;
 import dev.bundlectl.executor.uninstall.DeletionResult;
 import dev.bundlectl.executor.uninstall.PackageUninstall;
-import dev.bundlectl.executor.waiting.Blocking;
-import dev.bundlectl.executor.waiting.Waited;
 import dev.bundlectl.plan.OptionalApi;
 import dev.bundlectl.plan.OptionalApis;
 import dev.bundlectl.plan.PlanResult;
@@ -70,13 +60,7 @@ import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.plan.CsvMode;
-import dev.bundlectl.source.BundleSources;
-import dev.bundlectl.source.catalog.ChoiceNames;
-import dev.bundlectl.source.ResolvedSource;
-import dev.bundlectl.source.errors.SourceException;
 import dev.bundlectl.source.SourceSettings;
-import io.vertx.core.Future;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -85,16 +69,15 @@ import java.util.Optional;
 
 /**
  * The controller's {@link BundleInstaller} on bundlectl's own pipeline: the bundle source (image,
- * catalog or ConfigMap) becomes a directory, the bundle reader reads it, the planning facade reads
- * the cluster once and plans, and the install session applies the plan and records it, exactly as
- * {@code bundlectl install} does. Every request made for an install goes through the connection
+ * catalog or ConfigMap) becomes a directory ({@link BundleFetch}), the bundle reader reads it, and
+ * the one install ordering ({@code executor.pipeline.InstallPipeline}) plans it against the cluster
+ * read once, then preflights, locks, applies and records it, exactly as {@code bundlectl install}
+ * does. Every request made for an install goes through the connection
  * {@link InstallerConnections} gives it, which acts as the BundleInstall's ServiceAccount. Every
  * call runs on a controller worker thread and waits there for the asynchronous pipeline; no
  * event-loop thread ever waits.
  */
 public final class PipelineInstaller implements BundleInstaller {
-
-    private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(10);
 
     /** How long each hop of a walk along the channel may take to run before the next one starts. */
     private static final Duration HOP_WAIT = Duration.ofMinutes(5);
@@ -107,7 +90,7 @@ public final class PipelineInstaller implements BundleInstaller {
     private final ApplySettings applySettings;
     private final Clock clock;
     private final String lockHolder;
-    private final ControllerSources shared;
+    private final BundleFetch fetching;
 
     /**
      * An installer whose installs hold the package lock as this process ({@link LockHolders#thisProcess()}).
@@ -151,17 +134,17 @@ public final class PipelineInstaller implements BundleInstaller {
         this.applySettings = applySettings;
         this.clock = clock;
         this.lockHolder = lockHolder;
-        this.shared = shared;
+        this.fetching = new BundleFetch(sources, shared, clock);
     }
 
     @Override
     public PlannedBundle plan(String namespace, BundleInstallSpec spec) {
         ClusterConnection connection = connections.forInstall(namespace, spec.serviceAccountName());
-        return plan(connection, namespace, spec, fetch(connection, namespace, spec.source()));
+        return plan(connection, namespace, spec, fetching.fetch(connection, namespace, spec.source()));
     }
 
     /** The plan of a fetched bundle, exactly as {@code bundlectl install} plans it. */
-    private PlannedBundle plan(ClusterConnection connection, String namespace, BundleInstallSpec spec, Fetched fetched) {
+    private PlannedBundle plan(ClusterConnection connection, String namespace, BundleInstallSpec spec, FetchedBundle fetched) {
         BundleReadResult read = new BundleReader().read(fetched.directory());
         failOnErrors(read.diagnostics(), spec.source().describe());
         Bundle bundle = read.bundle().orElseThrow(() ->
@@ -221,7 +204,7 @@ public final class PipelineInstaller implements BundleInstaller {
         List<HistoryEntry> hops = new ArrayList<>();
         for (int i = 0; i < later.size() && installed.complete(); i++) {
             hops.add(new HistoryEntry(current.version(), current.csvName(), PlanDigest.of(current.plan()), clock.instant()));
-            Fetched fetched = fetchBundle(connection, later.get(i).image(), later.subList(i + 1, later.size()));
+            FetchedBundle fetched = fetching.fetchBundle(connection, later.get(i).image(), later.subList(i + 1, later.size()));
             current = plan(connection, namespace, handle.spec(), fetched);
             installed = installOne(namespace, current, i < later.size() - 1);
         }
@@ -331,131 +314,6 @@ public final class PipelineInstaller implements BundleInstaller {
             BundleInstallSpec spec, List<CatalogBundle> laterHops) {
     }
 
-    /**
-     * A bundle directory, how to name it, the image it came from (null for a ConfigMap), and the
-     * catalog's bundles to install after it on a walk along the channel (empty otherwise).
-     */
-    private record Fetched(Path directory, String label, String image, List<CatalogBundle> laterHops,
-            ChannelStanding channel) {
-        Fetched {
-            laterHops = List.copyOf(laterHops);
-        }
-
-        Fetched(Path directory, String label, String image, List<CatalogBundle> laterHops) {
-            this(directory, label, image, laterHops, null);
-        }
-    }
-
-    /** A catalog bundle of a walk, pulled. */
-    private Fetched fetchBundle(ClusterConnection connection, String image, List<CatalogBundle> laterHops) {
-        try (ControllerSources bundles = sourcesFor(connection)) {
-            ResolvedSource resolved = await(bundles.bundle(image), "pulling " + image);
-            String pinned = resolved.image().map(ResolvedSource.ImageOrigin::pinned).orElse(null);
-            return new Fetched(resolved.directory(), pinned != null ? pinned : image, pinned, laterHops);
-        }
-    }
-
-    private Fetched fetch(ClusterConnection connection, String namespace, BundleSource source) {
-        ConfigMapDirectory configMaps = new ConfigMapDirectory(connection, sources.cacheRoot());
-        if (source instanceof BundleSource.ConfigMap configMap) {
-            Path directory = configMaps.unpack(namespace, configMap.name(), ConfigMapPacking.BUNDLE);
-            return new Fetched(directory, "configmap:" + namespace + "/" + configMap.name(), null, List.of());
-        }
-        try (ControllerSources bundles = sourcesFor(connection)) {
-            ResolvedSource resolved;
-            List<CatalogBundle> laterHops = List.of();
-            ChannelStanding channel = null;
-            if (source instanceof BundleSource.Image image) {
-                resolved = await(bundles.bundle(image.reference()), "pulling " + image.reference());
-            } else {
-                BundleSource.Catalog catalog = (BundleSource.Catalog) source;
-                // A ConfigMap's catalog is unpacked to a directory, which the catalog reader takes as it takes a
-                // catalog image's; the chosen bundle is then pulled by its image reference either way.
-                String reference = catalog.image() != null ? catalog.image()
-                        : configMaps.unpack(namespace, catalog.configMap(), ConfigMapPacking.CATALOG).toString();
-                String named = catalog.image() != null ? catalog.image()
-                        : "ConfigMap " + namespace + "/" + catalog.configMap();
-                BundleSources.LoadedCatalog loaded = await(bundles.catalog(reference), "reading catalog " + named);
-                CatalogSelection.Chosen chosen = choose(loaded, catalog, named);
-                // Over an installed version, the catalog's choice is reached along the channel, as the CLI does.
-                Optional<InstallRecord> latest = await(new InstallRecordStore(connection.retryingApi())
-                        .latestFor(namespace, catalog.packageName()), "reading the install records");
-                ChannelWalk walk = ChannelWalk.of(loaded.catalog(), chosen.channel(), chosen.bundle(),
-                        latest.map(InstallRecord::csvName).orElse(null),
-                        latest.map(InstallRecord::csvVersion).orElse(null), false);
-                if (walk instanceof ChannelWalk.Unreachable unreachable) {
-                    throw new ReconcileException(unreachable.reason() + "; nothing was applied", false);
-                }
-                CatalogBundle first = chosen.bundle();
-                if (walk instanceof ChannelWalk.Hops hops) {
-                    first = hops.hops().get(0);
-                    laterHops = hops.hops().subList(1, hops.hops().size());
-                }
-                resolved = await(bundles.bundle(first.image()), "pulling " + first.image());
-                channel = standing(loaded.catalog(), catalog, chosen, latest.map(InstallRecord::csvVersion).orElse(null));
-            }
-            String pinned = resolved.image().map(ResolvedSource.ImageOrigin::pinned).orElse(null);
-            return new Fetched(resolved.directory(), pinned != null ? pinned : source.describe(), pinned, laterHops,
-                    channel);
-        }
-    }
-
-    /**
-     * The shared sources, or, without them, ones of this call only that resolve every tag. Closing the
-     * shared ones here leaves them open: their owner closes them.
-     */
-    private ControllerSources sourcesFor(ClusterConnection connection) {
-        if (shared != null) {
-            return shared.borrowed();
-        }
-        return new ControllerSources(new BundleSources(connection.vertx(), sources), Duration.ZERO, clock);
-    }
-
-    /**
-     * Where the install stands on the channel: the installed version, the channel's newest (its
-     * head), the version the spec picks, and why the newest is not that one; null when the channel
-     * has no one head to call the newest.
-     */
-    private static ChannelStanding standing(Catalog catalog, BundleSource.Catalog source,
-            CatalogSelection.Chosen chosen, String installedVersion) {
-        CatalogBundle head;
-        try {
-            head = CatalogSelection.choose(catalog, ChoiceNames.BUNDLE_INSTALL_FIELDS, source.packageName(),
-                    chosen.channel(), null).bundle();
-        } catch (dev.bundlectl.source.errors.CatalogException noSingleHead) {
-            // A channel without one head still installs a pinned or in-range version: it just has no newest.
-            return null;
-        }
-        String latest = versionOf(head);
-        String target = versionOf(chosen.bundle());
-        String blocked = null;
-        if (!head.name().equals(chosen.bundle().name())) {
-            blocked = source.versionRange() != null
-                    ? latest + ", the newest in channel " + chosen.channel() + ", is outside versionRange "
-                            + source.versionRange() + "; " + target + " is the newest inside it"
-                    : "version " + source.version() + " is pinned; channel " + chosen.channel() + " has " + latest;
-        }
-        return new ChannelStanding(installedVersion, latest, target, blocked);
-    }
-
-    private static String versionOf(CatalogBundle bundle) {
-        return bundle.version() != null ? bundle.version().toString() : bundle.name();
-    }
-
-    private static CatalogSelection.Chosen choose(BundleSources.LoadedCatalog loaded, BundleSource.Catalog catalog,
-            String named) {
-        try {
-            return catalog.versionRange() == null
-                    ? CatalogSelection.choose(loaded.catalog(), ChoiceNames.BUNDLE_INSTALL_FIELDS, catalog.packageName(),
-                            catalog.channel(), catalog.version())
-                    : CatalogSelection.chooseInRange(loaded.catalog(), ChoiceNames.BUNDLE_INSTALL_FIELDS,
-                            catalog.packageName(), catalog.channel(), VersionConstraint.parse(catalog.versionRange()),
-                            "spec.source.catalog.versionRange");
-        } catch (dev.bundlectl.source.errors.CatalogException e) {
-            throw new ReconcileException("reading catalog " + named + ": " + e.getMessage(), false);
-        }
-    }
-
     private static Optional<CapabilityConfig> capabilities(JsonNode document, List<Manifest> manifests) {
         if (document == null) {
             return Optional.empty();
@@ -491,28 +349,5 @@ public final class PipelineInstaller implements BundleInstaller {
             throw new ReconcileException(where + ": " + diagnostics.errors().get(0)
                     + (more > 0 ? " (and " + more + " more)" : ""), false);
         }
-    }
-
-    private static <T> T await(Future<T> future, String what) {
-        Waited<T> waited = Blocking.await(future.toCompletionStage(), PIPELINE_TIMEOUT);
-        if (waited instanceof Waited.Done<T> done) {
-            return done.value();
-        }
-        if (waited instanceof Waited.Interrupted) {
-            throw new ReconcileException(what + ": interrupted", true);
-        }
-        if (waited instanceof Waited.TimedOut) {
-            throw new ReconcileException(what + ": no answer within " + PIPELINE_TIMEOUT.toMinutes() + " minutes", true);
-        }
-        Throwable cause = ((Waited.Failed<T>) waited).cause();
-        if (cause instanceof ReconcileException reconcile) {
-            throw reconcile;
-        }
-        if (cause instanceof SourceException source) {
-            // Only an unreachable registry may come right by itself; a bad reference or image needs a spec change.
-            throw new ReconcileException(what + ": " + source.getMessage(),
-                    source instanceof dev.bundlectl.source.errors.RegistryUnavailableException);
-        }
-        throw new ReconcileException(what + ": " + cause.getMessage(), true);
     }
 }

@@ -33,6 +33,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import dev.bundlectl.controller.follow.SourceFollowing;
+import dev.bundlectl.controller.source.ImageDigests;
+import dev.bundlectl.executor.testing.KubeletStandIn;
+import dev.bundlectl.source.testing.SampleImages;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
@@ -137,11 +141,78 @@ class RealServerControllerLeastPrivilegeTest {
         assertThat(server.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get()).isNull();
     }
 
+    /**
+     * A catalog ConfigMap is watched as the install's account: the controller itself may not list or
+     * watch ConfigMaps (deploy/rbac.yaml), yet once 0.3.1 runs and nothing else makes the object
+     * reconcile (the resync is 5 minutes), a version added to the catalog is installed at once.
+     */
+    @Test
+    void aCatalogConfigMapIsWatchedAsTheInstallsAccount(RealApiServer server, RealRegistry registry)
+            throws IOException {
+        deploy(server);
+        SampleImages.pushAll(registry);
+        Path full = SampleImages.catalogFor(registry, temp.resolve("catalog"));
+        Path withoutHead = SampleImages.catalogFor(registry, temp.resolve("catalog-0.3.1"));
+        Path channel = withoutHead.resolve("cachebox-operator/package.yaml");
+        String text = Files.readString(channel);
+        int head = text.indexOf("  - name: cachebox-operator.v0.4.0");
+        assertThat(head).isPositive();
+        Files.writeString(channel, text.substring(0, head));
+        RealIdentity controllerIdentity = RealIdentities.existingServiceAccount(server, temp, "bundlectl-system",
+                "bundlectl-controller", null);
+        assertThat(allowed(controllerIdentity, "watch", "", "configmaps")).as("the controller's own rights").isFalse();
+
+        RealCluster team = RealCluster.in(server, "watched");
+        String ns = team.namespace();
+        RealServerInstallerRbacTest.apply(server.client(), CliRun.of("plan", RealCluster.sample(), "-n", ns,
+                "--csv-mode", "render", "--installer-rbac", "installer").out());
+        server.client().configMaps().inNamespace(ns).resource(packed("catalog", withoutHead, Map.of())).create();
+
+        try (KubeletStandIn.Background v031 = KubeletStandIn.of(server).start(ns, "cachebox-operator.v0.3.1");
+                KubeletStandIn.Background v040 = KubeletStandIn.of(server).start(ns, "cachebox-operator.v0.4.0");
+                Controlled controller = Controlled.start(server, temp, ns, true)) {
+            create(server.client(), ns, "cachebox", "{source: {catalog: {configMap: catalog, package: "
+                    + "cachebox-operator}}, csvMode: render, serviceAccountName: installer}");
+            await(server.client(), ns, "cachebox", object -> "0.3.1".equals(RealServerControllerInstallTest.status(
+                    object, "installedVersion")) && "True".equals(conditionOrEmpty(object, "OperatorRunning")
+                            .get("status")));
+            // The upgrade's RBAC, written against the cluster so that it names what 0.4.0 deletes.
+            RealServerInstallerRbacTest.apply(server.client(), team.run("plan",
+                    TestPaths.arg("samples/bundles/cachebox-operator-v0.4.0"), "-n", ns, "--csv-mode", "render",
+                    "--installer-rbac", "installer").out());
+
+            server.client().configMaps().inNamespace(ns).resource(packed("catalog", full, Map.of())).update();
+            long changed = System.nanoTime();
+            await(server.client(), ns, "cachebox", object -> "0.4.0".equals(RealServerControllerInstallTest.status(
+                    object, "installedVersion")));
+            assertThat(java.time.Duration.ofNanos(System.nanoTime() - changed))
+                    .as("seen by the watch, long before the 5-minute resync").isLessThan(Duration.ofSeconds(60));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> conditionOrEmpty(GenericKubernetesResource object, String type) {
+        Object conditions = RealServerControllerInstallTest.status(object, "conditions");
+        if (conditions instanceof List<?> list) {
+            for (Object condition : list) {
+                if (type.equals(((Map<String, Object>) condition).get("type"))) {
+                    return (Map<String, Object>) condition;
+                }
+            }
+        }
+        return Map.of();
+    }
+
     /** A controller as deploy/ runs it: a real token of its ServiceAccount, with deploy/rbac.yaml's rights. */
     private record Controlled(ClusterConnection connection, InstallerConnections installers, Controller controller)
             implements AutoCloseable {
 
         static Controlled start(RealApiServer server, Path temp, String namespace) {
+            return start(server, temp, namespace, false);
+        }
+
+        /** With {@code following}, it also watches catalog ConfigMaps (as each install's account). */
+        static Controlled start(RealApiServer server, Path temp, String namespace, boolean following) {
             RealIdentity identity = RealIdentities.existingServiceAccount(server, temp, "bundlectl-system",
                     "bundlectl-controller", null);
             ClusterConnection connection = ClusterConnection.connect(identity.config(), Duration.ofSeconds(30));
@@ -150,8 +221,14 @@ class RealServerControllerLeastPrivilegeTest {
                     temp.resolve("cache"), false), ApplySettings.defaults(), Clock.systemUTC());
             Reconciler reconciler = new Reconciler(new BundleInstallClient(connection.client()), installer,
                     new EventRecorder(connection.client(), "least-privilege"), Clock.systemUTC());
-            Controller controller = new Controller(connection.client(), reconciler, new ControllerSettings(namespace, 2,
-                    Duration.ofMinutes(5), Duration.ofMillis(500), Duration.ofSeconds(5), "least-privilege", null), true);
+            ControllerSettings settings = new ControllerSettings(namespace, 2, Duration.ofMinutes(5),
+                    Duration.ofMillis(500), Duration.ofSeconds(5), "least-privilege", null);
+            Controller controller = following
+                    ? new Controller(connection.client(), reconciler, settings, true, List.of(),
+                            new SourceFollowing(installers, new ImageDigests(reference ->
+                                    io.vertx.core.Future.succeededFuture(reference), Duration.ZERO, Clock.systemUTC()),
+                                    Duration.ZERO))
+                    : new Controller(connection.client(), reconciler, settings, true);
             controller.start();
             return new Controlled(connection, installers, controller);
         }

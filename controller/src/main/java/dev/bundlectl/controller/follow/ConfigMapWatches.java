@@ -18,11 +18,15 @@ import java.util.logging.Logger;
  * name (a {@code metadata.name} field selector), acting as the install's account, so the controller
  * watches only what the account may read. When the ConfigMap changes, is created or is deleted,
  * every BundleInstall that reads it is reconciled. A watch the account may not make ({@code list}
- * and {@code watch} on that name) is logged once; those installs then see changes on the resync.
+ * and {@code watch} on that name) is logged, and made again at most every ten minutes; until then
+ * those installs see changes on the resync.
  */
 final class ConfigMapWatches implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(ConfigMapWatches.class.getName());
+
+    /** How long after a refused watch it is tried again. */
+    static final java.time.Duration RETRY_REFUSED = java.time.Duration.ofMinutes(10);
 
     private final InstallerConnections connections;
     private final SpecFollower.Requeue requeue;
@@ -43,6 +47,7 @@ final class ConfigMapWatches implements AutoCloseable {
         String key = namespace + "/" + name;
         WatchedConfigMap before = configMap == null ? byInstall.remove(key) : byInstall.put(key, configMap);
         if (Objects.equals(before, configMap)) {
+            retryIfRefusedLongAgo(configMap);
             return;
         }
         if (before != null) {
@@ -55,6 +60,21 @@ final class ConfigMapWatches implements AutoCloseable {
         }
         if (configMap != null) {
             watches.computeIfAbsent(configMap, this::start).installs().add(key);
+        }
+    }
+
+    /**
+     * A watch the account was refused is made again once {@link #RETRY_REFUSED} has passed, the next
+     * time an install that reads it is seen: rights granted later take effect without a restart, and
+     * an account that stays without them costs one refused request per period, not one per event.
+     */
+    private void retryIfRefusedLongAgo(WatchedConfigMap configMap) {
+        Watch watch = configMap == null ? null : watches.get(configMap);
+        if (watch != null && watch.refusedAt() != null
+                && System.nanoTime() - watch.refusedAt() > RETRY_REFUSED.toNanos()) {
+            Watch again = start(configMap);
+            again.installs().addAll(watch.installs());
+            watches.put(configMap, again);
         }
     }
 
@@ -102,6 +122,7 @@ final class ConfigMapWatches implements AutoCloseable {
                         + firstLine(failure.getMessage()) + "; its changes are seen on the resync only (grant the "
                         + "account list and watch on it)");
                 informer.stop();
+                watch.markRefused(System.nanoTime());
             } else {
                 watch.markSynced();
             }
@@ -142,6 +163,7 @@ final class ConfigMapWatches implements AutoCloseable {
         private final Set<String> installs;
         private volatile SharedIndexInformer<ConfigMap> informer;
         private volatile boolean synced;
+        private volatile Long refusedAt;
 
         Watch(WatchedConfigMap configMap, Set<String> installs) {
             this.configMap = configMap;
@@ -166,6 +188,15 @@ final class ConfigMapWatches implements AutoCloseable {
 
         void markSynced() {
             synced = true;
+        }
+
+        /** When the watch was refused ({@link System#nanoTime()}), or null. */
+        Long refusedAt() {
+            return refusedAt;
+        }
+
+        void markRefused(long nanoTime) {
+            refusedAt = nanoTime;
         }
 
         void stop() {

@@ -1,16 +1,17 @@
 # Shared by the scripts that need the real kube-apiserver 1.26.4 from ../shared/kube-api-test
-# (sourced, not run): bench/install-vs-kubectl.sh and .ci/release-smoke. The server is
+# (sourced, not run): bench/install-vs-kubectl.sh, bench/controller-fleet.sh and .ci/release-smoke. The server is
 # dev.bundlectl.bench.install.RealServerLauncher from bench/target/benchmarks.jar, with OLM's CRDs;
 # it runs until its standard input closes.
 
-# start_real_server DIR REPO: starts the server with its files under DIR (DIR/kubeconfig once it is
-# up, DIR/server.log) and waits up to 300 s for it. Sets real_server_pid. Returns 1, with the log
-# on stderr, when the server stops or does not come up in time.
+# start_real_server DIR REPO [FLAVOUR]: starts the server with its files under DIR (DIR/kubeconfig
+# once it is up, DIR/server.log) and waits up to 300 s for it. FLAVOUR is RealServerLauncher's:
+# olm (the default: OLM's CRDs served), plain or openshift. Sets real_server_pid. Returns 1, with
+# the log on stderr, when the server stops or does not come up in time.
 start_real_server() {
-  local dir="$1" repo="$2" waited
+  local dir="$1" repo="$2" flavour="${3:-olm}" waited
   mkfifo "$dir/server-stdin"
   (cd "$dir" && exec java -Dbundlectl.repoRoot="$repo" -cp "$repo/bench/target/benchmarks.jar" \
-    dev.bundlectl.bench.install.RealServerLauncher "$dir/kubeconfig" olm <"$dir/server-stdin" >"$dir/server.log" 2>&1) &
+    dev.bundlectl.bench.install.RealServerLauncher "$dir/kubeconfig" "$flavour" <"$dir/server-stdin" >"$dir/server.log" 2>&1) &
   real_server_pid=$!
   exec {real_server_stdin}>"$dir/server-stdin"
   for ((waited = 0; waited < 300; waited++)); do

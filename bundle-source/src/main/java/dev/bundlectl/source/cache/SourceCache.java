@@ -5,8 +5,6 @@ import dev.bundlectl.source.reference.Digest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -81,11 +79,16 @@ public final class SourceCache {
             }
             try {
                 Files.move(staged, entry, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-                // Another pull of the same digest got there first; its entry is the same content.
-                LayerExtractor.deleteTree(staged);
             } catch (AtomicMoveNotSupportedException e) {
                 throw new UncheckedIOException("the cache " + root + " does not support atomic renames", e);
+            } catch (IOException e) {
+                // Another pull of the same digest got there first; its entry is the same content.
+                // Linux answers a rename onto that non-empty directory with ENOTEMPTY, which the JDK
+                // throws as a plain FileSystemException, so the entry itself is what tells.
+                if (!Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    throw e;
+                }
+                LayerExtractor.deleteTree(staged);
             }
             return entry;
         } catch (IOException e) {

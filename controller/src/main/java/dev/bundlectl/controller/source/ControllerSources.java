@@ -6,6 +6,7 @@ import io.vertx.core.Future;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The controller's one way to images and catalogs, shared by all its reconciles: one registry
@@ -46,9 +47,12 @@ public final class ControllerSources implements AutoCloseable {
         return shared.digests();
     }
 
-    /** A bundle image, pulled by the digest its tag points at (from the cache when it is there). */
+    /**
+     * A bundle image, pulled by the digest its tag points at (from the cache when it is there);
+     * reconciles that ask for one digest while it is being pulled share that pull.
+     */
     public Future<ResolvedSource> bundle(String reference) {
-        return shared.digests().pinned(reference).compose(shared.sources()::bundle);
+        return shared.digests().pinned(reference).compose(shared::bundle);
     }
 
     /**
@@ -71,7 +75,7 @@ public final class ControllerSources implements AutoCloseable {
     }
 
     private record Shared(BundleSources sources, ImageDigests digests,
-            Map<String, Future<BundleSources.LoadedCatalog>> catalogs) {
+            Map<String, Future<BundleSources.LoadedCatalog>> catalogs, Map<String, Future<ResolvedSource>> pulls) {
 
         Shared(BundleSources sources, ImageDigests digests) {
             this(sources, digests, new LinkedHashMap<>(8, 0.75f, true) {
@@ -79,7 +83,18 @@ public final class ControllerSources implements AutoCloseable {
                 protected boolean removeEldestEntry(Map.Entry<String, Future<BundleSources.LoadedCatalog>> eldest) {
                     return size() > PARSED_CATALOGS;
                 }
-            });
+            }, new ConcurrentHashMap<>());
+        }
+
+        /**
+         * The fleet's first reconciles all want the same new digest at once; each would miss the
+         * cache and download it again (bench/controller-fleet.sh saw two workers pull the sample
+         * twice). A finished pull is forgotten: the cache answers the next one.
+         */
+        Future<ResolvedSource> bundle(String pinned) {
+            Future<ResolvedSource> pull = pulls.computeIfAbsent(pinned, sources::bundle);
+            pull.onComplete(done -> pulls.remove(pinned, pull));
+            return pull;
         }
 
         Future<BundleSources.LoadedCatalog> catalog(String pinned) {

@@ -23,6 +23,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import dev.bundlectl.controller.follow.SourceFollowing;
+import dev.bundlectl.executor.ownership.RecentStandings;
 import dev.bundlectl.controller.source.ControllerSources;
 import dev.bundlectl.source.BundleSources;
 import java.util.concurrent.CountDownLatch;
@@ -122,8 +123,12 @@ final class ControllerCommand implements Callable<Integer> {
                 InstallerConnections installers = new InstallerConnections(connection, singleTenant);
                 ControllerSources sources = new ControllerSources(new BundleSources(connection.vertx(),
                         registry.settings()), catalogPoll, Clock.systemUTC())) {
-            PipelineInstaller installer = new PipelineInstaller(installers, registry.settings(),
-                    ApplySettings.defaults(), Clock.systemUTC(), LockHolders.controller(name), sources);
+            // The controller runs install after install: an owner of a shared object seen standing in the
+            // last minute is not read again by each (docs/semantics.md §8).
+            ApplySettings apply = ApplySettings.builder().recentStandings(new RecentStandings(Duration.ofMinutes(1),
+                    Clock.systemUTC())).build();
+            PipelineInstaller installer = new PipelineInstaller(installers, registry.settings(), apply,
+                    Clock.systemUTC(), LockHolders.controller(name), sources);
             EventRecorder events = new EventRecorder(connection.client(), name);
             Reconciler reconciler = new Reconciler(new BundleInstallClient(connection.client()), installer,
                     events, Clock.systemUTC());

@@ -2,6 +2,7 @@ package dev.bundlectl.executor.apply;
 
 import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.ownership.InstallOwner;
+import dev.bundlectl.executor.ownership.RecentStandings;
 
 import dev.bundlectl.cluster.retry.Backoff;
 import java.util.concurrent.ThreadLocalRandom;
@@ -40,6 +41,9 @@ import java.util.Objects;
  *     install owns the run (the field manager {@code bundlectl})
  * @param removalGate what an upgrade's removals wait for: the new version running
  *     ({@link RemovalGate#OPEN} by default)
+ * @param recentStandings the installs a long-running process saw standing lately, which the
+ *     preflight takes to stand without reading them again ({@link RecentStandings#NONE} by default:
+ *     every owner is read)
  */
 public record ApplySettings(
         int concurrency,
@@ -56,7 +60,8 @@ public record ApplySettings(
         Clock clock,
         boolean preflight,
         InstallOwner owner,
-        RemovalGate removalGate) {
+        RemovalGate removalGate,
+        RecentStandings recentStandings) {
 
     public ApplySettings {
         if (concurrency < 1) {
@@ -73,6 +78,7 @@ public record ApplySettings(
         Objects.requireNonNull(scheduler, "scheduler");
         Objects.requireNonNull(clock, "clock");
         removalGate = removalGate == null ? RemovalGate.OPEN : removalGate;
+        recentStandings = recentStandings == null ? RecentStandings.NONE : recentStandings;
     }
 
     /** The server-side apply field manager the steps apply as: the owner's, else {@code bundlectl}. */
@@ -133,6 +139,7 @@ public record ApplySettings(
         private boolean preflight = true;
         private InstallOwner owner;
         private RemovalGate removalGate = RemovalGate.OPEN;
+        private RecentStandings recentStandings = RecentStandings.NONE;
 
         private Builder() {
         }
@@ -153,6 +160,13 @@ public record ApplySettings(
             clock = from.clock;
             owner = from.owner;
             removalGate = from.removalGate;
+            recentStandings = from.recentStandings;
+        }
+
+        /** See {@link ApplySettings#recentStandings()}. */
+        public Builder recentStandings(RecentStandings value) {
+            recentStandings = value;
+            return this;
         }
 
         /** See {@link ApplySettings#concurrency()}. */
@@ -244,7 +258,7 @@ public record ApplySettings(
         public ApplySettings build() {
             return new ApplySettings(concurrency, crdTimeout, timeout, dryRunServer, firstInstall, backoffBase,
                     backoffMax, jitter, crdPollInterval, forceConflicts, scheduler, clock, preflight, owner,
-                    removalGate);
+                    removalGate, recentStandings);
         }
     }
 }

@@ -108,7 +108,7 @@ public final class ServerPreflight {
      */
     public Future<Checked> check(PlannedInstall planned, ApplySettings options, OwnershipJudge judge, InstallOwner owner) {
         RunningPlan dryRun = dryRun(applier, planned, options, owner, event -> { });
-        OwnerStandings standings = new OwnerStandings(applier.api());
+        OwnerStandings standings = new OwnerStandings(applier.api(), options.recentStandings());
         return dryRun.result().compose(judged -> knowingGoneOwners(planned, dryRun, judge, owner, standings)
                 .compose(knowing -> leftOverMarksRead(planned, ownershipOf(planned, judged, dryRun, knowing, owner),
                         knowing))

@@ -35,16 +35,26 @@ public final class OwnerStandings {
     /** Every namespace's name to whether it is being deleted, or null: read one at a time. */
     private final Future<Map<String, Boolean>> namespaces;
     private final Map<String, Future<NamespaceHolding>> holdings = new ConcurrentHashMap<>();
+    private final RecentStandings recent;
 
-    private OwnerStandings(KubeApi api, Future<Map<String, Boolean>> namespaces) {
+    private OwnerStandings(KubeApi api, Future<Map<String, Boolean>> namespaces, RecentStandings recent) {
         this.api = Objects.requireNonNull(api, "api");
         this.store = new InstallRecordStore(api);
         this.namespaces = namespaces;
+        this.recent = Objects.requireNonNull(recent, "recent");
     }
 
     /** Standings read through {@code api}, one namespace GET per owner namespace. */
     public OwnerStandings(KubeApi api) {
-        this(api, null);
+        this(api, null, RecentStandings.NONE);
+    }
+
+    /**
+     * Standings read through {@code api}, except for owners {@code recent} saw standing lately,
+     * which are taken to stand without a request; what is read is told to {@code recent}.
+     */
+    public OwnerStandings(KubeApi api, RecentStandings recent) {
+        this(api, null, recent);
     }
 
     /**
@@ -60,12 +70,19 @@ public final class OwnerStandings {
                     }
                     return names;
                 }).otherwise((Map<String, Boolean>) null);
-        return new OwnerStandings(api, listed);
+        return new OwnerStandings(api, listed, RecentStandings.NONE);
     }
 
     /** The standing of {@code owner}; never fails (what cannot be read is {@link OwnerStanding.Unknown}). */
     public Future<OwnerStanding> of(InstallOwner owner) {
-        return holding(owner.namespace()).map(holding -> holding.standingOf(owner.packageName()));
+        if (recent.stands(owner)) {
+            return Future.succeededFuture(new OwnerStanding.Present());
+        }
+        return holding(owner.namespace()).map(holding -> {
+            OwnerStanding standing = holding.standingOf(owner.packageName());
+            recent.saw(owner, standing);
+            return standing;
+        });
     }
 
     /**

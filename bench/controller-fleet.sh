@@ -408,6 +408,21 @@ else
   echo "all $n Complete $time_to_complete after the apply started"
 fi
 
+# Objects every install shares (the CRDs, the metrics-reader RBAC) carry each install's owner mark
+# and field manager: their size, read once here, is what every later install's dry run and apply
+# of them sends and gets back.
+echo "shared objects after $n installs (bytes as JSON, managedFields entries):"
+for kind in customresourcedefinitions clusterroles clusterrolebindings; do
+  k get "$kind" -o json --show-managed-fields 2>/dev/null | python3 -c '
+import json, sys
+for item in json.load(sys.stdin)["items"]:
+    managers = item["metadata"].get("managedFields", [])
+    if len(managers) > 2:
+        print("  %-60s %9d bytes, %4d managedFields entries" % (item["kind"] + " " + item["metadata"]["name"],
+              len(json.dumps(item)), len(managers)))
+' || true
+done
+
 # The quiet window: two poll intervals after all are Complete. Nothing moves, so a poll round
 # should cost one HEAD of the catalog tag, whatever N, and the API server should hear little.
 quiet=$((2 * poll_seconds))

@@ -2,10 +2,10 @@ package dev.bundlectl.crdschema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The one walk over a CustomResourceDefinition's schemas: it visits each schema node once and
@@ -26,13 +26,11 @@ import java.util.Set;
  */
 final class CrdSchemaWalk {
 
-    private static final List<String> SCHEMA_MAPS = List.of("properties", "patternProperties", "definitions",
-            "dependencies");
-    private static final List<String> SINGLE_SCHEMAS = List.of("additionalProperties", "additionalItems", "not");
-    private static final List<String> SCHEMA_LISTS = List.of("allOf", "anyOf", "oneOf");
-    /** Where the server nests schemas but does not look for patterns. */
-    private static final Set<String> NO_PATTERNS_BENEATH = Set.of("patternProperties", "definitions",
-            "dependencies", "additionalItems");
+    /**
+     * Each key a schema node may carry, as the walk takes it: one look-up per key tells an
+     * undeclared key (absent), a nesting keyword, the pattern, or any other declared key.
+     */
+    private static final Map<String, SchemaKey> DECLARED = declared();
 
     private final UndeclaredSchemaKeys undeclared = new UndeclaredSchemaKeys();
     private final SchemaPatterns patterns = new SchemaPatterns();
@@ -61,7 +59,9 @@ final class CrdSchemaWalk {
     }
 
     /**
-     * One schema node and every schema it nests.
+     * One schema node and every schema it nests: its own keys in one pass (the undeclared ones in
+     * their order, the pattern), then what its nesting keywords hold, in the order the server
+     * names unknown fields.
      *
      * @param withPatterns whether the server looks at the patterns here
      */
@@ -69,45 +69,66 @@ final class CrdSchemaWalk {
         if (!(node instanceof ObjectNode schema)) {
             return;
         }
-        undeclared.checkSchema(schema, path);
-        if (withPatterns) {
-            patterns.check(schema, path);
+        JsonNode[] nested = null;
+        for (Iterator<Map.Entry<String, JsonNode>> fields = schema.fields(); fields.hasNext();) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            SchemaKey key = DECLARED.get(field.getKey());
+            if (key == null) {
+                undeclared.found(schema, path, field.getKey());
+            } else if (key == SchemaKey.PATTERN) {
+                if (withPatterns) {
+                    patterns.check(field.getValue(), path);
+                }
+            } else if (key != SchemaKey.OTHER) {
+                if (nested == null) {
+                    nested = new JsonNode[SchemaKey.OTHER.ordinal()];
+                }
+                nested[key.ordinal()] = field.getValue();
+            }
         }
-        // The order is that of the unknown fields the server names: a node's own keys, then these.
-        for (String keyword : SCHEMA_MAPS) {
-            JsonNode map = schema.get(keyword);
-            if (map == null || map.isEmpty()) {
+        if (nested != null) {
+            nested(nested, path, withPatterns);
+        }
+    }
+
+    /** What a node's nesting keywords hold, {@code nested} indexed by their {@link SchemaKey#ordinal()}. */
+    private void nested(JsonNode[] nested, FieldTrail path, boolean withPatterns) {
+        for (SchemaKey key : SchemaKey.NESTING) {
+            JsonNode value = nested[key.ordinal()];
+            if (value == null) {
                 continue;
             }
-            FieldTrail mapPath = path.dot(keyword);
-            boolean nestedPatterns = withPatterns && !NO_PATTERNS_BENEATH.contains(keyword);
-            for (Iterator<Map.Entry<String, JsonNode>> entries = map.fields(); entries.hasNext();) {
-                Map.Entry<String, JsonNode> entry = entries.next();
-                schema(entry.getValue(), mapPath.key(entry.getKey()), nestedPatterns);
+            boolean nestedPatterns = withPatterns && key.patternsBeneath;
+            switch (key.shape) {
+                case MAP -> {
+                    if (!value.isEmpty()) {
+                        FieldTrail mapPath = path.dot(key.keyword);
+                        for (Iterator<Map.Entry<String, JsonNode>> entries = value.fields(); entries.hasNext();) {
+                            Map.Entry<String, JsonNode> entry = entries.next();
+                            schema(entry.getValue(), mapPath.key(entry.getKey()), nestedPatterns);
+                        }
+                    }
+                }
+                case ONE_OR_LIST -> {
+                    if (value.isArray()) {
+                        schemaList(value, path.dot(key.keyword), false);
+                    } else {
+                        schema(value, path.dot(key.keyword), nestedPatterns);
+                    }
+                }
+                case ONE -> {
+                    if (value instanceof ObjectNode) {
+                        schema(value, path.dot(key.keyword), nestedPatterns);
+                    }
+                }
+                case LIST -> schemaList(value, path.dot(key.keyword), nestedPatterns);
+                case DOCS -> {
+                    if (value instanceof ObjectNode docs) {
+                        undeclared.checkExternalDocs(docs, path.dot(key.keyword));
+                    }
+                }
+                default -> throw new IllegalStateException("not a nesting keyword: " + key);
             }
-        }
-        JsonNode items = schema.get("items");
-        if (items != null) {
-            if (items.isArray()) {
-                schemaList(items, path.dot("items"), false);
-            } else {
-                schema(items, path.dot("items"), withPatterns);
-            }
-        }
-        for (String keyword : SINGLE_SCHEMAS) {
-            JsonNode single = schema.get(keyword);
-            if (single instanceof ObjectNode) {
-                schema(single, path.dot(keyword), withPatterns && !NO_PATTERNS_BENEATH.contains(keyword));
-            }
-        }
-        for (String keyword : SCHEMA_LISTS) {
-            JsonNode list = schema.get(keyword);
-            if (list != null) {
-                schemaList(list, path.dot(keyword), withPatterns);
-            }
-        }
-        if (schema.get("externalDocs") instanceof ObjectNode docs) {
-            undeclared.checkExternalDocs(docs, path.dot("externalDocs"));
         }
     }
 
@@ -116,6 +137,62 @@ final class CrdSchemaWalk {
         int index = 0;
         for (JsonNode member : list) {
             schema(member, path.index(index++), withPatterns);
+        }
+    }
+
+    private static Map<String, SchemaKey> declared() {
+        Map<String, SchemaKey> keys = new HashMap<>();
+        for (String key : DeclaredSchemaKeys.schemaKeys()) {
+            keys.put(key, SchemaKey.OTHER);
+        }
+        for (SchemaKey key : SchemaKey.values()) {
+            if (key.keyword != null) {
+                keys.put(key.keyword, key);
+            }
+        }
+        return Map.copyOf(keys);
+    }
+
+    /** What a schema node's key holds. */
+    private enum Shape { MAP, ONE_OR_LIST, ONE, LIST, DOCS, NONE }
+
+    /**
+     * The declared keys the walk does more with than keep: the nesting keywords, in the order the
+     * server names the unknown fields found beneath them, then the pattern; {@link #OTHER} stands
+     * for every other declared key.
+     */
+    private enum SchemaKey {
+        PROPERTIES("properties", Shape.MAP, true),
+        PATTERN_PROPERTIES("patternProperties", Shape.MAP, false),
+        DEFINITIONS("definitions", Shape.MAP, false),
+        /** A dependency may also be a list of names, which the walk passes by. */
+        DEPENDENCIES("dependencies", Shape.MAP, false),
+        ITEMS("items", Shape.ONE_OR_LIST, true),
+        ADDITIONAL_PROPERTIES("additionalProperties", Shape.ONE, true),
+        ADDITIONAL_ITEMS("additionalItems", Shape.ONE, false),
+        NOT("not", Shape.ONE, true),
+        ALL_OF("allOf", Shape.LIST, true),
+        ANY_OF("anyOf", Shape.LIST, true),
+        ONE_OF("oneOf", Shape.LIST, true),
+        EXTERNAL_DOCS("externalDocs", Shape.DOCS, false),
+        PATTERN("pattern", Shape.NONE, false),
+        OTHER(null, Shape.NONE, false);
+
+        /** The nesting keywords, in order. */
+        static final List<SchemaKey> NESTING = List.of(values()).subList(0, PATTERN.ordinal());
+
+        final String keyword;
+        final Shape shape;
+        /**
+         * Whether the server looks for patterns beneath (where a structural schema nests); for
+         * {@code items}, only when it is one schema, not a list.
+         */
+        final boolean patternsBeneath;
+
+        SchemaKey(String keyword, Shape shape, boolean patternsBeneath) {
+            this.keyword = keyword;
+            this.shape = shape;
+            this.patternsBeneath = patternsBeneath;
         }
     }
 }

@@ -55,10 +55,9 @@ public final class SchemaPatterns {
         bySchema.add(current);
     }
 
-    /** Looks at one schema node's own {@code pattern}; {@code path} is the node's. */
-    void check(ObjectNode schema, FieldTrail path) {
-        JsonNode pattern = schema.get("pattern");
-        if (pattern != null && pattern.isTextual() && !pattern.textValue().isEmpty()
+    /** Looks at the {@code pattern} of the schema node at {@code path}. */
+    void check(JsonNode pattern, FieldTrail path) {
+        if (pattern.isTextual() && !pattern.textValue().isEmpty()
                 && compiled.computeIfAbsent(pattern.textValue(), GoRegex::compile) instanceof GoRegex.Refused no) {
             current.add(new Refusal(path.dot("pattern"), pattern.textValue(), no.error()));
         }
@@ -95,6 +94,9 @@ public final class SchemaPatterns {
         }
         JsonNode first = versions.get(0);
         for (JsonNode version : versions) {
+            if (version == first) {
+                continue;
+            }
             for (String field : HOISTED) {
                 if (!JsonEquality.equal(first.path(field), version.path(field))) {
                     return false;

@@ -39,9 +39,10 @@ public final class UndeclaredSchemaKeys {
         return CrdSchemaSurvey.of(crd).pruned();
     }
 
-    /** Looks at the keys of one schema node; {@code path} is the node's. */
-    void checkSchema(ObjectNode schema, FieldTrail path) {
-        check(schema, path, DeclaredSchemaKeys::declaresSchemaKey);
+    /** A key of the schema node at {@code path} that the schema type does not declare. */
+    void found(ObjectNode schema, FieldTrail path, String key) {
+        found.add(path.dot(key).toString());
+        undeclaredByNode.computeIfAbsent(schema, node -> new ArrayList<>(1)).add(key);
     }
 
     /** Looks at the keys of a schema's {@code externalDocs}; {@code path} is its own. */

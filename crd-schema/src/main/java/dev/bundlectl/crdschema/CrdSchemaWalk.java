@@ -10,8 +10,8 @@ import java.util.Map;
 /**
  * The one walk over a CustomResourceDefinition's schemas: it visits each schema node once and
  * shows it both to {@link UndeclaredSchemaKeys} and, where the server looks for patterns, to
- * {@link SchemaPatterns}. The two used to walk every schema separately, 11% of the catalogs'
- * batch plan between them (bench/README.md, issue 45).
+ * {@link SchemaPatterns}. The two used to walk every schema separately, 11-19% of the profile of
+ * the catalogs' batch plan between them (bench/README.md, issue 45).
  *
  * <p>The walk follows the schema type's nesting, in both CRD API versions
  * ({@code spec.versions[].schema.openAPIV3Schema}, and v1beta1's {@code spec.validation.openAPIV3Schema}):

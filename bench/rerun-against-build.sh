@@ -47,10 +47,7 @@ interleaved "$runs" "$work/now" rerun_now "$work/before" rerun_before
 machine
 summary "re-run, this build  ($now)" "$work/now"
 summary "re-run, other build ($before)" "$work/before"
-paste "$work/now" "$work/before" | awk '{ print $1 - $5 }' >"$work/wall-difference"
-paste "$work/now" "$work/before" | awk '{ print $2 - $6 }' >"$work/cpu-difference"
-echo "per-pair difference, this build minus the other (Q1 / median / Q3): wall $(quartiles_of "$work/wall-difference" 1) s," \
-  "CPU $(quartiles_of "$work/cpu-difference" 1) s ($runs pairs; load average $(loads "$work/now"))"
+per_pair "$work/now" "$work/before"
 echo "requests of one unchanged re-run, this build:"
 requests "${rerun_now[@]}"
 echo "requests of one unchanged re-run, the other build:"

@@ -63,6 +63,20 @@ differences() {
   paste "$1" "$2" | awk '{ printf "%.3f %.3f %.0f %s\n", $5 - $1, $6 - $2, $7 - $3, $4 }' >"$3"
 }
 
+# per_pair SAMPLES_THIS SAMPLES_OTHER: "per-pair difference, this build minus the other (Q1 / median
+# / Q3): wall … s, CPU … s (N pairs; load average …)", line i of one with line i of the other, for
+# the *-against-build.sh scripts.
+per_pair() {
+  local wall cpu
+  wall="$(mktemp)"
+  cpu="$(mktemp)"
+  paste "$1" "$2" | awk '{ print $1 - $5 }' >"$wall"
+  paste "$1" "$2" | awk '{ print $2 - $6 }' >"$cpu"
+  echo "per-pair difference, this build minus the other (Q1 / median / Q3): wall $(quartiles_of "$wall" 1) s," \
+    "CPU $(quartiles_of "$cpu" 1) s ($(wc -l <"$1" | tr -d ' ') pairs; load average $(loads "$1"))"
+  rm -f "$wall" "$cpu"
+}
+
 # loads SAMPLES_FILE: "A-B (median C)": the range and median of the one-minute load average at
 # the starts of the runs.
 loads() {

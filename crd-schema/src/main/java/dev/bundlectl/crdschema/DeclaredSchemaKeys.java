@@ -20,6 +20,11 @@ public final class DeclaredSchemaKeys {
             "x-kubernetes-int-or-string", "x-kubernetes-list-map-keys", "x-kubernetes-list-type",
             "x-kubernetes-map-type", "x-kubernetes-validations");
 
+    /** Every key a schema node may carry. */
+    static Set<String> schemaKeys() {
+        return SCHEMA_KEYS;
+    }
+
     /** The keys of {@code externalDocs} ({@code ExternalDocumentation}). */
     private static final Set<String> EXTERNAL_DOCS_KEYS = Set.of("description", "url");
 

@@ -1,8 +1,10 @@
 package dev.bundlectl.crdschema;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -14,95 +16,41 @@ import java.util.function.Predicate;
  * {@code x-descriptors} some generators write. The server drops them when it decodes a create, with
  * an "unknown field" warning, but refuses a server-side apply that sets them (docs/semantics.md §2).
  *
- * <p>The walk follows the schema type's nesting, in both CRD API versions
- * ({@code spec.versions[].schema.openAPIV3Schema}, and v1beta1's {@code spec.validation.openAPIV3Schema}):
- * the values of {@code properties}, {@code patternProperties}, {@code definitions} and
- * {@code dependencies} (a dependency may also be a list of names), {@code items} (one schema or a
- * list), {@code additionalProperties} and {@code additionalItems} when they are schemas rather than
- * booleans, the members of {@code allOf}, {@code anyOf} and {@code oneOf}, {@code not}, and the keys
- * of {@code externalDocs}. It never looks inside {@code default}, {@code example} or {@code enum},
- * which hold any JSON, and property names are names, not keys. The entries of
- * {@code x-kubernetes-validations} are left alone: later Kubernetes versions add fields there.
+ * <p>They are looked for wherever the schema type nests ({@link CrdSchemaWalk} says where), and
+ * never inside {@code default}, {@code example} or {@code enum}, which hold any JSON; property
+ * names are names, not keys. One instance gathers what one walk finds.
  */
 public final class UndeclaredSchemaKeys {
 
-    private static final List<String> SCHEMA_MAPS = List.of("properties", "patternProperties", "definitions",
-            "dependencies");
-    private static final List<String> SINGLE_SCHEMAS = List.of("additionalProperties", "additionalItems", "not");
-    private static final List<String> SCHEMA_LISTS = List.of("allOf", "anyOf", "oneOf");
-
-    private final boolean remove;
+    /** Each key found, as the server names an unknown field, in the walk's order. */
     private final List<String> found = new ArrayList<>();
+    /** The nodes holding such keys, and which: what the copy leaves out. */
+    private final Map<JsonNode, List<String>> undeclaredByNode = new IdentityHashMap<>();
 
-    private UndeclaredSchemaKeys(boolean remove) {
-        this.remove = remove;
+    UndeclaredSchemaKeys() {
     }
 
     /**
      * The CRD as the API server would keep it on a create, and what it would drop. The CRD given
-     * is never changed: anything to drop is dropped from a copy.
+     * is never changed: anything to drop is dropped from a copy. Worked out by the same walk as
+     * the schema patterns the server refuses ({@link CrdSchemaSurvey}).
      */
     public static PrunedCrd pruned(ObjectNode crd) {
-        List<String> dropped = new UndeclaredSchemaKeys(false).walkCrd(crd);
-        if (dropped.isEmpty()) {
-            return new PrunedCrd(crd, List.of());
-        }
-        ObjectNode copy = crd.deepCopy();
-        new UndeclaredSchemaKeys(true).walkCrd(copy);
-        return new PrunedCrd(copy, dropped);
+        return CrdSchemaSurvey.of(crd).pruned();
     }
 
-    private List<String> walkCrd(JsonNode crd) {
-        JsonNode spec = crd.path("spec");
-        int index = 0;
-        for (JsonNode version : spec.path("versions")) {
-            schema(version.path("schema").path("openAPIV3Schema"),
-                    FieldTrail.at("spec.versions[" + index++ + "].schema.openAPIV3Schema"));
-        }
-        schema(spec.path("validation").path("openAPIV3Schema"), FieldTrail.at("spec.validation.openAPIV3Schema"));
-        return found;
+    /** A key of the schema node at {@code path} that the schema type does not declare. */
+    void found(ObjectNode schema, FieldTrail path, String key) {
+        found.add(path.dot(key).toString());
+        undeclaredByNode.computeIfAbsent(schema, node -> new ArrayList<>(1)).add(key);
     }
 
-    private void schema(JsonNode node, FieldTrail path) {
-        if (!(node instanceof ObjectNode schema)) {
-            return;
-        }
-        dropUndeclared(schema, path, DeclaredSchemaKeys::declaresSchemaKey);
-        for (String keyword : SCHEMA_MAPS) {
-            for (Iterator<Map.Entry<String, JsonNode>> entries = schema.path(keyword).fields(); entries.hasNext();) {
-                Map.Entry<String, JsonNode> entry = entries.next();
-                schema(entry.getValue(), path.dot(keyword).dot(entry.getKey()));
-            }
-        }
-        JsonNode items = schema.path("items");
-        if (items.isArray()) {
-            schemaList(items, path.dot("items"));
-        } else {
-            schema(items, path.dot("items"));
-        }
-        for (String keyword : SINGLE_SCHEMAS) {
-            schema(schema.path(keyword), path.dot(keyword));
-        }
-        for (String keyword : SCHEMA_LISTS) {
-            schemaList(schema.path(keyword), path.dot(keyword));
-        }
-        externalDocs(schema.path("externalDocs"), path.dot("externalDocs"));
+    /** Looks at the keys of a schema's {@code externalDocs}; {@code path} is its own. */
+    void checkExternalDocs(ObjectNode docs, FieldTrail path) {
+        check(docs, path, DeclaredSchemaKeys::declaresExternalDocsKey);
     }
 
-    private void schemaList(JsonNode list, FieldTrail path) {
-        int index = 0;
-        for (JsonNode member : list) {
-            schema(member, path.index(index++));
-        }
-    }
-
-    private void externalDocs(JsonNode node, FieldTrail path) {
-        if (node instanceof ObjectNode docs) {
-            dropUndeclared(docs, path, DeclaredSchemaKeys::declaresExternalDocsKey);
-        }
-    }
-
-    private void dropUndeclared(ObjectNode node, FieldTrail path, Predicate<String> declared) {
+    private void check(ObjectNode node, FieldTrail path, Predicate<String> declared) {
         List<String> undeclared = null;
         for (Iterator<String> keys = node.fieldNames(); keys.hasNext();) {
             String key = keys.next();
@@ -117,8 +65,38 @@ public final class UndeclaredSchemaKeys {
             return;
         }
         undeclared.forEach(key -> found.add(path.dot(key).toString()));
-        if (remove) {
-            node.remove(undeclared);
+        undeclaredByNode.put(node, undeclared);
+    }
+
+    /** The CRD walked, as kept: itself when nothing was found, else a copy without what was. */
+    PrunedCrd keptForm(ObjectNode walked) {
+        if (found.isEmpty()) {
+            return new PrunedCrd(walked, List.of());
         }
+        return new PrunedCrd((ObjectNode) copyWithout(walked), found);
+    }
+
+    /** A deep copy, as {@link JsonNode#deepCopy()} makes it, without the keys found. */
+    private JsonNode copyWithout(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            List<String> left = undeclaredByNode.getOrDefault(object, List.of());
+            ObjectNode copy = object.objectNode();
+            for (Iterator<Map.Entry<String, JsonNode>> fields = object.fields(); fields.hasNext();) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                if (!left.contains(field.getKey())) {
+                    copy.set(field.getKey(), copyWithout(field.getValue()));
+                }
+            }
+            return copy;
+        }
+        if (node instanceof ArrayNode array) {
+            ArrayNode copy = array.arrayNode(array.size());
+            for (JsonNode element : array) {
+                copy.add(copyWithout(element));
+            }
+            return copy;
+        }
+        // Values are immutable: their deep copy is themselves.
+        return node.deepCopy();
     }
 }

@@ -1,8 +1,10 @@
 package dev.bundlectl.crdschema;
 
+import static dev.bundlectl.bundle.testing.TestCrd.WIDGETS;
 import static dev.bundlectl.crdschema.SchemaValidatorTest.yaml;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
 /** The patterns of a CRD's schemas that the API server refuses, found where its walk finds them. */
@@ -13,22 +15,15 @@ class SchemaPatternsTest {
 
     @Test
     void aLookaheadIsRefusedWithTheServersWordsAndPath() {
-        String crd = """
-                apiVersion: apiextensions.k8s.io/v1
-                kind: CustomResourceDefinition
-                spec:
-                  versions:
-                  - name: v1
-                    schema:
-                      openAPIV3Schema:
-                        type: object
-                        properties:
-                          spec:
-                            type: object
-                            properties:
-                              size: {type: string, pattern: '^(?!0)[0-9]+(Mi|Gi)$'}
-                """;
-        assertThat(SchemaPatterns.refusedIn(yaml(crd))).extracting(FieldError::toString).containsExactly(
+        ObjectNode crd = WIDGETS.body("""
+                type: object
+                properties:
+                  spec:
+                    type: object
+                    properties:
+                      size: {type: string, pattern: '^(?!0)[0-9]+(Mi|Gi)$'}
+                """);
+        assertThat(SchemaPatterns.refusedIn(crd)).extracting(FieldError::toString).containsExactly(
                 "spec.validation.openAPIV3Schema.properties[spec].properties[size].pattern: Invalid value: "
                         + "\"^(?!0)[0-9]+(Mi|Gi)$\": " + LOOKAHEAD);
     }

@@ -1,5 +1,6 @@
 package dev.bundlectl.crdschema;
 
+import static dev.bundlectl.bundle.testing.TestCrd.WIDGETS;
 import static dev.bundlectl.crdschema.SchemaValidatorTest.yaml;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,22 +15,9 @@ class UndeclaredSchemaKeysTest {
         return (ObjectNode) yaml(text);
     }
 
-    /** A v1 CRD with one version whose {@code openAPIV3Schema} is {@code schema}. */
-    private static ObjectNode withSchema(String schema) {
-        return crd("""
-                apiVersion: apiextensions.k8s.io/v1
-                kind: CustomResourceDefinition
-                spec:
-                  versions:
-                  - name: v1
-                    schema:
-                      openAPIV3Schema:
-                """ + schema.indent(8));
-    }
-
     @Test
     void anUndeclaredKeyIsDroppedFromACopyAndNamedAsTheServerNamesAnUnknownField() {
-        ObjectNode given = withSchema("""
+        ObjectNode given = WIDGETS.body("""
                 type: object
                 properties:
                   spec:
@@ -52,7 +40,7 @@ class UndeclaredSchemaKeysTest {
 
     @Test
     void aCrdWithOnlyDeclaredKeysIsReturnedAsGiven() {
-        ObjectNode given = withSchema("""
+        ObjectNode given = WIDGETS.body("""
                 type: object
                 x-kubernetes-preserve-unknown-fields: true
                 x-kubernetes-validations: [{rule: "self.a > 0", message: positive, messageExpression: "'x'"}]
@@ -73,7 +61,7 @@ class UndeclaredSchemaKeysTest {
 
     @Test
     void aPropertyNamedLikeAnUndeclaredKeyIsAPropertyAndKept() {
-        ObjectNode given = withSchema("""
+        ObjectNode given = WIDGETS.body("""
                 type: object
                 required: [x-descriptors]
                 properties:
@@ -89,7 +77,7 @@ class UndeclaredSchemaKeysTest {
 
     @Test
     void theContentOfDefaultExampleAndEnumIsAnyJsonAndKept() {
-        ObjectNode given = withSchema("""
+        ObjectNode given = WIDGETS.body("""
                 type: object
                 properties:
                   config:

@@ -22,6 +22,7 @@ import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.crdschema.CrdSchemaSurveys;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.CrdApiResources;
@@ -93,7 +94,9 @@ public final class InstallPlanner {
         ManifestConversions converted = ManifestConversions.of(bundle.manifests(), conversions, request.apiSurface(),
                 warnings);
         // Then what the API server would drop on a create, so that every later stage sees the object it keeps.
-        bundle = withManifests(bundle, UnknownSchemaFields.dropped(converted.manifests(), warnings));
+        // One walk per CRD schema answers this and, later, the object checks' refused patterns.
+        CrdSchemaSurveys crdSurveys = new CrdSchemaSurveys();
+        bundle = withManifests(bundle, UnknownSchemaFields.dropped(converted.manifests(), warnings, crdSurveys));
         CsvModeChoice csvMode = CsvModeChoice.of(request);
         CsvExpansion expansion = CsvExpansion.of(csvMode, bundle, request, warnings);
         // A plan with invalid release annotations is never applied: its steps keep OLM's order.
@@ -117,7 +120,7 @@ public final class InstallPlanner {
         }
         StepPlacement placement = new StepPlacement(surface, request.targetNamespace());
         OutcomePredictor predictor = new OutcomePredictor(surface, request.installPhase(),
-                new ObjectChecks(CustomResourceSchemas.of(appliedCrds)));
+                new ObjectChecks(CustomResourceSchemas.of(appliedCrds), crdSurveys));
 
         String csvName = bundle.csv().name();
         String packageName = bundle.packageName();

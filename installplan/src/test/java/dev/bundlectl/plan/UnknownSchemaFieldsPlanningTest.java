@@ -2,7 +2,7 @@ package dev.bundlectl.plan;
 
 import static dev.bundlectl.bundle.testing.TestBundles.bundle;
 import static dev.bundlectl.bundle.testing.TestBundles.csv;
-import static dev.bundlectl.bundle.testing.TestBundles.manifest;
+import static dev.bundlectl.bundle.testing.TestCrd.WIDGETS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,27 +29,14 @@ class UnknownSchemaFieldsPlanningTest {
     private static final String SPEC = "spec.versions[0].schema.openAPIV3Schema.properties.spec";
 
     private static Manifest describedCrd(String file) {
-        return manifest(file, """
-                apiVersion: apiextensions.k8s.io/v1
-                kind: CustomResourceDefinition
-                metadata: {name: widgets.example.com}
-                spec:
-                  group: example.com
-                  names: {kind: Widget, plural: widgets}
-                  scope: Namespaced
-                  versions:
-                  - name: v1
-                    served: true
-                    storage: true
-                    schema:
-                      openAPIV3Schema:
-                        type: object
-                        properties:
-                          spec:
-                            type: object
-                            x-descriptors: [urn:alm:descriptor:com.tectonic.ui:text]
-                            properties:
-                              x-descriptors: {type: string, default: "x", example: {x-templates: []}}
+        return WIDGETS.manifest(file, """
+                type: object
+                properties:
+                  spec:
+                    type: object
+                    x-descriptors: [urn:alm:descriptor:com.tectonic.ui:text]
+                    properties:
+                      x-descriptors: {type: string, default: "x", example: {x-templates: []}}
                 """);
     }
 

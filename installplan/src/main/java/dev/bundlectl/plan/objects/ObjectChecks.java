@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.yaml.CompactJsonSize;
 import dev.bundlectl.bundle.kinds.GroupKind;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.crdschema.CrdSchemaSurveys;
 import dev.bundlectl.crdschema.FieldError;
 import dev.bundlectl.crdschema.SchemaPatterns;
 import dev.bundlectl.crdschema.SchemaValidator;
@@ -32,10 +34,21 @@ public final class ObjectChecks {
     static final int MAX_REQUEST_BYTES = 3 * 1024 * 1024;
 
     private final CustomResourceSchemas customResources;
+    private final CrdSchemaSurveys crdSurveys;
 
     /** Checks that validate custom resources against these CRD schemas. */
     public ObjectChecks(CustomResourceSchemas customResources) {
+        this(customResources, new CrdSchemaSurveys());
+    }
+
+    /**
+     * Checks that validate custom resources against these CRD schemas, and take a CRD's refused
+     * patterns from the plan's walk of its schemas, made when its undeclared keys were dropped
+     * ({@link dev.bundlectl.plan.prune.UnknownSchemaFields}).
+     */
+    public ObjectChecks(CustomResourceSchemas customResources, CrdSchemaSurveys crdSurveys) {
         this.customResources = customResources;
+        this.crdSurveys = crdSurveys;
     }
 
     /**
@@ -75,7 +88,9 @@ public final class ObjectChecks {
         if (isCsv(group, kind)) {
             problems.addAll(schemaProblems(CsvSchema.schema(), CsvSchema.validator(), object));
         } else if (new GroupKind(group, kind).isCrd()) {
-            problems.addAll(SchemaPatterns.refusedIn(object));
+            if (object instanceof ObjectNode crd) {
+                problems.addAll(crdSurveys.of(crd).refusedPatterns());
+            }
         } else {
             customResources.schema(group, version, kind).ifPresent(schema -> problems.addAll(
                     schemaProblems(schema, customResources.validator(group, version, kind).orElseThrow(), object)));

@@ -2,8 +2,8 @@ package dev.bundlectl.plan.prune;
 
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.crdschema.CrdSchemaSurveys;
 import dev.bundlectl.crdschema.PrunedCrd;
-import dev.bundlectl.crdschema.UndeclaredSchemaKeys;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,13 +31,27 @@ public final class UnknownSchemaFields {
      * @param warnings where each changed CRD is reported
      */
     public static List<Manifest> dropped(List<Manifest> manifests, Diagnostics.Collector warnings) {
+        return dropped(manifests, warnings, new CrdSchemaSurveys());
+    }
+
+    /**
+     * The same, taking each CRD's schema walk from {@code surveys}, which keeps it for the later
+     * stages of the plan: the object checks read the refused patterns of the CRD as kept from the
+     * same walk.
+     *
+     * @param manifests the manifests to plan, in any order
+     * @param warnings where each changed CRD is reported
+     * @param surveys the plan's CRD surveys
+     */
+    public static List<Manifest> dropped(List<Manifest> manifests, Diagnostics.Collector warnings,
+            CrdSchemaSurveys surveys) {
         List<Manifest> result = new ArrayList<>(manifests.size());
         for (Manifest manifest : manifests) {
             if (!manifest.groupKind().isCrd()) {
                 result.add(manifest);
                 continue;
             }
-            PrunedCrd pruned = UndeclaredSchemaKeys.pruned(manifest.body());
+            PrunedCrd pruned = surveys.of(manifest.body()).pruned();
             if (!pruned.changed()) {
                 result.add(manifest);
                 continue;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.bundle.testing.TestBundles;
+import dev.bundlectl.bundle.testing.TestCrd;
 import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
@@ -312,29 +313,16 @@ class ObjectChecksTest {
     @Nested
     class CustomResources {
 
-        private final JsonNode crd = TestBundles.manifest("manifests/crd.yaml", """
-                apiVersion: apiextensions.k8s.io/v1
-                kind: CustomResourceDefinition
-                metadata:
-                  name: caches.cache.example.com
-                spec:
-                  group: cache.example.com
-                  names: {kind: Cache, plural: caches}
-                  scope: Namespaced
-                  versions:
-                  - name: v1
-                    served: true
-                    storage: true
-                    schema:
-                      openAPIV3Schema:
-                        type: object
-                        properties:
-                          spec:
-                            type: object
-                            required: [size]
-                            properties:
-                              size: {type: integer, maximum: 9}
-                              note: {type: string}
+        private final JsonNode crd = new TestCrd("cache.example.com", "Cache", "caches").manifest("manifests/crd.yaml",
+                """
+                type: object
+                properties:
+                  spec:
+                    type: object
+                    required: [size]
+                    properties:
+                      size: {type: integer, maximum: 9}
+                      note: {type: string}
                 """).body();
         private final ObjectChecks withCrd =
                 new ObjectChecks(CustomResourceSchemas.of(List.of(TestBundles.fromBody("manifests/crd.yaml",

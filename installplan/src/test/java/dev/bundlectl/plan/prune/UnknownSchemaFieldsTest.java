@@ -1,6 +1,7 @@
 package dev.bundlectl.plan.prune;
 
 import static dev.bundlectl.bundle.testing.TestBundles.manifest;
+import static dev.bundlectl.bundle.testing.TestCrd.WIDGETS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.bundle.Diagnostic;
@@ -15,23 +16,10 @@ import org.junit.jupiter.api.Test;
 class UnknownSchemaFieldsTest {
 
     private static Manifest crdWith(String extraKeys) {
-        return manifest("manifests/widgets.crd.yaml", """
-                apiVersion: apiextensions.k8s.io/v1
-                kind: CustomResourceDefinition
-                metadata: {name: widgets.example.com}
-                spec:
-                  group: example.com
-                  names: {kind: Widget, plural: widgets}
-                  scope: Namespaced
-                  versions:
-                  - name: v1
-                    served: true
-                    storage: true
-                    schema:
-                      openAPIV3Schema:
-                        type: object
-                        properties:
-                          spec: {type: object%s}
+        return WIDGETS.manifest("manifests/widgets.crd.yaml", """
+                type: object
+                properties:
+                  spec: {type: object%s}
                 """.formatted(extraKeys));
     }
 

@@ -4,14 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import dev.bundlectl.executor.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 /** Tags resolved once for many callers, aged, followed by the poll, and told apart when they move. */
@@ -19,7 +18,7 @@ class ImageDigestsTest {
 
     private final List<String> asked = new ArrayList<>();
     private final Map<String, String> registry = new HashMap<>(Map.of("r/cat:latest", "r/cat@sha256:aa"));
-    private final MutableClock clock = new MutableClock();
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-11-29T00:00:00Z"));
 
     private Future<String> resolve(String reference) {
         asked.add(reference);
@@ -103,28 +102,5 @@ class ImageDigestsTest {
         digests.pinned("r/cat:latest");
         digests.pinned("r/cat:latest");
         assertThat(asked).hasSize(2);
-    }
-
-    private static final class MutableClock extends Clock {
-        private Instant now = Instant.parse("2026-11-29T00:00:00Z");
-
-        void advance(Duration by) {
-            now = now.plus(by);
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import dev.bundlectl.executor.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 /** Only "it stands" is remembered, and only for the period: a gone owner is read again every time. */
@@ -25,19 +26,19 @@ class RecentStandingsTest {
 
     @Test
     void anAnswerExpiresAfterThePeriod() {
-        MovingClock clock = new MovingClock();
+        SettableClock clock = new SettableClock(T0);
         RecentStandings recent = new RecentStandings(Duration.ofMinutes(1), clock);
         recent.saw(A, new OwnerStanding.Present());
-        clock.now = T0.plusSeconds(59);
+        clock.set(T0.plusSeconds(59));
         assertThat(recent.stands(A)).isTrue();
-        clock.now = T0.plusSeconds(60);
+        clock.set(T0.plusSeconds(60));
         assertThat(recent.stands(A)).isFalse();
         assertThat(recent.size()).isZero();
     }
 
     @Test
     void goneAndUnknownOwnersAreNeverRemembered() {
-        RecentStandings recent = new RecentStandings(Duration.ofMinutes(1), new MovingClock());
+        RecentStandings recent = new RecentStandings(Duration.ofMinutes(1), new SettableClock(T0));
         recent.saw(A, new OwnerStanding.Gone("namespace team-a no longer exists"));
         recent.saw(new InstallOwner("team-b", "x"), new OwnerStanding.Unknown("forbidden"));
         assertThat(recent.stands(A)).isFalse();
@@ -48,24 +49,5 @@ class RecentStandingsTest {
     void noneRemembersNothing() {
         RecentStandings.NONE.saw(A, new OwnerStanding.Present());
         assertThat(RecentStandings.NONE.stands(A)).isFalse();
-    }
-
-    private static final class MovingClock extends Clock {
-        Instant now = T0;
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

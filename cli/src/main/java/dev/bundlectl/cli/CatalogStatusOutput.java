@@ -170,6 +170,6 @@ final class CatalogStatusOutput {
     }
 
     private static String version(CatalogBundle bundle) {
-        return CatalogStanding.versionOf(bundle);
+        return bundle.versionText();
     }
 }

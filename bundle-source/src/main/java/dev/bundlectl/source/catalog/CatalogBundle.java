@@ -29,6 +29,11 @@ public record CatalogBundle(String name, String packageName, String image, Seman
         this(name, packageName, image, version, List.of(), List.of());
     }
 
+    /** Its version as text, or its name when it has none: what a message or a status calls it. */
+    public String versionText() {
+        return version != null ? version.toString() : name;
+    }
+
     /** {@code name (version)}, for messages. */
     public String describe() {
         return name + (version == null ? "" : " (" + packageName + " " + version + ")");

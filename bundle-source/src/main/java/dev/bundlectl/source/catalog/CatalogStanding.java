@@ -124,8 +124,8 @@ public sealed interface CatalogStanding permits CatalogStanding.NotInCatalog, Ca
             } catch (CatalogException e) {
                 return new Unresolved(head.channel(), e.getMessage());
             }
-            outOfRange = versionOf(head.bundle()) + ", the newest in channel " + head.channel() + ", is outside "
-                    + rangeName + " " + range + "; " + versionOf(target) + " is the newest inside it";
+            outOfRange = head.bundle().versionText() + ", the newest in channel " + head.channel() + ", is outside "
+                    + rangeName + " " + range + "; " + target.versionText() + " is the newest inside it";
         }
         Channel channel = new Channel(head.channel(), head.bundle(), target, outOfRange);
         ChannelWalk walk = ChannelWalk.of(catalog, head.channel(), target, installedCsv, installedVersion, false);
@@ -138,12 +138,7 @@ public sealed interface CatalogStanding permits CatalogStanding.NotInCatalog, Ca
         // As chosen: the target is installed, or lower than what is installed (never a downgrade).
         return new UpToDate(channel, installedCsv.equals(target.name()) ? null
                 : "the installed " + (installedVersion == null ? installedCsv : installedVersion) + " is not lower than "
-                        + versionOf(target) + ", the " + (outOfRange == null ? "newest in channel " + head.channel()
+                        + target.versionText() + ", the " + (outOfRange == null ? "newest in channel " + head.channel()
                                 : "newest inside " + rangeName + " " + range));
-    }
-
-    /** The bundle's version, or its name where it has none. */
-    static String versionOf(CatalogBundle bundle) {
-        return bundle.version() != null ? bundle.version().toString() : bundle.name();
     }
 }

@@ -137,21 +137,9 @@ public final class RegistryClient implements AutoCloseable {
         /** The tag's digest from a HEAD of its manifest, or null when the registry does not send it. */
         Future<Digest> headDigest() {
             String what = reference.registry() + "/" + reference.repository() + ":" + reference.tag();
-            String scope = "repository:" + reference.repository() + ":pull";
-            String key = reference.registry() + " " + scope;
-            return baseUrl(reference).compose(base -> withRetries(1, () -> {
-                String url = base + "/v2/" + reference.repository() + "/manifests/" + reference.tag();
-                return head(url, authorizations.get(key)).recover(failure -> {
-                    if (failure instanceof HttpStatusException status && status.status() == 401) {
-                        return authenticate(reference.registry(), status.authenticate(), scope)
-                                .compose(authorization -> {
-                                    authorizations.put(key, authorization);
-                                    return head(url, authorization);
-                                });
-                    }
-                    return Future.failedFuture(failure);
-                });
-            })).recover(failure -> Future.failedFuture(described(failure, what, true)));
+            return baseUrl(reference).compose(base -> withRetries(1, () -> authorized(authorization -> head(base
+                    + "/v2/" + reference.repository() + "/manifests/" + reference.tag(), authorization))))
+                    .recover(failure -> Future.failedFuture(described(failure, what, true)));
         }
 
         private Future<Digest> head(String url, String authorization) {
@@ -162,9 +150,7 @@ public final class RegistryClient implements AutoCloseable {
             }
             return request.send().compose(response -> {
                 if (response.statusCode() / 100 != 2) {
-                    return Future.failedFuture(new HttpStatusException(response.statusCode(),
-                            response.getHeader("WWW-Authenticate"), response.getHeader("Retry-After"),
-                            response.getHeader("Location")));
+                    return Future.failedFuture(statusOf(response));
                 }
                 String header = response.getHeader("Docker-Content-Digest");
                 return Future.succeededFuture(header != null && Digest.isDigest(header) ? Digest.parse(header) : null);
@@ -192,14 +178,22 @@ public final class RegistryClient implements AutoCloseable {
         }
 
         private Future<Downloaded> authorized(String url, String accept, Path target, String what, long limit) {
+            return authorized(authorization -> following(url, accept, authorization, target, what, limit, 0));
+        }
+
+        /**
+         * {@code send} with the repository's known authorization (or none), and once more with a new one
+         * when the registry answers 401 with a challenge; the new one is kept for the next request.
+         */
+        private <T> Future<T> authorized(java.util.function.Function<String, Future<T>> send) {
             String scope = "repository:" + reference.repository() + ":pull";
             String key = reference.registry() + " " + scope;
-            return following(url, accept, authorizations.get(key), target, what, limit, 0).recover(failure -> {
+            return send.apply(authorizations.get(key)).recover(failure -> {
                 if (failure instanceof HttpStatusException status && status.status() == 401) {
                     return authenticate(reference.registry(), status.authenticate(), scope)
                             .compose(authorization -> {
                                 authorizations.put(key, authorization);
-                                return following(url, accept, authorization, target, what, limit, 0);
+                                return send.apply(authorization);
                             });
                 }
                 return Future.failedFuture(failure);
@@ -259,9 +253,13 @@ public final class RegistryClient implements AutoCloseable {
         return io.vertx.ext.web.client.predicate.ResponsePredicate.create(response -> response.statusCode() / 100 == 2
                 ? io.vertx.ext.web.client.predicate.ResponsePredicateResult.success()
                 : io.vertx.ext.web.client.predicate.ResponsePredicateResult.failure("HTTP " + response.statusCode()),
-                io.vertx.ext.web.client.predicate.ErrorConverter.create(result -> new HttpStatusException(result.response().statusCode(),
-                        result.response().getHeader("WWW-Authenticate"), result.response().getHeader("Retry-After"),
-                        result.response().getHeader("Location"))));
+                io.vertx.ext.web.client.predicate.ErrorConverter.create(result -> statusOf(result.response())));
+    }
+
+    /** A non-2xx answer, with what a retry, an authentication or a redirect needs of it. */
+    private static HttpStatusException statusOf(io.vertx.ext.web.client.HttpResponse<?> response) {
+        return new HttpStatusException(response.statusCode(), response.getHeader("WWW-Authenticate"),
+                response.getHeader("Retry-After"), response.getHeader("Location"));
     }
 
     /** The {@code Authorization} value that answers {@code header}'s challenge. */

@@ -130,8 +130,8 @@ final class BundleFetch {
             // A channel without one head still installs a pinned or in-range version: it just has no newest.
             return null;
         }
-        String latest = versionOf(head);
-        String target = versionOf(chosen.bundle());
+        String latest = head.versionText();
+        String target = chosen.bundle().versionText();
         String blocked = null;
         if (!head.name().equals(chosen.bundle().name())) {
             blocked = source.versionRange() != null
@@ -140,10 +140,6 @@ final class BundleFetch {
                     : "version " + source.version() + " is pinned; channel " + chosen.channel() + " has " + latest;
         }
         return new ChannelStanding(installedVersion, latest, target, blocked);
-    }
-
-    private static String versionOf(CatalogBundle bundle) {
-        return bundle.version() != null ? bundle.version().toString() : bundle.name();
     }
 
     private static CatalogSelection.Chosen choose(BundleSources.LoadedCatalog loaded, BundleSource.Catalog catalog,

@@ -201,17 +201,8 @@ public final class Reconciler {
             return untilRunning(running);
         }
         if (upgrade) {
-            FailedUpgrade failed = FailedUpgrade.next(failedBefore, digest, generation, from, to, clock.instant(),
-                    installed.message());
-            done.phase(BundleInstallPhase.Failed, failed.describe())
-                    .condition(ConditionType.Failed, true, "UpgradeFailed", failed.describe())
-                    .condition(ConditionType.Progressing, false, "UpgradeFailed", "")
-                    .condition(ConditionType.Installed, isInstalled(status), installedReason(status), "")
-                    .condition(ConditionType.ApprovalRequired, false, "Approved", "")
-                    .failedUpgrade(failed);
-            objects.writeStatus(installing, done.toJson());
-            events.warning(installing, "UpgradeFailed", failed.describe());
-            return ReconcileResult.done();
+            return upgradeFailed(installing, done, FailedUpgrade.next(failedBefore, digest, generation, from, to,
+                    clock.instant(), installed.message()));
         }
         done.phase(BundleInstallPhase.Failed, installed.message())
                 .condition(ConditionType.Failed, true, "InstallFailed", installed.message())
@@ -301,8 +292,18 @@ public final class Reconciler {
      */
     private ReconcileResult failUpgrade(JsonNode object, StatusDocument document, Optional<FailedUpgrade> before,
             String digest, long generation, String from, String to, PlanCondition running) {
-        FailedUpgrade failed = FailedUpgrade.next(before, digest, generation, from, to, clock.instant(),
-                "the operator of " + to + " does not run: " + running.reason() + ": " + running.message());
+        document.condition(ConditionType.OperatorRunning, running.status(), running.reason(), running.message());
+        return upgradeFailed(object, document, FailedUpgrade.next(before, digest, generation, from, to,
+                clock.instant(), "the operator of " + to + " does not run: " + running.reason() + ": "
+                        + running.message()));
+    }
+
+    /**
+     * Writes a failed upgrade, whichever way it failed: phase Failed with reason UpgradeFailed, the
+     * version before as the installed one, {@code status.lastFailedUpgrade} (its back-off), and the
+     * UpgradeFailed event.
+     */
+    private ReconcileResult upgradeFailed(JsonNode object, StatusDocument document, FailedUpgrade failed) {
         JsonNode status = object.path("status");
         ChannelStanding standing = ChannelStanding.of(status);
         document.phase(BundleInstallPhase.Failed, failed.describe())
@@ -310,8 +311,7 @@ public final class Reconciler {
                 .condition(ConditionType.Progressing, false, "UpgradeFailed", "")
                 .condition(ConditionType.Installed, isInstalled(status), installedReason(status), "")
                 .condition(ConditionType.ApprovalRequired, false, "Approved", "")
-                .condition(ConditionType.OperatorRunning, running.status(), running.reason(), running.message())
-                .channel(standing == null ? null : standing.installed(from))
+                .channel(standing == null ? null : standing.installed(failed.fromVersion()))
                 .upgradeFrom(null)
                 .failedUpgrade(failed);
         objects.writeStatus(object, document.toJson());

@@ -3,18 +3,17 @@ package dev.bundlectl.executor.diff;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.cluster.discovery.Discovery;
-import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.RunningPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.executor.install.LiveObjects;
 import dev.bundlectl.executor.install.ServerPreflight;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepAction;
-import dev.bundlectl.plan.model.StepResource;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Future;
@@ -84,7 +83,8 @@ public final class PlanDiffer {
             return done(new StepDiff.Unchanged(subject));
         }
         if (step.action() == StepAction.DELETE) {
-            return live(subject, step.resource()).map(live -> live == null ? new StepDiff.Unchanged(subject)
+            return LiveObjects.get(discovery, reads, step.resource()).map(live -> live == null
+                    ? new StepDiff.Unchanged(subject)
                     : (StepDiff) new StepDiff.Deleted(subject, SecretValues.redacted(subject,
                             ObjectNormalisation.normalised(live))))
                     .otherwise(error -> unreadable(subject, error));
@@ -98,7 +98,7 @@ public final class PlanDiffer {
         if (seen != null && seen.created()) {
             return done(new StepDiff.Created(subject, SecretValues.redacted(subject, planned)));
         }
-        return live(subject, step.resource()).map(live -> compared(subject, live, planned))
+        return LiveObjects.get(discovery, reads, step.resource()).map(live -> compared(subject, live, planned))
                 .otherwise(error -> unreadable(subject, error));
     }
 
@@ -129,20 +129,6 @@ public final class PlanDiffer {
     private static StepDiff unreadable(DiffSubject subject, Throwable error) {
         return new StepDiff.NotDiffable(subject, StepDiff.Cause.UNREADABLE, "cannot read the live object: "
                 + error.getMessage());
-    }
-
-    /** The object as it is now; null when it does not exist. */
-    private Future<ObjectNode> live(DiffSubject subject, StepResource resource) {
-        return discovery.find(subject.group(), resource.version(), resource.kind()).compose(type -> {
-            if (type.isEmpty()) {
-                return Future.failedFuture(new IllegalStateException("the cluster does not serve "
-                        + (subject.group().isEmpty() ? "" : subject.group() + "/") + resource.version() + " "
-                        + resource.kind()));
-            }
-            return reads.get(type.get(), type.get().namespaced() ? resource.namespace() : null, resource.name())
-                    .recover(error -> ApiException.isHttp(error, 404) ? Future.succeededFuture(null)
-                            : Future.failedFuture(error));
-        });
     }
 
     private static Future<StepDiff> done(StepDiff diff) {

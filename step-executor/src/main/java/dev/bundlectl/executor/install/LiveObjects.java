@@ -1,6 +1,8 @@
 package dev.bundlectl.executor.install;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.cluster.discovery.Discovery;
+import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import dev.bundlectl.plan.model.StepResource;
@@ -8,10 +10,27 @@ import dev.bundlectl.plan.planned.PlannedStep;
 import io.vertx.core.Future;
 import java.util.Objects;
 
-/** Reads the object a step sends as it is on the cluster, for the ownership judgement. */
-final class LiveObjects {
+/** Reads the objects a plan sends as they are on the cluster: for the ownership judgement and for diffs. */
+public final class LiveObjects {
 
     private LiveObjects() {
+    }
+
+    /**
+     * The object {@code resource} names, as it is now; null when it does not exist. Fails when its
+     * type is not served or it cannot be read.
+     */
+    public static Future<ObjectNode> get(Discovery discovery, KubeApi api, StepResource resource) {
+        String group = Objects.toString(resource.group(), "");
+        return discovery.find(group, resource.version(), resource.kind()).compose(type -> {
+            if (type.isEmpty()) {
+                return Future.failedFuture(new IllegalStateException("the cluster does not serve "
+                        + (group.isEmpty() ? "" : group + "/") + resource.version() + " " + resource.kind()));
+            }
+            return api.get(type.get(), type.get().namespaced() ? resource.namespace() : null, resource.name())
+                    .recover(error -> ApiException.isHttp(error, 404) ? Future.succeededFuture(null)
+                            : Future.failedFuture(error));
+        });
     }
 
     /**
@@ -20,11 +39,8 @@ final class LiveObjects {
      * from being read.
      */
     static Future<ObservedObject> read(Discovery discovery, KubeApi api, PlannedStep step) {
-        StepResource resource = step.step().resource();
-        return discovery.find(Objects.toString(resource.group(), ""), resource.version(), resource.kind())
-                .compose(type -> type.isEmpty() ? Future.<ObservedObject>succeededFuture(null)
-                        : api.get(type.get(), type.get().namespaced() ? resource.namespace() : null, resource.name())
-                                .map(live -> ObservedObject.of(live, false)))
+        return get(discovery, api, step.step().resource())
+                .map(live -> live == null ? null : ObservedObject.of(live, false))
                 .otherwise(unread -> null);
     }
 }

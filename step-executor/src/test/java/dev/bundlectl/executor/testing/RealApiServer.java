@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
- * A real kube-apiserver 1.26.4 with etcd, from {@code ../shared/kube-api-test}, started through
+ * A real kube-apiserver with etcd, from {@code ../shared/kube-api-test}, started through
  * fabric8's kube-api-test. It validates objects, answers with real status codes and bodies, runs
  * server-side apply and makes CRDs Established. On its own it runs no controllers (no Pods, no
  * garbage collection, Namespaces never finish terminating); started {@linkplain #start(Flavour,
@@ -57,8 +57,20 @@ public final class RealApiServer implements AutoCloseable {
         OLM_OPERATOR
     }
 
-    /** The Kubernetes version of the shared binaries. */
-    public static final String VERSION = "1.26.4";
+    /** The system property that names the Kubernetes version to run; {@link #NEWEST} by default. */
+    public static final String VERSION_PROPERTY = "bundlectl.kubeVersion";
+
+    /** The version bundlectl is proven on: the newest in {@code ../shared/kube-api-test}. */
+    public static final String NEWEST = "1.34.9";
+
+    /** The oldest version bundlectl supports, where CI runs the smoke set too. */
+    public static final String OLDEST = "1.26.4";
+
+    /**
+     * The Kubernetes version of the shared binaries this JVM's tests run on: {@value #NEWEST} unless
+     * {@value #VERSION_PROPERTY} names another (CI runs the smoke set with {@value #OLDEST}).
+     */
+    public static final String VERSION = chosenVersion();
 
     private static final String BINARIES = "kube-api-test/k8s/" + VERSION + "-linux-amd64";
 
@@ -253,6 +265,25 @@ public final class RealApiServer implements AutoCloseable {
     public GenericKubernetesResource create(String yaml) {
         GenericKubernetesResource resource = Serialization.unmarshal(yaml, GenericKubernetesResource.class);
         return client.resource(resource).create();
+    }
+
+    /** The server's Kubernetes version as {@code major.minor}, for verdicts that depend on it. */
+    public static String minorVersion() {
+        String[] parts = VERSION.split("\\.");
+        return parts[0] + "." + parts[1];
+    }
+
+    /** Whether this JVM's server is at least {@code major.minor} (such as {@code "1.30"}). */
+    public static boolean atLeast(String majorMinor) {
+        String[] want = majorMinor.split("\\.");
+        String[] have = VERSION.split("\\.");
+        int byMajor = Integer.compare(Integer.parseInt(have[0]), Integer.parseInt(want[0]));
+        return byMajor != 0 ? byMajor > 0 : Integer.parseInt(have[1]) >= Integer.parseInt(want[1]);
+    }
+
+    private static String chosenVersion() {
+        String chosen = System.getProperty(VERSION_PROPERTY, "");
+        return chosen.isBlank() ? NEWEST : chosen.strip();
     }
 
     @Override

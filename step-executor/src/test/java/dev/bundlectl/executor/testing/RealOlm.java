@@ -52,14 +52,18 @@ public final class RealOlm implements AutoCloseable {
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration POLL = Duration.ofMillis(200);
     private static final int LOG_TAIL_LINES = 40;
+    /** How long a second test JVM on the machine waits for the first to stop its operator. */
+    private static final Duration PORT_PATIENCE = Duration.ofMinutes(45);
 
     private final RealApiServer server;
+    private final MachineWideLock port;
     // A JVM that ends without closing us (a killed fork) must not leave an operator holding port
     // 8080, or the next run could not start one: ChildProcess kills it on the way out.
     private final ChildProcess process;
 
-    private RealOlm(RealApiServer server, ChildProcess process) {
+    private RealOlm(RealApiServer server, MachineWideLock port, ChildProcess process) {
         this.server = server;
+        this.port = port;
         this.process = process;
     }
 
@@ -68,20 +72,29 @@ public final class RealOlm implements AutoCloseable {
      * against it, and waits until the operator's {@code /healthz} answers. Skips the calling test
      * (or fails it in CI) when {@code ../shared} lacks the binaries.
      *
+     * <p>Another test JVM on the machine that runs one (another checkout's) is waited for, up to
+     * {@link #PORT_PATIENCE}, through a {@link MachineWideLock}.
+     *
      * @throws IllegalStateException when something already answers on port {@value #HEALTH_PORT},
      *     or the operator exits or stays unhealthy for 60 s (with the last lines of its log)
      */
     public static RealOlm start() {
         Path binary = requireBinary();
         RealApiServer.requireBinaries();
-        refuseWhenPortTaken();
-        RealApiServer server = RealApiServer.start(RealApiServer.Flavour.OLM_OPERATOR);
+        MachineWideLock port = MachineWideLock.take("olm-operator-port-" + HEALTH_PORT, PORT_PATIENCE);
         RealOlm olm;
         try {
-            createNamespace(server);
-            olm = new RealOlm(server, launch(binary, server.kubeconfig(), logFile()));
+            refuseWhenPortTaken();
+            RealApiServer server = RealApiServer.start(RealApiServer.Flavour.OLM_OPERATOR);
+            try {
+                createNamespace(server);
+                olm = new RealOlm(server, port, launch(binary, server.kubeconfig(), logFile()));
+            } catch (RuntimeException e) {
+                server.close();
+                throw e;
+            }
         } catch (RuntimeException e) {
-            server.close();
+            port.close();
             throw e;
         }
         try {
@@ -154,7 +167,11 @@ public final class RealOlm implements AutoCloseable {
         try {
             process.close();
         } finally {
-            server.close();
+            try {
+                server.close();
+            } finally {
+                port.close();
+            }
         }
     }
 

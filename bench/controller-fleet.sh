@@ -4,9 +4,9 @@
 #
 #   bench/controller-fleet.sh [N]        (default 200)
 #
-#  1. starts the real kube-apiserver 1.26.4 and etcd of ../shared/kube-api-test (PLAIN: no OLM
-#     served, so every install renders its CSV; there is no olm-operator) and the real registry of
-#     ../shared/registry on loopback with its access log on; applies deploy/crd.yaml and
+#  1. starts the real kube-apiserver 1.34.9 (KUBE_VERSION=1.26.4: that release) and etcd of
+#     ../shared/kube-api-test (PLAIN: no OLM served, so every install renders its CSV; there is no
+#     olm-operator) and the real registry of ../shared/registry on loopback with its access log on; applies deploy/crd.yaml and
 #     deploy/rbac.yaml; pushes the sample's bundles 0.3.0, 0.3.1 and 0.4.0 and a catalog image (the
 #     sample's file-based catalog under /configs, its images pointed at this registry) with curl;
 #  2. starts one `bin/bundlectl controller --leader-elect --catalog-poll $POLL` (default workers),
@@ -53,7 +53,7 @@ range="${RANGE:-}"
 timeout="${TIMEOUT:-$((120 + 3 * n))}"
 bundlectl="$here/bin/bundlectl"
 registry_bin="${REGISTRY_BIN:-$here/../shared/registry/docker-registry}"
-kubectl="${KUBECTL:-$(command -v kubectl || echo "$here/../shared/kube-api-test/k8s/1.26.4-linux-amd64/kubectl")}"
+kubectl="${KUBECTL:-$(command -v kubectl || echo "$here/../shared/kube-api-test/k8s/${KUBE_VERSION:-1.34.9}-linux-amd64/kubectl")}"
 for need in "$kubectl" "$registry_bin" /usr/bin/time "$here/cli/target/bundlectl.jar" "$here/bench/target/benchmarks.jar"; do
   [[ -e "$need" ]] || { echo "missing $need" >&2; exit 1; }
 done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bundlectl install against kubectl apply --server-side of the same objects, on the real
-# kube-apiserver 1.26.4 from ../shared/kube-api-test (started once, with OLM's CRDs, by
+# kube-apiserver 1.34.9 (KUBE_VERSION=1.26.4: that release) from ../shared/kube-api-test (started once, with OLM's CRDs, by
 # dev.bundlectl.bench.install.RealServerLauncher), each command a fresh process timed with
 # /usr/bin/time -v, the two alternating so that both see the same machine:
 #
@@ -35,7 +35,7 @@ bundle="$(cd "${1:-$here/samples/bundles/cachebox-operator}" && pwd)"
 runs="${RUNS:-11}"
 auth="${AUTH:-token}"
 [[ "$auth" == token || "$auth" == cert ]] || { echo "AUTH is token or cert, not $auth" >&2; exit 1; }
-kubectl="${KUBECTL:-$(command -v kubectl || echo "$here/../shared/kube-api-test/k8s/1.26.4-linux-amd64/kubectl")}"
+kubectl="${KUBECTL:-$(command -v kubectl || echo "$here/../shared/kube-api-test/k8s/${KUBE_VERSION:-1.34.9}-linux-amd64/kubectl")}"
 # BUNDLECTL: another bundlectl launcher to measure, e.g. the unpacked release archive's bin/bundlectl.
 bundlectl="${BUNDLECTL:-$here/bin/bundlectl}"
 for need in "$kubectl" "$here/cli/target/bundlectl.jar" "$here/bench/target/benchmarks.jar"; do

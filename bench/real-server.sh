@@ -1,4 +1,5 @@
-# Shared by the scripts that need the real kube-apiserver 1.26.4 from ../shared/kube-api-test
+# Shared by the scripts that need the real kube-apiserver from ../shared/kube-api-test (1.34.9, or the
+# release KUBE_VERSION names, such as 1.26.4)
 # (sourced, not run): bench/install-vs-kubectl.sh, bench/controller-fleet.sh and .ci/release-smoke. The server is
 # dev.bundlectl.bench.install.RealServerLauncher from bench/target/benchmarks.jar, with OLM's CRDs;
 # it runs until its standard input closes.
@@ -10,7 +11,7 @@
 start_real_server() {
   local dir="$1" repo="$2" flavour="${3:-olm}" waited
   mkfifo "$dir/server-stdin"
-  (cd "$dir" && exec java -Dbundlectl.repoRoot="$repo" -cp "$repo/bench/target/benchmarks.jar" \
+  (cd "$dir" && exec java -Dbundlectl.repoRoot="$repo" -Dbundlectl.kubeVersion="${KUBE_VERSION:-}" -cp "$repo/bench/target/benchmarks.jar" \
     dev.bundlectl.bench.install.RealServerLauncher "$dir/kubeconfig" "$flavour" <"$dir/server-stdin" >"$dir/server.log" 2>&1) &
   real_server_pid=$!
   exec {real_server_stdin}>"$dir/server-stdin"

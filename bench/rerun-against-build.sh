@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The cost of what an install re-run does now against another build of bundlectl: both re-run the
-# sample, interleaved (in swapped order every other pair), on one real kube-apiserver 1.26.4, each in
+# sample, interleaved (in swapped order every other pair), on one real kube-apiserver 1.34.9 (KUBE_VERSION picks another release), each in
 # a namespace and under a package of its own (the other build's copy of the sample is renamed, so
 # that neither meets the other's objects). Prints both builds' figures, the per-pair difference of
 # wall and CPU time as quartiles, and the requests one unchanged re-run of each sends, from the
@@ -18,7 +18,7 @@ source "$here/bench/request-counts.sh"
 runs="${RUNS:-11}"
 now="${BUNDLECTL:-$here/bin/bundlectl}"
 before="${BEFORE:?BEFORE=<launcher of the other build>}"
-kubectl="${KUBECTL:-$(command -v kubectl || echo "$here/../shared/kube-api-test/k8s/1.26.4-linux-amd64/kubectl")}"
+kubectl="${KUBECTL:-$(command -v kubectl || echo "$here/../shared/kube-api-test/k8s/${KUBE_VERSION:-1.34.9}-linux-amd64/kubectl")}"
 work="$(mktemp -d)"
 trap 'stop_real_server; rm -rf "$work"' EXIT
 start_real_server "$work" "$here" || exit 1

@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 source bench/timing.sh
 pairs="${1:-11}"
 sample=samples/bundles/cachebox-operator
-kubectl_binary="${KUBECTL:-../shared/kube-api-test/k8s/1.26.4-linux-amd64/kubectl}"
+kubectl_binary="${KUBECTL:-../shared/kube-api-test/k8s/${KUBE_VERSION:-1.34.9}-linux-amd64/kubectl}"
 [ -x /usr/bin/time ] || { echo "needs GNU time at /usr/bin/time (Debian: apt-get install time)" >&2; exit 1; }
 [ -f cli/target/bundlectl.jar ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
 work="$(mktemp -d)"

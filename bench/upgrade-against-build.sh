@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The requests of the sample's one-hop upgrade (0.3.1 to 0.4.0, without --wait) with this build and
-# another, on one real kube-apiserver 1.26.4 that serves OLM's APIs with no olm-operator running
+# another, on one real kube-apiserver 1.34.9 (KUBE_VERSION picks another release) that serves OLM's APIs with no olm-operator running
 # (so no other client writes), each build in a namespace and under a package of its own (the other
 # build's copy of the sample is renamed). Counts are the server's own apiserver_request_total.
 #
@@ -14,7 +14,7 @@ source "$here/bench/real-server.sh"
 source "$here/bench/request-counts.sh"
 now="${BUNDLECTL:-$here/bin/bundlectl}"
 before="${BEFORE:?BEFORE=<launcher of the other build>}"
-kubectl="${KUBECTL:-$(command -v kubectl || echo "$here/../shared/kube-api-test/k8s/1.26.4-linux-amd64/kubectl")}"
+kubectl="${KUBECTL:-$(command -v kubectl || echo "$here/../shared/kube-api-test/k8s/${KUBE_VERSION:-1.34.9}-linux-amd64/kubectl")}"
 work="$(mktemp -d)"
 trap 'stop_real_server; rm -rf "$work"' EXIT
 start_real_server "$work" "$here" || exit 1

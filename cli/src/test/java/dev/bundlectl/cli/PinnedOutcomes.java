@@ -2,6 +2,7 @@ package dev.bundlectl.cli;
 
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.bundlectl.executor.testing.RealApiServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,7 +33,26 @@ final class PinnedOutcomes {
 
     /** Outcomes pinned in {@code cli/src/test/resources/pinned/<name>}. */
     static PinnedOutcomes in(String name) {
-        return new PinnedOutcomes(TestPaths.inRepo("cli/src/test/resources/pinned/" + name));
+        return new PinnedOutcomes(file(name));
+    }
+
+    /**
+     * Outcomes that a real server judged, pinned per Kubernetes release: {@code <name>.k8s-1.34.tsv}
+     * for the release this JVM's real server runs ({@link RealApiServer#VERSION}). A bundle that
+     * needs 1.27 is refused by 1.26 and installed by 1.34, and both answers are right.
+     */
+    static PinnedOutcomes onThisServer(String name) {
+        return in(onRelease(name, RealApiServer.minorVersion()));
+    }
+
+    /** The file name of {@code name}'s outcomes on Kubernetes {@code minor} (such as {@code 1.34}). */
+    static String onRelease(String name, String minor) {
+        return name + ".k8s-" + minor + ".tsv";
+    }
+
+    /** The path of the pinned file {@code name}. */
+    static Path file(String name) {
+        return TestPaths.inRepo("cli/src/test/resources/pinned/" + name);
     }
 
     /** Records what happened to {@code key}; tabs and line breaks in the outcome become spaces. */

@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * next resync, and deleting the BundleInstall removes what it created.
  */
 @ExtendWith({RealApiServerExtension.class, RealRegistryExtension.class})
+@Tag(RealApiServer.SMOKE_ON_OLDEST)
 class RealServerControllerInstallTest {
 
     private static final Duration WAIT = Duration.ofSeconds(120);

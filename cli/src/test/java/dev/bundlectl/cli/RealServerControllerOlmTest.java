@@ -19,6 +19,7 @@ import dev.bundlectl.source.registry.RegistryOptions;
 import dev.bundlectl.source.testing.RealRegistry;
 import dev.bundlectl.source.testing.RealRegistryExtension;
 import dev.bundlectl.source.testing.SampleImages;
+import dev.bundlectl.executor.testing.RealApiServer;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
@@ -28,6 +29,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * so it always waits). {@link KubeletStandIn} marks OLM's Deployments available: nothing runs Pods.
  */
 @ExtendWith({RealOlmExtension.class, RealRegistryExtension.class})
+@Tag(RealApiServer.SMOKE_ON_OLDEST)
 class RealServerControllerOlmTest {
 
     private static final String CSV = "cachebox-operator.v0.3.1";

@@ -41,7 +41,7 @@ class RealServerCorpusTest {
     void everyInstallableDevBundleOnARealServer(@Served(RealApiServer.Flavour.OLM) RealApiServer olm,
             RealApiServer plain) {
         List<Path> bundles = SharedCorpus.devBundleDirs();
-        PinnedOutcomes pinned = PinnedOutcomes.in("real-server-corpus.tsv");
+        PinnedOutcomes pinned = PinnedOutcomes.onThisServer("real-server-corpus");
         Map<String, Integer> counts = new TreeMap<>();
         List<String> crashes = new ArrayList<>();
         int index = 0;

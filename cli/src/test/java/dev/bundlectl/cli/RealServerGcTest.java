@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a real token and through {@code --as} (docs/semantics.md §8).
  */
 @ExtendWith(RealApiServerExtension.class)
+@Tag(RealApiServer.SMOKE_ON_OLDEST)
 class RealServerGcTest {
 
     private static final String PREFIX = "gcbox";

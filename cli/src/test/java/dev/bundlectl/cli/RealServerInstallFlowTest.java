@@ -8,6 +8,7 @@ import dev.bundlectl.executor.testing.RealApiServerExtension;
 import dev.bundlectl.executor.testing.RealApiServerExtension.Served;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.Base64;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * object, so a Complete install here means the objects are accepted as they are.
  */
 @ExtendWith(RealApiServerExtension.class)
+@Tag(RealApiServer.SMOKE_ON_OLDEST)
 class RealServerInstallFlowTest {
 
     private static final String V1 = "v1";

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.testing.KubeletStandIn;
+import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealOlm;
 import dev.bundlectl.executor.testing.RealOlmExtension;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * OLM creates as rolled out and available, the one simulated part.
  */
 @ExtendWith(RealOlmExtension.class)
+@Tag(RealApiServer.SMOKE_ON_OLDEST)
 class RealServerOlmModeTest {
 
     private static final String CSV = "cachebox-operator.v0.3.1";
@@ -167,13 +170,16 @@ class RealServerOlmModeTest {
         String ns = cluster.namespace();
         Path bundle = SampleCopies.plain(dir.resolve("bundle"));
         Path csvFile = bundle.resolve("manifests/cachebox-operator.clusterserviceversion.yaml");
-        Files.writeString(csvFile, Files.readString(csvFile).replace("minKubeVersion: 1.25.0", "minKubeVersion: 1.32.0"));
+        // One minor release above the server planned against, whichever release the tests run on.
+        String[] server = RealApiServer.VERSION.split("\\.");
+        String tooHigh = server[0] + "." + (Integer.parseInt(server[1]) + 1) + ".0";
+        Files.writeString(csvFile, Files.readString(csvFile).replace("minKubeVersion: 1.25.0", "minKubeVersion: " + tooHigh));
 
         CliRun install = cluster.run("install", bundle.toString(), "-n", ns);
 
         assertThat(install.exitCode()).as(install.toString()).isEqualTo(3);
-        assertThat(install.err()).contains("RequirementsNotMet")
-                .contains("CSV version requirement not met: minKubeVersion (1.32.0) > server version (1.26.4)");
+        assertThat(install.err()).contains("RequirementsNotMet").contains("CSV version requirement not met: "
+                + "minKubeVersion (" + tooHigh + ") > server version (" + RealApiServer.VERSION + ")");
         assertNothingWritten(cluster, ns);
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.testing.KubeletStandIn;
 import dev.bundlectl.executor.testing.RealOlm;
 import dev.bundlectl.executor.testing.RealOlmExtension;
+import dev.bundlectl.executor.testing.RealApiServer;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * sample, so that no other test's install shares its CRDs or cluster roles.
  */
 @ExtendWith(RealOlmExtension.class)
+@Tag(RealApiServer.SMOKE_ON_OLDEST)
 class RealServerOlmUpgradeTest {
 
     private final List<RealCluster> clusters = new ArrayList<>();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * no controllers, so a Deployment never becomes Available: {@code --wait} is shown to report that.
  */
 @ExtendWith(RealApiServerExtension.class)
+@Tag(RealApiServer.SMOKE_ON_OLDEST)
 class RealServerRenderInstallTest {
 
     @Test

@@ -6,11 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.testing.KubeletStandIn;
 import dev.bundlectl.executor.testing.RealOlm;
 import dev.bundlectl.executor.testing.RealOlmExtension;
+import dev.bundlectl.executor.testing.RealApiServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * for a GitOps engine. {@link KubeletStandIn} marks the Deployment OLM creates as rolled out.
  */
 @ExtendWith(RealOlmExtension.class)
+@Tag(RealApiServer.SMOKE_ON_OLDEST)
 class RealServerTemplateOlmTest {
 
     private RealCluster cluster;

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * namespace.
  */
 @ExtendWith(RealApiServerExtension.class)
+@Tag(RealApiServer.SMOKE_ON_OLDEST)
 class RealServerTemplateTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

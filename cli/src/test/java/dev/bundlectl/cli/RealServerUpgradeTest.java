@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code RealServerOlmUpgradeTest} proves them.
  */
 @ExtendWith(RealApiServerExtension.class)
+@Tag(RealApiServer.SMOKE_ON_OLDEST)
 class RealServerUpgradeTest {
 
     private static final String V1 = UpgradeBundles.csv("0.1.0");

@@ -7,6 +7,7 @@ import dev.bundlectl.plan.dependency.DependencyCheck;
 import dev.bundlectl.plan.dependency.DependencyReport;
 import dev.bundlectl.plan.olm.CrossNamespaceVerdict;
 import dev.bundlectl.plan.olm.CsvPropertiesProjection;
+import dev.bundlectl.plan.olm.CopiedCsvMarks;
 import dev.bundlectl.plan.olm.CsvRequirements;
 import dev.bundlectl.plan.olm.OlmModeSteps;
 import dev.bundlectl.plan.olm.OlmNotes;
@@ -141,11 +142,13 @@ public final class InstallPlanner {
             String namespace = placement.namespaceFor(applied, warnings);
             duplicates.check(applied, namespace, warnings);
             StepResource resource = resource(applied, namespace, packageName, request.use());
+            // The server judges the object in the namespace it is written to, not the one the manifest names.
+            Manifest written = StepPlacement.asWritten(applied, namespace);
             // Added objects are checked as rendered ones are: served and valid, whatever a bundle may carry.
             OutcomePredictor.Prediction prediction = added
-                    ? predictor.predictRendered(applied, sentJson(resource, request.use()), warnings)
+                    ? predictor.predictRendered(written, sentJson(resource, request.use()), warnings)
                     : ConversionNotes.adjust(converted, applied, optionality.optional(),
-                            predictor.predict(applied, sentJson(resource, request.use()), optionality.optional(),
+                            predictor.predict(written, sentJson(resource, request.use()), optionality.optional(),
                                     optionality.origin(), exclusions.get(manifest), !expansion.expands(manifest),
                                     warnings));
             prediction = olmPrediction(olmSteps, manifest, applied, prediction, surface, request);
@@ -240,6 +243,11 @@ public final class InstallPlanner {
             return new OutcomePredictor.Prediction(operatorGroup.get().status(), operatorGroup.get().message());
         }
         if (applied.groupKind().isCsv()) {
+            // A CSV OLM takes for a copy is skipped before anything else is looked at.
+            Optional<String> copy = CopiedCsvMarks.copyReason(applied, request.targetNamespace());
+            if (copy.isPresent()) {
+                return new OutcomePredictor.Prediction(StepStatus.FAILED, copy.get());
+            }
             // OLM looks at the other namespaces' OperatorGroups before it checks the requirements.
             CrossNamespaceVerdict across = olmSteps.crossNamespace();
             if (across instanceof CrossNamespaceVerdict.Refused refused) {

@@ -1,8 +1,9 @@
 package dev.bundlectl.plan;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
-import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.plan.api.ApiSurface;
 
 /**
@@ -26,7 +27,7 @@ final class StepPlacement {
     String namespaceFor(Manifest manifest, Diagnostics.Collector warnings) {
         String declared = manifest.namespace() == null || manifest.namespace().isBlank() ? null : manifest.namespace();
         if (KnownScopes.isNamespaced(surface, manifest.group(), manifest.version(), manifest.kind())) {
-            if (declared != null && !declared.equals(targetNamespace) && !isSdkPlaceholder(manifest, declared)) {
+            if (declared != null && !declared.equals(targetNamespace) && !isPlaceholder(declared)) {
                 warnings.warning(manifest.source(), manifest.displayName(), "metadata.namespace",
                         "namespace \"" + declared + "\" is replaced by the install namespace \"" + targetNamespace + "\"");
             }
@@ -40,10 +41,39 @@ final class StepPlacement {
     }
 
     /**
-     * operator-sdk writes {@code namespace: placeholder} into every CSV it generates; OLM ignores
-     * it, and warning about it would bury the warnings that matter.
+     * The manifest as it will be written: its {@code metadata.namespace} the one the plan places it
+     * in ({@code null}: none, for a cluster-scoped object). The API server judges what is sent, so a
+     * namespace the install replaces (a {@code PLACEHOLDER_NAMESPACE}, say, which no server would
+     * accept as a name) must not be judged (docs/semantics.md §2). The same manifest when nothing
+     * changes; otherwise a copy.
      */
-    private static boolean isSdkPlaceholder(Manifest manifest, String declared) {
-        return GroupKind.CLUSTER_SERVICE_VERSION.hasKind(manifest.kind()) && PLACEHOLDER.equals(declared);
+    static Manifest asWritten(Manifest manifest, String namespace) {
+        JsonNode declared = manifest.body().path("metadata").path("namespace");
+        boolean same = namespace == null ? declared.isMissingNode() || declared.isNull()
+                : declared.isTextual() && declared.asText().equals(namespace);
+        if (same) {
+            return manifest;
+        }
+        ObjectNode body = manifest.body().deepCopy();
+        JsonNode metadata = body.path("metadata");
+        if (metadata instanceof ObjectNode fields) {
+            if (namespace == null) {
+                fields.remove("namespace");
+            } else {
+                fields.put("namespace", namespace);
+            }
+        }
+        return new Manifest(manifest.source(), manifest.apiVersion(), manifest.kind(), manifest.name(), namespace,
+                manifest.annotations(), body);
+    }
+
+    /**
+     * Tools write a placeholder where the install namespace goes: operator-sdk writes
+     * {@code namespace: placeholder} into every CSV it generates, others {@code PLACEHOLDER_NAMESPACE}
+     * or {@code PLACEHOLDER}. OLM replaces it, and warning about it would bury the warnings that
+     * matter.
+     */
+    private static boolean isPlaceholder(String declared) {
+        return declared.toLowerCase(java.util.Locale.ROOT).startsWith(PLACEHOLDER);
     }
 }

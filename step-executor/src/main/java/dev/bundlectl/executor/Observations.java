@@ -1,6 +1,7 @@
 package dev.bundlectl.executor;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.ownership.FieldConflict;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import java.util.List;
 import java.util.Map;
@@ -15,14 +16,16 @@ final class Observations {
 
     private final Map<Integer, ObservedObject> observed = new ConcurrentHashMap<>();
     private final Map<Integer, List<String>> conflicts = new ConcurrentHashMap<>();
+    private final Map<Integer, List<FieldConflict>> fieldConflicts = new ConcurrentHashMap<>();
     private final Map<Integer, ObjectNode> answers = new ConcurrentHashMap<>();
 
     void observed(int index, ObservedObject object) {
         observed.put(index, object);
     }
 
-    void conflicted(int index, List<String> managers) {
+    void conflicted(int index, List<String> managers, List<FieldConflict> fields) {
         conflicts.put(index, List.copyOf(managers));
+        fieldConflicts.put(index, List.copyOf(fields));
     }
 
     void answered(int index, ObjectNode object) {
@@ -35,6 +38,10 @@ final class Observations {
 
     Map<Integer, List<String>> conflicts() {
         return Map.copyOf(conflicts);
+    }
+
+    Map<Integer, List<FieldConflict>> fieldConflicts() {
+        return Map.copyOf(fieldConflicts);
     }
 
     Map<Integer, ObjectNode> answers() {

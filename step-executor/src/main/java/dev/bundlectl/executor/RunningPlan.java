@@ -1,6 +1,7 @@
 package dev.bundlectl.executor;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.ownership.FieldConflict;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import java.util.List;
 
@@ -122,5 +123,13 @@ public final class RunningPlan {
      */
     public Map<Integer, List<String>> conflicts() {
         return observations.conflicts();
+    }
+
+    /**
+     * By step index, each field a server-side apply conflicted on, with its manager. Complete once
+     * {@link #result()} is.
+     */
+    public Map<Integer, List<FieldConflict>> fieldConflicts() {
+        return observations.fieldConflicts();
     }
 }

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor;
 
+import dev.bundlectl.executor.ownership.FieldConflict;
 import dev.bundlectl.executor.ownership.ObservedObject;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -135,8 +136,8 @@ final class StepTracker {
             }
 
             @Override
-            public void conflicted(List<String> managers) {
-                observations.conflicted(index, managers);
+            public void conflicted(List<String> managers, List<FieldConflict> fields) {
+                observations.conflicted(index, managers, fields);
             }
         };
     }

@@ -89,6 +89,21 @@ public final class DiscoveryApiSurface implements ApiSurface {
         return List.copyOf(byGroupKind.values());
     }
 
+    /**
+     * Every resource of the group/versions read so far, through each version that serves it (a kind
+     * two versions serve is listed twice): what the server serves, as a built-in surface lists it.
+     */
+    public List<ApiResource> resourcesOfEveryVersion() {
+        List<ApiResource> all = new ArrayList<>();
+        versionsByGroup.forEach((group, versions) -> versions.forEach(version -> {
+            Future<GroupVersionResources> load = loads.get(new GroupVersion(group, version));
+            if (load != null && load.succeeded()) {
+                all.addAll(load.result().byKind().values());
+            }
+        }));
+        return List.copyOf(all);
+    }
+
     /** Whether the root documents list {@code group}: when not, no version of it is served. */
     public boolean listsGroup(String group) {
         return versionsByGroup.containsKey(group);

@@ -19,6 +19,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * sees exactly how often the controller installed; real installs are proven elsewhere.
  */
 @ExtendWith(RealApiServerExtension.class)
+@Tag(RealApiServer.SMOKE_ON_OLDEST)
 class RealServerControllerFlowTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);

@@ -265,6 +265,68 @@ class OlmModePlanningTest {
         assertThat(step(result, "ClusterServiceVersion").status()).isEqualTo(StepStatus.UNKNOWN);
     }
 
+    @Test
+    void aCsvWhoseNamespaceIsAPlaceholderIsJudgedInTheNamespaceItIsWrittenTo(@TempDir Path dir) throws Exception {
+        Bundle bundle = read(withCsvEdit(dir, "  name: cachebox-operator.v0.3.1\n",
+                "  name: cachebox-operator.v0.3.1\n  namespace: PLACEHOLDER_NAMESPACE\n"));
+
+        PlanResult result = plan(bundle, request(null));
+
+        // As written, PLACEHOLDER_NAMESPACE would be refused by the server (not a DNS-1123 label);
+        // the install writes it into NS, as OLM does, and the server judges that.
+        assertThat(result.verdict().installable()).as(result.verdict().reasons().toString()).isTrue();
+        assertThat(step(result, "ClusterServiceVersion").status()).isEqualTo(StepStatus.UNKNOWN);
+        assertThat(step(result, "ClusterServiceVersion").resource().namespace()).isEqualTo(NS);
+        assertThat(result.diagnostics().warnings()).as("a placeholder is replaced without a word")
+                .noneMatch(warning -> warning.toString().contains("PLACEHOLDER_NAMESPACE"));
+    }
+
+    @Test
+    void aNamespaceThatIsNoPlaceholderIsStillJudgedAsWrittenAndWarnedAbout(@TempDir Path dir) throws Exception {
+        Bundle bundle = read(withCsvEdit(dir, "  name: cachebox-operator.v0.3.1\n",
+                "  name: cachebox-operator.v0.3.1\n  namespace: Team_A\n"));
+
+        PlanResult result = plan(bundle, request(null));
+
+        assertThat(result.verdict().installable()).isTrue();
+        assertThat(result.diagnostics().warnings()).anyMatch(warning -> warning.toString()
+                .contains("namespace \"Team_A\" is replaced by the install namespace \"" + NS + "\""));
+    }
+
+    @Test
+    void aCsvMarkedAsAnotherNamespacesCopyIsPredictedToFailNamingTheNamespaceItNames(@TempDir Path dir)
+            throws Exception {
+        Bundle bundle = read(withCsvEdit(dir, "    capabilities: Basic Install\n",
+                "    capabilities: Basic Install\n    olm.operatorNamespace: cachebox-system\n"));
+
+        PlanResult elsewhere = plan(bundle, request(null));
+        PlanResult there = planner.plan(bundle, PlanRequest.of("cachebox-system", ApiSurfaces.builtIn(), "sample")
+                .withCsvMode(CsvMode.AUTO, RenderOptions.DEFAULTS));
+        PlanResult rendered = planner.plan(bundle, PlanRequest.of(NS, ApiSurfaces.builtIn(), "sample")
+                .withCsvMode(CsvMode.RENDER, RenderOptions.DEFAULTS));
+
+        // OLM's syncClusterServiceVersion skips a CSV that IsCopied says is a copy, before anything else.
+        assertThat(step(elsewhere, "ClusterServiceVersion").status()).isEqualTo(StepStatus.FAILED);
+        assertThat(step(elsewhere, "ClusterServiceVersion").message()).isEqualTo("CopiedCsv: OLM would take "
+                + CSV + " for a copy of another namespace's CSV and never install it: its annotation "
+                + "olm.operatorNamespace names namespace \"cachebox-system\", not \"" + NS + "\" (install it into "
+                + "namespace \"cachebox-system\", or remove the annotation from the bundle's CSV)");
+        assertThat(elsewhere.verdict().installable()).isFalse();
+        assertThat(there.verdict().installable()).as("in the namespace it names, it is the original").isTrue();
+        assertThat(rendered.verdict().installable()).as("no OLM acts on a rendered CSV").isTrue();
+    }
+
+    @Test
+    void aCsvLabelledAsCopiedIsPredictedToFailWherever(@TempDir Path dir) throws Exception {
+        Bundle bundle = read(withCsvEdit(dir, "  name: cachebox-operator.v0.3.1\n",
+                "  name: cachebox-operator.v0.3.1\n  labels:\n    olm.copiedFrom: operators\n"));
+
+        PlanResult result = plan(bundle, request(null));
+
+        assertThat(step(result, "ClusterServiceVersion").message()).startsWith("CopiedCsv: OLM would take " + CSV)
+                .contains("its label olm.copiedFrom says it was copied from namespace \"operators\"");
+    }
+
     private PlanResult plan(Bundle bundle, PlanRequest request) {
         return planner.plan(bundle, request);
     }

@@ -157,7 +157,7 @@ final class ServerSideApply implements ApplyStage {
     private static StepOutcome onFailure(PreparedStep run, Throwable error) {
         StepOutcome outcome = FailurePolicy.outcome(error, run.optional(), "apply");
         if (isFieldConflict(error) && ((ApiException) error).failure() instanceof ApiFailure.HttpError http) {
-            run.reporter().conflicted(FieldConflicts.managers(http.message()));
+            run.reporter().conflicted(FieldConflicts.managers(http.message()), FieldConflicts.fields(http.causes()));
         }
         if (outcome instanceof StepOutcome.Failed failed && isFieldConflict(error)) {
             return failed.withMessage(failed.message() + "; these fields belong to another field manager: pass "

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.apply;
 
+import dev.bundlectl.executor.ownership.FieldConflict;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import java.util.List;
 
@@ -49,7 +50,10 @@ public interface StepReporter {
     default void answered(ObjectNode object) {
     }
 
-    /** A server-side apply conflicted with these field managers (the server's 409). */
-    default void conflicted(List<String> managers) {
+    /**
+     * A server-side apply conflicted with these field managers (the server's 409), on these fields
+     * (empty when the answer did not list them).
+     */
+    default void conflicted(List<String> managers, List<FieldConflict> fields) {
     }
 }

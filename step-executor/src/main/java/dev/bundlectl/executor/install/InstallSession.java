@@ -238,7 +238,7 @@ public final class InstallSession {
         List<CreatedObject> previouslyOwned = previous == null ? List.of() : previous.createdObjects();
         // A run the preflight found nothing to write for is recorded once, at its end. The first save
         // owns what is about to be created, so that a run that never ends leaves nothing unowned.
-        Future<SavedRecord> started = PreflightFindings.leaveNothingToWrite(plan, found) && ownership.transfers().isEmpty()
+        Future<SavedRecord> started = PreflightFindings.leaveNothingToWrite(plan, found) && !ownership.rewritesFieldsFirst()
                 ? Future.succeededFuture()
                 : store.saveFirst(InstallRecord.fromPlan(installing(plan, request.startTime()), origin,
                         ownership.aboutToOwn(plan, previouslyOwned), List.of(), previous));

@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.install;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.ownership.FieldRelease;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import dev.bundlectl.executor.ownership.OwnerMarks;
@@ -35,14 +36,27 @@ public final class OwnershipPlan {
 
     private final InstallOwner owner;
     private final Map<Integer, OwnershipDecision> decisions;
+    private final Map<Integer, FieldRelease> releases;
 
     /**
      * @param owner the install
      * @param decisions by step index, for every step the install sends
      */
     public OwnershipPlan(InstallOwner owner, Map<Integer, OwnershipDecision> decisions) {
+        this(owner, decisions, Map.of());
+    }
+
+    /**
+     * @param owner the install
+     * @param decisions by step index, for every step the install sends
+     * @param releases by step index, the fields another manager gives up before the step applies
+     *     ({@link dev.bundlectl.executor.ownership.OlmInjectedFields})
+     */
+    public OwnershipPlan(InstallOwner owner, Map<Integer, OwnershipDecision> decisions,
+            Map<Integer, FieldRelease> releases) {
         this.owner = Objects.requireNonNull(owner, "owner");
         this.decisions = Map.copyOf(decisions);
+        this.releases = Map.copyOf(releases);
     }
 
     /** Whether a step is one an install sends: not one planned never to be, nor an object an upgrade keeps. */
@@ -83,6 +97,16 @@ public final class OwnershipPlan {
     /** {@code plan} with the install's mark on the object of every step it owns, and on no other. */
     public PlannedInstall marked(PlannedInstall plan) {
         return marked(plan, owner, index -> decisions.get(index) instanceof OwnershipDecision.Owned);
+    }
+
+    /** By step index, the fields another field manager gives up before the step applies. */
+    public Map<Integer, FieldRelease> releases() {
+        return releases;
+    }
+
+    /** Whether anything is rewritten before the install applies: fields transferred or released. */
+    public boolean rewritesFieldsFirst() {
+        return !transfers().isEmpty() || !releases.isEmpty();
     }
 
     /** By step index, the field managers whose fields become the install's before it applies. */
@@ -192,17 +216,18 @@ public final class OwnershipPlan {
     /** The plan with each sent step's ownership said in its message (shared, taken over, not owned). */
     public InstallPlan noted(InstallPlan plan) {
         List<Step> steps = new ArrayList<>(plan.steps());
-        decisions.forEach((index, decision) -> {
-            Step step = steps.get(index);
-            String note = decision.note();
-            if (note != null && step.status() != StepStatus.FAILED) {
-                steps.set(index, step.withStatus(step.status(), step.message() == null ? note
-                        : step.message() + "; " + note));
-            }
-        });
+        decisions.forEach((index, decision) -> note(steps, index, decision.note()));
+        releases.forEach((index, release) -> note(steps, index, release.note()));
         InstallPlan.Status status = plan.status();
         return plan.withStatus(new InstallPlan.Status(status.phase(), status.conditions(), steps, status.startTime(),
                 status.completionTime(), status.message(), status.capabilities(), status.dependencies()));
+    }
+
+    private static void note(List<Step> steps, int index, String note) {
+        Step step = steps.get(index);
+        if (note != null && step.status() != StepStatus.FAILED) {
+            steps.set(index, step.withStatus(step.status(), step.message() == null ? note : step.message() + "; " + note));
+        }
     }
 
     /** How a record says an object is owned. */

@@ -4,8 +4,11 @@ import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.RunningPlan;
 import dev.bundlectl.executor.StepEvent;
 import dev.bundlectl.executor.apply.ApplySettings;
+import dev.bundlectl.executor.ownership.FieldConflict;
+import dev.bundlectl.executor.ownership.FieldRelease;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObservedObject;
+import dev.bundlectl.executor.ownership.OlmInjectedFields;
 import dev.bundlectl.executor.ownership.OwnerStandings;
 import dev.bundlectl.executor.ownership.OwnershipDecision;
 import dev.bundlectl.executor.ownership.OwnershipJudge;
@@ -25,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -190,7 +194,9 @@ public final class ServerPreflight {
             OwnershipJudge judge, InstallOwner owner) {
         Map<Integer, ObservedObject> observed = run.observedObjects();
         Map<Integer, List<String>> conflicts = run.conflicts();
+        Map<Integer, List<FieldConflict>> fieldConflicts = run.fieldConflicts();
         Map<Integer, OwnershipDecision> decisions = new java.util.LinkedHashMap<>();
+        Map<Integer, FieldRelease> releases = new java.util.LinkedHashMap<>();
         for (int index = 0; index < planned.steps().size(); index++) {
             PlannedStep step = planned.steps().get(index);
             if (!OwnershipPlan.sends(step.step())) {
@@ -198,17 +204,21 @@ public final class ServerPreflight {
             }
             ObjectRef ref = ObjectRef.of(step.step().resource());
             ObservedObject seen = observed.get(index);
+            // Fields OLM injected stand in the way of no install's ownership: they are released first.
+            Optional<FieldRelease> release = OlmInjectedFields.release(ref, fieldConflicts.get(index));
+            int at = index;
+            release.ifPresent(fields -> releases.put(at, fields));
             // The answer carries the install's own mark because it sent it: judged without it.
             OwnershipDecision decision = judge.judge(ref, step.object(), seen == null ? null : seen.without(owner),
-                    conflicts.get(index));
-            if (decision == null && dryRun.steps().get(index).status() != StepStatus.FAILED) {
+                    release.isPresent() ? List.of() : conflicts.get(index));
+            if (decision == null && (release.isPresent() || dryRun.steps().get(index).status() != StepStatus.FAILED)) {
                 decision = judge.unseen(ref);
             }
             if (decision != null) {
                 decisions.put(index, decision);
             }
         }
-        return new OwnershipPlan(owner, decisions);
+        return new OwnershipPlan(owner, decisions, releases);
     }
 
     /** A condition for a plan installed with {@code --no-preflight}, so that the record says so. */
@@ -245,6 +255,12 @@ public final class ServerPreflight {
                 unjudged++;
                 steps.set(index, before.withStatus(before.status(), "not judged: its fields are taken over from "
                         + String.join(", ", owned.transferFrom()) + " before it is applied"));
+            } else if (judged.status() == StepStatus.FAILED && ownership.releases().containsKey(index)) {
+                // It conflicted only with fields OLM injected, which the install takes over first.
+                unjudged++;
+                steps.set(index, before.withStatus(before.status(), "not judged: it conflicted only with the fields "
+                        + "OLM injected, which are taken over from olm before it is applied ("
+                        + String.join(", ", ownership.releases().get(index).paths()) + ")"));
             } else if (judged.status() == StepStatus.FAILED && unavailable.contains(index)) {
                 unjudged++;
             } else if (judged.status() == StepStatus.FAILED) {

@@ -7,7 +7,9 @@ import java.util.regex.Pattern;
 
 /**
  * The field managers a server-side apply conflicted with, as the API server names them in its 409
- * ({@code Apply failed with 1 conflict: conflict with "kubectl-edit" using v1: .data.level}).
+ * ({@code Apply failed with 1 conflict: conflict with "kubectl-edit" using v1: .data.level}), and
+ * each conflicting field, as its {@code details.causes} list them ({@code field} the path,
+ * {@code message} {@code conflict with "olm" using apiextensions.k8s.io/v1}).
  */
 public final class FieldConflicts {
 
@@ -29,6 +31,27 @@ public final class FieldConflicts {
             }
         }
         return managers;
+    }
+
+    /**
+     * Each field the answer's causes name, with its manager; causes that name no manager (not a
+     * field-manager conflict) are left out.
+     *
+     * @param causes the {@code Status.details.causes} as {@code field: message} lines
+     */
+    public static List<FieldConflict> fields(List<String> causes) {
+        List<FieldConflict> fields = new ArrayList<>();
+        for (String cause : causes) {
+            int separator = cause.indexOf(": ");
+            if (separator <= 0) {
+                continue;
+            }
+            Matcher matcher = MANAGER.matcher(cause.substring(separator + 2));
+            if (matcher.find()) {
+                fields.add(new FieldConflict(cause.substring(0, separator), matcher.group(1)));
+            }
+        }
+        return fields;
     }
 
     /** The install a field manager of this version names ({@code bundlectl/<namespace>/<package>}), if it names one. */

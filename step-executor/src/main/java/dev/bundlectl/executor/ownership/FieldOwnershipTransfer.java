@@ -4,36 +4,29 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.plan.api.ApiResource;
 import io.vertx.core.Future;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * Makes the fields that other field managers applied to an object the install's own, before it
  * applies: an earlier release's one manager, for an object that release's install of the package
  * created, or another install's, for an object taken over with {@code --take-ownership}
  * (docs/semantics.md §8). Server-side apply has no request for this; the object's
- * {@code metadata.managedFields} is rewritten with a JSON patch conditional on the
- * {@code resourceVersion} just read, as kubectl rewrites it when it moves a client-side apply's
- * fields to a server-side one. The install's next apply then owns every field it sets, and drops
- * the ones it no longer sets (the other owners' marks among them), as if it had applied them all
- * from the start.
+ * {@code metadata.managedFields} is rewritten ({@link ManagedFieldsRewrite}). The install's next
+ * apply then owns every field it sets, and drops the ones it no longer sets (the other owners'
+ * marks among them), as if it had applied them all from the start.
  */
 public final class FieldOwnershipTransfer {
 
-    // A write between the read and the patch (the test fails): read and try again, a few times.
-    private static final int ATTEMPTS = 3;
-
-    private final KubeApi api;
+    private final ManagedFieldsRewrite rewrite;
 
     /** Transfers through {@code api}, which should retry transient failures. */
     public FieldOwnershipTransfer(KubeApi api) {
-        this.api = Objects.requireNonNull(api, "api");
+        this.rewrite = new ManagedFieldsRewrite(api);
     }
 
     /**
@@ -42,31 +35,7 @@ public final class FieldOwnershipTransfer {
      * @return whether the object was there to change
      */
     public Future<Boolean> transfer(ApiResource type, String namespace, String name, List<String> from, String to) {
-        return attempt(type, namespace, name, from, to, 1);
-    }
-
-    private Future<Boolean> attempt(ApiResource type, String namespace, String name, List<String> from, String to,
-            int attempt) {
-        return api.get(type, namespace, name).compose(live -> {
-            ArrayNode managedFields = moved(live.path("metadata").path("managedFields"), from, to);
-            if (managedFields == null) {
-                return Future.succeededFuture(true);
-            }
-            ArrayNode patch = JsonNodeFactory.instance.arrayNode();
-            patch.addObject().put("op", "test").put("path", "/metadata/resourceVersion")
-                    .put("value", live.path("metadata").path("resourceVersion").asText());
-            patch.addObject().put("op", "replace").put("path", "/metadata/managedFields").set("value", managedFields);
-            return api.patch(type, namespace, name, patch, false).map(true);
-        }).recover(error -> {
-            if (ApiException.isHttp(error, 404)) {
-                return Future.succeededFuture(false);
-            }
-            // A failed test answers 422 (Invalid) or 409: the object changed since it was read.
-            if ((ApiException.isHttp(error, 409) || ApiException.isHttp(error, 422)) && attempt < ATTEMPTS) {
-                return attempt(type, namespace, name, from, to, attempt + 1);
-            }
-            return Future.failedFuture(error);
-        });
+        return rewrite.rewrite(type, namespace, name, managedFields -> moved(managedFields, from, to));
     }
 
     /**

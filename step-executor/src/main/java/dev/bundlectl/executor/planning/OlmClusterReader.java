@@ -27,7 +27,8 @@ import java.util.TreeSet;
  * Reads what OLM checks and planning needs to predict (docs/semantics.md §6): the OperatorGroups
  * of every namespace (the install namespace's, and the others' targets and provided APIs), the
  * CSVs OLM copied into the install namespace ({@link CopiedCsvs}), and the server's Kubernetes
- * version ({@code /version}), read side by side. A cluster that does not serve OperatorGroups has
+ * version ({@code /version}, warned about when bundlectl does not support it:
+ * {@link SupportedKubernetes}), read side by side. A cluster that does not serve OperatorGroups has
  * none. A user who may not list OperatorGroups across namespaces gets the install namespace's,
  * and the plan says what it assumed about the others.
  */
@@ -63,9 +64,12 @@ final class OlmClusterReader {
                 : everyNamespace(namespace, notes).compose(found -> withMembersApis(found, namespace, provided));
         Future<CopiedCsvs.Found> copied = copies.read(served, namespace);
         Future<Optional<JsonNode>> version = api.discover("/version");
-        return Future.all(groups, copied, version).map(all -> new OlmCluster(groups.result().own(),
-                version.result().map(answer -> answer.path("gitVersion").asText(null)),
-                elsewhere(groups.result(), copied.result())));
+        return Future.all(groups, copied, version).map(all -> {
+            Optional<String> gitVersion = version.result().map(answer -> answer.path("gitVersion").asText(null));
+            gitVersion.flatMap(SupportedKubernetes::warningFor).ifPresent(warning -> notes.add(
+                    new PlanningNote.Warned(warning)));
+            return new OlmCluster(groups.result().own(), gitVersion, elsewhere(groups.result(), copied.result()));
+        });
     }
 
     private static OtherNamespaces elsewhere(Groups groups, CopiedCsvs.Found copied) {

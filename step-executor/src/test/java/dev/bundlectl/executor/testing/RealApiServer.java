@@ -67,6 +67,12 @@ public final class RealApiServer implements AutoCloseable {
     public static final String OLDEST = "1.26.4";
 
     /**
+     * The JUnit tag of the smoke set that CI runs again on {@link #OLDEST}: install, an upgrade
+     * under OLM, uninstall, the controller, {@code gc}, render mode, {@code template} and discovery.
+     */
+    public static final String SMOKE_ON_OLDEST = "smoke-on-oldest";
+
+    /**
      * The Kubernetes version of the shared binaries this JVM's tests run on: {@value #NEWEST} unless
      * {@value #VERSION_PROPERTY} names another (CI runs the smoke set with {@value #OLDEST}).
      */
@@ -269,7 +275,12 @@ public final class RealApiServer implements AutoCloseable {
 
     /** The server's Kubernetes version as {@code major.minor}, for verdicts that depend on it. */
     public static String minorVersion() {
-        String[] parts = VERSION.split("\\.");
+        return minorOf(VERSION);
+    }
+
+    /** {@code major.minor} of a version such as {@code 1.34.9}. */
+    public static String minorOf(String version) {
+        String[] parts = version.split("\\.");
         return parts[0] + "." + parts[1];
     }
 

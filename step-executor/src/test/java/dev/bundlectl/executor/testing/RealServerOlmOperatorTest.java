@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * creates as rolled out; without an OperatorGroup it fails the CSV.
  */
 @ExtendWith(RealOlmExtension.class)
+@Tag(RealApiServer.SMOKE_ON_OLDEST)
 class RealServerOlmOperatorTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(60);

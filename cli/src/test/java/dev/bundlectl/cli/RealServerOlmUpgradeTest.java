@@ -208,12 +208,9 @@ class RealServerOlmUpgradeTest {
 
     /** {@code install BUNDLE --wait} in OwnNamespace mode, the kubelet stand-in marking the CSV's Deployments. */
     private static CliRun installRunning(RealOlm olm, RealCluster cluster, String csv, String bundle, String... more) {
-        List<String> args = new ArrayList<>(List.of("install", bundle, "-n", cluster.namespace(), "--install-mode",
-                "OwnNamespace", "--wait", "--wait-timeout", "120s", "-o", "json"));
+        List<String> args = new ArrayList<>(List.of("--install-mode", "OwnNamespace"));
         args.addAll(List.of(more));
-        try (KubeletStandIn.Background kubelet = KubeletStandIn.of(olm.server()).start(cluster.namespace(), csv)) {
-            return cluster.run(args.toArray(String[]::new));
-        }
+        return OlmObjects.installRunning(olm, cluster, csv, bundle, args.toArray(String[]::new));
     }
 
     /** Waits until OLM reports the CSV in {@code phase}, failing with the run's output if it ends first. */

@@ -2,7 +2,6 @@ package dev.bundlectl.plan.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.crdschema.FieldError;
-import dev.bundlectl.crdschema.GoText;
 import dev.bundlectl.crdschema.SchemaValidator;
 import dev.bundlectl.plan.objects.SchemaResource;
 import java.util.ArrayList;
@@ -74,8 +73,8 @@ final class ConfigSchema {
             } else if (additional.isObject()) {
                 unknownFields(field.getValue(), additional, path + "[" + field.getKey() + "]", problems);
             } else {
-                problems.add(new FieldError(path.isEmpty() ? "<root>" : path, "Unknown field",
-                        GoText.quote(field.getKey()), "SubscriptionConfig has no such field"));
+                problems.add(new FieldError(join(path, field.getKey()), "Unknown field", null,
+                        "OLM's SubscriptionConfig has no such field, and nothing is dropped"));
             }
         }
     }

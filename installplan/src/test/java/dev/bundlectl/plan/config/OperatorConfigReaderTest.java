@@ -70,9 +70,9 @@ class OperatorConfigReaderTest {
 
     /** Each kind of bad configuration, the field it names and the words it is refused with. */
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
-            a field SubscriptionConfig lacks | nodeSelectors: {a: b} | <root> | Unknown field: "nodeSelectors": SubscriptionConfig has no such field
-            a field a toleration lacks | tolerations: [{key: a, operatr: Exists}] | tolerations[0] | Unknown field: "operatr"
+    @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
+            a field SubscriptionConfig lacks | nodeSelectors: {a: b} | nodeSelectors | Unknown field: OLM's SubscriptionConfig has no such field, and nothing is dropped
+            a field a toleration lacks | tolerations: [{key: a, operatr: Exists}] | tolerations[0].operatr | Unknown field
             a value of the wrong type | env: [{name: PORT, value: 8080}] | env[0].value | must be of type string
             a toleration operator | tolerations: [{key: a, operator: Sometimes}] | tolerations[0].operator | Unsupported value: "Sometimes": supported values: "Equal", "Exists"
             a toleration effect | tolerations: [{key: a, operator: Exists, effect: NoRun}] | tolerations[0].effect | Unsupported value: "NoRun": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"

@@ -8,6 +8,7 @@ import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.SourceLocation;
 import dev.bundlectl.bundle.yaml.InputFileException;
 import dev.bundlectl.bundle.yaml.SafeYaml;
+import dev.bundlectl.bundle.yaml.Syntax;
 import dev.bundlectl.crdschema.FieldError;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,7 +37,8 @@ public final class OperatorConfigReader {
         String name = file.toString();
         JsonNode document;
         try {
-            document = SafeYaml.readTree(SafeYaml.readText(file, MAX_BYTES), name);
+            // By the file's name, not its first character: "{nodeSelector: {a: b}}" is YAML.
+            document = SafeYaml.readTree(SafeYaml.readText(file, MAX_BYTES), name, Syntax.ofFileName(name));
         } catch (InputFileException e) {
             return refused(SourceLocation.file(name), null, null, e.problem()
                     + (e.line() > 0 ? " (line " + e.line() + ")" : ""));

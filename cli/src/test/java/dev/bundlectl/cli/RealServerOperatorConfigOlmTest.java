@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The operator's configuration under the real olm-operator (docs/operator-config.md): written into
  * the CSV's deployments, it is on the Deployment OLM creates, and the CSV reaches
  * {@code Succeeded}; render mode and {@code template} give the same pod template, field for field,
- * apart from what OLM adds of its own; and an upgrade without {@code --config} keeps it. Nothing
+ * apart from what OLM adds of its own; an upgrade without {@code --config} keeps it; and another
+ * configuration for the installed CSV updates it, and OLM its Deployment. Nothing
  * here runs Pods: {@link KubeletStandIn} marks OLM's Deployments rolled out, the one simulated part.
  */
 @ExtendWith(RealOlmExtension.class)
@@ -114,6 +115,52 @@ class RealServerOperatorConfigOlmTest {
         Deployment deployment = RealServerOperatorConfigTest.deployment(cluster, "cfgolmup-operator");
         assertThat(deployment.getMetadata().getLabels()).containsEntry("olm.owner", "cfgolmup-operator.v0.4.0");
         RealServerOperatorConfigTest.assertConfigured(deployment);
+    }
+
+    @Test
+    void aChangedConfigUpdatesTheInstalledCsvAndOlmUpdatesItsDeployment(RealOlm olm) throws IOException {
+        RealCluster cluster = cluster(olm, "cfg-olm-edit");
+        Path bundle = SampleCopies.renamed("samples/bundles/cachebox-operator-v0.3.0", dir.resolve("b"), "cfgedit");
+        Path config = Files.writeString(dir.resolve("config.yaml"), RealServerOperatorConfigTest.CONFIG);
+        CliRun first = installRunning(olm, cluster, "cfgedit-operator.v0.3.0", bundle, "--config", config.toString());
+        assertThat(first.exitCode()).as(first + "\n" + olm.logTail(30)).isZero();
+        Path changed = Files.writeString(dir.resolve("changed.yaml"),
+                RealServerOperatorConfigTest.CONFIG.replace("memory: 512Mi", "memory: 1Gi"));
+
+        CliRun again = installRunning(olm, cluster, "cfgedit-operator.v0.3.0", bundle, "--config", changed.toString());
+
+        assertThat(again.exitCode()).as(again + "\n" + olm.logTail(30)).isZero();
+        assertThat(RealCluster.step(RealCluster.json(again), "ClusterServiceVersion", "cfgedit-operator.v0.3.0")
+                .path("message").asText()).isEqualTo("already existed; its operator configuration updated "
+                        + "(spec.install), which OLM rolls out to its Deployments");
+        awaitMemoryLimit(cluster, "cfgedit-operator", "1Gi");
+        assertThat(OlmObjects.phaseOf(OlmObjects.csv(cluster, "cfgedit-operator.v0.3.0"))).isEqualTo("Succeeded");
+
+        CliRun same = installRunning(olm, cluster, "cfgedit-operator.v0.3.0", bundle);
+        assertThat(same.exitCode()).as(same.toString()).isZero();
+        assertThat(RealCluster.step(RealCluster.json(same), "ClusterServiceVersion", "cfgedit-operator.v0.3.0")
+                .path("message").asText()).as("the recorded one is the CSV's: nothing to update")
+                .endsWith("its operator configuration is the planned one");
+    }
+
+    /** Waits until OLM has given the Deployment the new limit: it updates what it made when the CSV changes. */
+    private static void awaitMemoryLimit(RealCluster cluster, String name, String limit) {
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(90).toNanos();
+        String seen = null;
+        while (System.nanoTime() < deadline) {
+            seen = String.valueOf(RealServerOperatorConfigTest.deployment(cluster, name).getSpec().getTemplate()
+                    .getSpec().getContainers().get(0).getResources().getLimits().get("memory"));
+            if (seen.equals(limit)) {
+                return;
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+        throw new AssertionError("OLM never gave " + name + " the memory limit " + limit + "; last seen " + seen);
     }
 
     private RealCluster cluster(RealOlm olm, String prefix) {

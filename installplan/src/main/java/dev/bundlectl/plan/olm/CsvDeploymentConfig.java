@@ -4,16 +4,27 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.bundle.files.Sha256;
+import dev.bundlectl.bundle.yaml.JsonTrees;
 import dev.bundlectl.plan.config.ConfigInjection;
 import dev.bundlectl.plan.config.ConfigRequest;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * An operator configuration written into the CSV applied for OLM (docs/semantics.md §10): bundlectl
  * writes no Subscription, so OLM has no {@code spec.config} to apply, and the configuration goes
  * where OLM takes each Deployment's spec from, {@code spec.install.spec.deployments[*].spec}, merged
  * as OLM merges a Subscription's ({@link ConfigInjection}). OLM then creates configured Deployments.
+ * Whenever a configuration is in play (one is in effect, or a recorded one is dropped), the CSV says
+ * which in {@value #ANNOTATION}: a CSV is never updated, but for a change of this, its
+ * {@code spec.install} (OLM then updates its Deployments).
  */
 public final class CsvDeploymentConfig {
+
+    /** The CSV annotation that holds the digest of the configuration written into it. */
+    public static final String ANNOTATION = "bundlectl.dev/operator-config";
 
     private CsvDeploymentConfig() {
     }
@@ -24,18 +35,24 @@ public final class CsvDeploymentConfig {
      * pod is an error added to {@code errors}.
      */
     public static Manifest onto(Manifest csv, ConfigRequest config, Diagnostics.Collector errors) {
-        ConfigInjection injection = config.injection(false);
-        if (injection.changesNothing()) {
+        if (config.reason() == null && config.config().isEmpty()) {
             return csv;
         }
         ObjectNode body = csv.body().deepCopy();
+        ConfigInjection injection = config.injection(false);
         for (JsonNode deployment : body.path("spec").path("install").path("spec").path("deployments")) {
             if (deployment instanceof ObjectNode entry && entry.get("spec") instanceof ObjectNode spec) {
                 injection.intoDeploymentSpec(spec);
                 config.checkMounts(spec, entry.path("name").asText(), errors);
             }
         }
-        return new Manifest(csv.source(), csv.apiVersion(), csv.kind(), csv.name(), csv.namespace(), csv.annotations(),
-                body);
+        String digest = "sha256:" + Sha256.hex(JsonTrees.compact(config.config().toJson())
+                .getBytes(StandardCharsets.UTF_8));
+        ObjectNode metadata = body.get("metadata") instanceof ObjectNode present ? present : body.putObject("metadata");
+        (metadata.get("annotations") instanceof ObjectNode annotations ? annotations
+                : metadata.putObject("annotations")).put(ANNOTATION, digest);
+        Map<String, String> texts = new LinkedHashMap<>(csv.annotations());
+        texts.put(ANNOTATION, digest);
+        return new Manifest(csv.source(), csv.apiVersion(), csv.kind(), csv.name(), csv.namespace(), texts, body);
     }
 }

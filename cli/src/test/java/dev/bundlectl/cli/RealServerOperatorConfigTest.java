@@ -125,6 +125,26 @@ class RealServerOperatorConfigTest {
                 .as("nothing recorded, nothing kept").doesNotContain("OperatorConfig");
     }
 
+    @Test
+    void aReviewedPlanIsAppliedWithTheConfigurationItWasMadeWith(
+            @RealApiServerExtension.Served(RealApiServer.Flavour.OLM) RealApiServer server) throws IOException {
+        RealCluster cluster = RealCluster.in(server, "cfg-reviewed");
+        String ns = cluster.namespace();
+        Path bundle = SampleCopies.renamed(dir.resolve("bundle"), "cfgrev");
+        CliRun plan = CliRun.of("plan", bundle.toString(), "-n", ns, "--csv-mode", "render", "--config",
+                config(CONFIG).toString(), "-o", "yaml");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        Path file = Files.writeString(dir.resolve("plan.yaml"), plan.out());
+
+        CliRun install = cluster.run("install", "--plan-file", file.toString(), "-n", ns);
+
+        assertThat(install.exitCode()).as(install.toString()).isZero();
+        assertConfigured(deployment(cluster, "cfgrev-operator"));
+        CliRun again = cluster.run("install", bundle.toString(), "-n", ns, "--csv-mode", "render", "-o", "json");
+        assertThat(condition(RealCluster.json(again), "OperatorConfig").path("reason").asText())
+                .as("the reviewed plan's install recorded it").isEqualTo("Recorded");
+    }
+
     /** Each field of {@link #CONFIG} on the Deployment the cluster holds. */
     static void assertConfigured(Deployment deployment) {
         var pod = deployment.getSpec().getTemplate().getSpec();

@@ -87,6 +87,25 @@ class ConfigPlanningTest {
     }
 
     @Test
+    void anOlmModeCsvCarriesTheDigestOfItsConfigurationWheneverOneIsInPlay() {
+        String annotation = dev.bundlectl.plan.olm.CsvDeploymentConfig.ANNOTATION;
+        JsonNode configured = object(step(planner.plan(CACHEBOX, request(CsvMode.OLM, config(CONFIG))),
+                "ClusterServiceVersion"));
+        assertThat(configured.path("metadata").path("annotations").path(annotation).asText()).matches("sha256:[0-9a-f]{64}");
+
+        ConfigRequest dropped = new ConfigRequest(dev.bundlectl.plan.config.OperatorConfig.NONE, null, "Reset",
+                "--reset-config", null);
+        JsonNode reset = object(step(planner.plan(CACHEBOX, request(CsvMode.OLM, dropped)), "ClusterServiceVersion"));
+        assertThat(reset.path("metadata").path("annotations").path(annotation).asText()).as("a recorded one dropped")
+                .matches("sha256:[0-9a-f]{64}").isNotEqualTo(configured.path("metadata").path("annotations")
+                        .path(annotation).asText());
+
+        JsonNode plain = object(step(planner.plan(CACHEBOX, request(CsvMode.OLM, ConfigRequest.NONE)),
+                "ClusterServiceVersion"));
+        assertThat(plain.path("metadata").path("annotations").has(annotation)).as("none ever configured").isFalse();
+    }
+
+    @Test
     void withoutAConfigurationThePlanIsAsBefore() {
         PlanResult plain = planner.plan(CACHEBOX, PlanRequest.of(NS, ApiSurfaces.builtIn(), "b")
                 .withCsvMode(CsvMode.OLM, null));

@@ -38,6 +38,15 @@ public record ConfigRequest(OperatorConfig config, ConfigLocation location, Stri
         }
     }
 
+    /**
+     * Whether a configuration is in play: one is in effect, or one recorded is dropped. The plan then
+     * records it (an empty one too), and an OLM-mode CSV carries its digest, so that a CSV written
+     * with another is updated (docs/semantics.md §10).
+     */
+    public boolean inPlay() {
+        return reason != null || !config.isEmpty();
+    }
+
     /** This request with the cluster's proxy as read. */
     public ConfigRequest withProxy(ProxyReading newProxy) {
         return new ConfigRequest(config, location, reason, message, newProxy);

@@ -77,7 +77,12 @@ public final class OperatorConfigReader {
         JsonNode decoded = withoutNulls(config);
         List<FieldError> problems = ConfigChecks.problems(decoded);
         if (problems.isEmpty()) {
-            return new ConfigRead.Read(OperatorConfig.of(decoded), location, Diagnostics.NONE);
+            Diagnostics.Collector said = new Diagnostics.Collector();
+            if (decoded.has("selector")) {
+                said.warning(location.location(), location.object(), location.field("selector"), "OLM takes a "
+                        + "SubscriptionConfig's selector but never applies it, and neither does bundlectl");
+            }
+            return new ConfigRead.Read(OperatorConfig.of(decoded), location, said.toDiagnostics());
         }
         Diagnostics.Collector errors = new Diagnostics.Collector();
         problems.forEach(problem -> location.report(problem, errors));

@@ -117,23 +117,7 @@ final class SchedulingChecks {
         for (int i = 0; i < expressions.size(); i++) {
             JsonNode expression = expressions.get(i);
             String at = path + ".matchExpressions[" + i + "]";
-            String operator = expression.path("operator").asText("");
-            int values = expression.path("values").size();
-            switch (operator) {
-                case "In", "NotIn" -> {
-                    if (values == 0) {
-                        problems.add(FieldErrors.required(at + ".values",
-                                "must be specified when `operator` is 'In' or 'NotIn'"));
-                    }
-                }
-                case "Exists", "DoesNotExist" -> {
-                    if (values > 0) {
-                        problems.add(FieldErrors.forbidden(at + ".values",
-                                "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-                    }
-                }
-                default -> problems.add(FieldErrors.invalid(at + ".operator", operator, "not a valid selector operator"));
-            }
+            operatorAndValues(expression, at, false, problems);
             String key = expression.path("key").asText("");
             NameChecks.qualifiedName(key).forEach(m -> problems.add(FieldErrors.invalid(at + ".key", key, m)));
             expression.path("values").forEach(value -> NameChecks.labelValue(value.asText())
@@ -146,30 +130,7 @@ final class SchedulingChecks {
         for (int i = 0; i < expressions.size(); i++) {
             JsonNode requirement = expressions.get(i);
             String at = path + ".matchExpressions[" + i + "]";
-            String operator = requirement.path("operator").asText("");
-            int values = requirement.path("values").size();
-            switch (operator) {
-                case "In", "NotIn" -> {
-                    if (values == 0) {
-                        problems.add(FieldErrors.required(at + ".values",
-                                "must be specified when `operator` is 'In' or 'NotIn'"));
-                    }
-                }
-                case "Exists", "DoesNotExist" -> {
-                    if (values > 0) {
-                        problems.add(FieldErrors.forbidden(at + ".values",
-                                "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-                    }
-                }
-                case "Gt", "Lt" -> {
-                    if (values != 1) {
-                        problems.add(FieldErrors.required(at + ".values",
-                                "must be specified single value when `operator` is 'Lt' or 'Gt'"));
-                    }
-                }
-                default -> problems.add(FieldErrors.notSupported(at + ".operator", operator, "DoesNotExist", "Exists",
-                        "Gt", "In", "Lt", "NotIn"));
-            }
+            operatorAndValues(requirement, at, true, problems);
             String key = requirement.path("key").asText("");
             NameChecks.qualifiedName(key).forEach(m -> problems.add(FieldErrors.invalid(at + ".key", key, m)));
         }
@@ -188,6 +149,42 @@ final class SchedulingChecks {
                 problems.add(FieldErrors.required(at + ".values",
                         "must be only one value when `operator` is 'In' or 'NotIn' for node field selector"));
             }
+        }
+    }
+
+    /**
+     * A requirement's operator and the values it takes: {@code In} and {@code NotIn} some,
+     * {@code Exists} and {@code DoesNotExist} none, and, in a node selector only, {@code Gt} and
+     * {@code Lt} exactly one ({@code ValidateNodeSelectorRequirement}, metav1's
+     * {@code ValidateLabelSelectorRequirement}).
+     */
+    private static void operatorAndValues(JsonNode requirement, String at, boolean node, List<FieldError> problems) {
+        String operator = requirement.path("operator").asText("");
+        int values = requirement.path("values").size();
+        switch (operator) {
+            case "In", "NotIn" -> {
+                if (values == 0) {
+                    problems.add(FieldErrors.required(at + ".values",
+                            "must be specified when `operator` is 'In' or 'NotIn'"));
+                }
+            }
+            case "Exists", "DoesNotExist" -> {
+                if (values > 0) {
+                    problems.add(FieldErrors.forbidden(at + ".values",
+                            "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+                }
+            }
+            case "Gt", "Lt" -> {
+                if (!node) {
+                    problems.add(FieldErrors.invalid(at + ".operator", operator, "not a valid selector operator"));
+                } else if (values != 1) {
+                    problems.add(FieldErrors.required(at + ".values",
+                            "must be specified single value when `operator` is 'Lt' or 'Gt'"));
+                }
+            }
+            default -> problems.add(node ? FieldErrors.notSupported(at + ".operator", operator, "DoesNotExist",
+                    "Exists", "Gt", "In", "Lt", "NotIn")
+                    : FieldErrors.invalid(at + ".operator", operator, "not a valid selector operator"));
         }
     }
 

@@ -35,7 +35,7 @@ public final class CsvDeploymentConfig {
      * pod is an error added to {@code errors}.
      */
     public static Manifest onto(Manifest csv, ConfigRequest config, Diagnostics.Collector errors) {
-        if (config.reason() == null && config.config().isEmpty()) {
+        if (!config.inPlay()) {
             return csv;
         }
         ObjectNode body = csv.body().deepCopy();

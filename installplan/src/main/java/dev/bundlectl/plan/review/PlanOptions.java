@@ -42,8 +42,9 @@ import java.util.TreeSet;
  * @param conversion whether objects of removed API versions could be converted, and which removed
  *     versions were; {@link RecordedConversion#NONE} when not recorded (plans from before conversion)
  * @param config the operator configuration the plan put into the operator's Deployments
- *     (docs/semantics.md §10); {@link OperatorConfig#NONE} when null. An install records it, and
- *     the next install keeps it when given none
+ *     (docs/semantics.md §10), {@link OperatorConfig#NONE} when one in play was empty (a recorded
+ *     one dropped); null when none was in play. An install records it, and the next install keeps
+ *     it when given none
  * @param proxy the cluster's proxy a rendered plan injected, or null when it injected none
  */
 public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
@@ -57,7 +58,6 @@ public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabil
         render = render == null ? RenderOptions.DEFAULTS : render;
         optionalApis = optionalApis == null ? OptionalApis.NONE : optionalApis;
         conversion = conversion == null ? RecordedConversion.NONE : conversion;
-        config = config == null ? OperatorConfig.NONE : config;
         proxy = proxy == null || proxy.isEmpty() ? null : proxy;
     }
 
@@ -124,11 +124,15 @@ public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabil
      * configuration and proxy, read from {@code source} (a reviewed plan's file).
      */
     public ConfigRequest configRequest(String source) {
-        if (config.isEmpty() && proxy == null) {
+        if (config == null && proxy == null) {
             return ConfigRequest.NONE;
         }
-        return new ConfigRequest(config, new ConfigLocation(source, null, ANNOTATION + " config."), null, null,
-                proxy == null ? ProxyReading.NOT_SERVED : new ProxyReading.Found(proxy));
+        ProxyReading injected = proxy == null ? ProxyReading.NOT_SERVED : new ProxyReading.Found(proxy);
+        if (config == null) {
+            return ConfigRequest.NONE.withProxy(injected);
+        }
+        return new ConfigRequest(config, new ConfigLocation(source, null, ANNOTATION + " config."), "Recorded",
+                "as the reviewed plan recorded it", injected);
     }
 
     /** {@code plan} with these options recorded in its {@value #ANNOTATION} annotation. */

@@ -75,7 +75,7 @@ public final class PlanOptionsAnnotation {
         if (!options.conversion().converted().isEmpty()) {
             strings(node.putArray("converted"), options.conversion().converted());
         }
-        if (!options.config().isEmpty()) {
+        if (options.config() != null) {
             node.set("config", options.config().toJson());
         }
         if (options.proxy() != null) {
@@ -143,7 +143,7 @@ public final class PlanOptionsAnnotation {
     private static OperatorConfig config(JsonNode node) {
         JsonNode recorded = node.get("config");
         if (recorded == null || recorded.isNull()) {
-            return OperatorConfig.NONE;
+            return null;
         }
         ConfigRead read = OperatorConfigReader.of(recorded, new ConfigLocation(PlanOptions.ANNOTATION, null, "config."));
         if (read instanceof ConfigRead.Refused refused) {

@@ -126,6 +126,15 @@ class OperatorConfigReaderTest {
     }
 
     @Test
+    void aSelectorIsTakenAsOlmTakesItAndSaidToChangeNothing() throws IOException {
+        ConfigRead read = OperatorConfigReader.read(file("selector.yaml", "selector: {matchLabels: {app: x}}\n"));
+
+        assertThat(((ConfigRead.Read) read).config().selector()).isNotNull();
+        assertThat(read.diagnostics().warnings()).singleElement().asString()
+                .contains("field selector: OLM takes a SubscriptionConfig's selector but never applies it");
+    }
+
+    @Test
     void anotherKindIsRefused() throws IOException {
         ConfigRead read = OperatorConfigReader.read(file("dep.yaml", "apiVersion: apps/v1\nkind: Deployment\n"));
 

@@ -3,16 +3,13 @@ package dev.bundlectl.plan.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.testing.SharedDirectory;
 import dev.bundlectl.bundle.yaml.Mappers;
+import dev.bundlectl.plan.objects.CsvSchemaResourceTest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +25,7 @@ class SubscriptionConfigSchemaResourceTest {
         JsonNode expected = null;
         for (JsonNode version : Mappers.yaml().readTree(Files.readString(crd)).path("spec").path("versions")) {
             if (version.path("name").asText().equals("v1alpha1")) {
-                expected = withoutDescriptions(version.path("schema").path("openAPIV3Schema").path("properties")
+                expected = CsvSchemaResourceTest.withoutDescriptions(version.path("schema").path("openAPIV3Schema").path("properties")
                         .path("spec").path("properties").path("config").deepCopy());
             }
         }
@@ -43,25 +40,5 @@ class SubscriptionConfigSchemaResourceTest {
         assertThat(ConfigSchema.schema()).as("what a plan loads").isEqualTo(expected);
         assertThat(stored.path("properties").fieldNames()).toIterable().containsExactlyInAnyOrderElementsOf(
                 OperatorConfig.FIELDS);
-    }
-
-    /** Removes the description keyword from a schema and its subschemas, never a property's schema. */
-    private static JsonNode withoutDescriptions(JsonNode schema) {
-        if (schema instanceof ObjectNode object) {
-            if (object.path("description").isTextual()) {
-                object.remove("description");
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> fields = object.fields(); fields.hasNext();) {
-                Map.Entry<String, JsonNode> field = fields.next();
-                if (field.getKey().equals("properties") && field.getValue().isObject()) {
-                    field.getValue().forEach(SubscriptionConfigSchemaResourceTest::withoutDescriptions);
-                } else {
-                    withoutDescriptions(field.getValue());
-                }
-            }
-        } else if (schema instanceof ArrayNode array) {
-            array.forEach(SubscriptionConfigSchemaResourceTest::withoutDescriptions);
-        }
-        return schema;
     }
 }

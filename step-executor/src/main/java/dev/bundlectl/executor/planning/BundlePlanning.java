@@ -115,7 +115,8 @@ public final class BundlePlanning {
         PlanOptions options = PlanOptions.bundle(csvMode, settings.render(),
                 capabilities.orElse(null), request.installPhase()).withOptionalApis(request.optionalApis())
                 .withConversion(new PlanOptions.RecordedConversion(settings.convert(), convertedFrom(result.plan())))
-                .withConfig(config.config(), csvMode == CsvMode.RENDER ? config.injectedProxy() : null);
+                .withConfig(config.inPlay() ? config.config() : null,
+                        csvMode == CsvMode.RENDER ? config.injectedProxy() : null);
         return new PlanResult(result.planned().withPlan(options.recordOn(result.plan())),
                 configErrors.toDiagnostics().plus(result.diagnostics()), result.verdict());
     }

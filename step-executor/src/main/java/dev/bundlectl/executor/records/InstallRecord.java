@@ -219,7 +219,7 @@ public record InstallRecord(
         }
         try {
             OperatorConfig config = PlanOptionsAnnotation.read(options).config();
-            return config.isEmpty() ? null : config.toJson();
+            return config == null || config.isEmpty() ? null : config.toJson();
         } catch (IllegalArgumentException unreadable) {
             return null;
         }

@@ -107,6 +107,19 @@ final class PlanInputOptions {
         return copy;
     }
 
+    /**
+     * The same options for a bundle a dependency chain installs before the one named: the operator
+     * configuration is the named operator's, as a Subscription's is its own package's, so a
+     * dependency keeps the configuration its own install recorded (docs/operator-config.md).
+     */
+    PlanInputOptions forDependency() {
+        PlanInputOptions copy = forDirectory(directory);
+        copy.force = force;
+        copy.catalog = catalog;
+        copy.config = new OperatorConfigOptions();
+        return copy;
+    }
+
     /** The {@code --optional-api} rules; a malformed value is invalid input naming it. */
     OptionalApis optionalApiRules() {
         List<OptionalApi> rules = new ArrayList<>();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.testing.RealApiServer;
+import dev.bundlectl.executor.testing.KubeletStandIn;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import java.io.IOException;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The operator's configuration kept across installs in render mode, on a real API server
  * (docs/operator-config.md): an upgrade without {@code --config} keeps the recorded one and the
- * plan says so; {@code plan -o diff} with a changed configuration shows only the changed fields;
+ * plan says so, and so does each hop of a catalog walk; {@code plan -o diff} with a changed configuration shows only the changed fields;
  * {@code status} shows the configuration in effect; {@code --reset-config} drops it. Each test
  * installs a renamed copy of the sample, so that no other test shares its objects.
  */
@@ -68,6 +69,51 @@ class RealServerOperatorConfigTest {
         Deployment upgraded = deployment(cluster, "cfgup-operator");
         assertThat(upgraded.getSpec().getTemplate().getSpec().getContainers().get(0).getImage()).endsWith(":v0.4.0");
         assertConfigured(upgraded);
+    }
+
+    @Test
+    void aCatalogWalkKeepsTheRecordedOneAtEveryHop(RealApiServer server) throws IOException {
+        RealCluster cluster = RealCluster.in(server, "cfg-walk");
+        String ns = cluster.namespace();
+        Path catalog = RealServerCatalogUpgradeTest.replacesOnlyCatalog(dir, "cfgwalk");
+        CliRun first = cluster.run("install", dir.resolve("v030").toString(), "-n", ns, "--config",
+                config(CONFIG).toString());
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+
+        CliRun walk;
+        try (KubeletStandIn.Background v031 = KubeletStandIn.of(server).start(ns, "cfgwalk-operator.v0.3.1");
+                KubeletStandIn.Background v040 = KubeletStandIn.of(server).start(ns, "cfgwalk-operator.v0.4.0")) {
+            walk = cluster.run("install", "--catalog", catalog.toString(), "--package", "cfgwalk-operator", "-n", ns,
+                    "--wait", "--wait-timeout", "60s");
+        }
+
+        assertThat(walk.exitCode()).as(walk.toString()).isZero();
+        assertThat(walk.err()).contains("hop 2 of 2: cfgwalk-operator.v0.4.0");
+        Deployment walked = deployment(cluster, "cfgwalk-operator");
+        assertThat(walked.getSpec().getTemplate().getSpec().getContainers().get(0).getImage()).endsWith(":v0.4.0");
+        assertConfigured(walked);
+    }
+
+    @Test
+    void aDependencyChainConfiguresTheNamedOperatorAloneAsASubscriptionDoes(RealApiServer server) throws IOException {
+        RealCluster cluster = RealCluster.in(server, "cfg-chain");
+        String ns = cluster.namespace();
+        Path base = RealServerDependenciesTest.copy(dir.resolve("base"), "cfgbase", null, null);
+        Path app = RealServerDependenciesTest.copy(dir.resolve("app"), "cfgapp", "cfgbase-operator", ">=0.3.0");
+        Path catalog = RealServerDependenciesTest.catalog(dir.resolve("catalog"),
+                RealServerDependenciesTest.entry("cfgapp", app, "cfgbase-operator", ">=0.3.0"),
+                RealServerDependenciesTest.entry("cfgbase", base, null, null));
+
+        CliRun install = cluster.run("install", "--catalog", catalog.toString(), "--package", "cfgapp-operator", "-n",
+                ns, "--config", config(CONFIG).toString());
+
+        assertThat(install.exitCode()).as(install.toString()).isZero();
+        assertThat(install.err()).contains("installing 2 bundles in order: cfgbase-operator.v0.3.1, "
+                + "cfgapp-operator.v0.3.1");
+        assertConfigured(deployment(cluster, "cfgapp-operator"));
+        Deployment dependency = deployment(cluster, "cfgbase-operator");
+        assertThat(dependency.getSpec().getTemplate().getSpec().getNodeSelector()).as("the dependency's own").isNullOrEmpty();
+        assertThat(dependency.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv()).isNullOrEmpty();
     }
 
     @Test

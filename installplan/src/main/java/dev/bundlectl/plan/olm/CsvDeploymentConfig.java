@@ -1,6 +1,7 @@
 package dev.bundlectl.plan.olm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
@@ -38,21 +39,38 @@ public final class CsvDeploymentConfig {
         if (!config.inPlay()) {
             return csv;
         }
-        ObjectNode body = csv.body().deepCopy();
+        // Only the parts written are copied: the rest (a CSV's icon, descriptions and CRD lists can
+        // be most of a megabyte) is shared with the bundle's manifest, which nothing changes.
+        ObjectNode body = shallowCopy(csv.body());
+        ObjectNode metadata = shallowCopy(body.path("metadata"));
+        body.set("metadata", metadata);
+        ObjectNode spec = shallowCopy(body.path("spec"));
+        body.set("spec", spec);
+        if (spec.get("install") != null) {
+            spec.set("install", spec.get("install").deepCopy());
+        }
         ConfigInjection injection = config.injection(false);
-        for (JsonNode deployment : body.path("spec").path("install").path("spec").path("deployments")) {
-            if (deployment instanceof ObjectNode entry && entry.get("spec") instanceof ObjectNode spec) {
-                injection.intoDeploymentSpec(spec);
-                config.checkMounts(spec, entry.path("name").asText(), errors);
+        for (JsonNode deployment : spec.path("install").path("spec").path("deployments")) {
+            if (deployment instanceof ObjectNode entry && entry.get("spec") instanceof ObjectNode deploymentSpec) {
+                injection.intoDeploymentSpec(deploymentSpec);
+                config.checkMounts(deploymentSpec, entry.path("name").asText(), errors);
             }
         }
         String digest = "sha256:" + Sha256.hex(JsonTrees.compact(config.config().toJson())
                 .getBytes(StandardCharsets.UTF_8));
-        ObjectNode metadata = body.get("metadata") instanceof ObjectNode present ? present : body.putObject("metadata");
-        (metadata.get("annotations") instanceof ObjectNode annotations ? annotations
-                : metadata.putObject("annotations")).put(ANNOTATION, digest);
+        ObjectNode annotations = shallowCopy(metadata.path("annotations"));
+        metadata.set("annotations", annotations.put(ANNOTATION, digest));
         Map<String, String> texts = new LinkedHashMap<>(csv.annotations());
         texts.put(ANNOTATION, digest);
         return new Manifest(csv.source(), csv.apiVersion(), csv.kind(), csv.name(), csv.namespace(), texts, body);
+    }
+
+    /** A new object with the same fields, their values shared; an empty one for anything but an object. */
+    private static ObjectNode shallowCopy(JsonNode node) {
+        ObjectNode copy = JsonNodeFactory.instance.objectNode();
+        if (node instanceof ObjectNode object) {
+            copy.setAll(object);
+        }
+        return copy;
     }
 }

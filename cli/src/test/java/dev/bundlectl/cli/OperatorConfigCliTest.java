@@ -61,6 +61,11 @@ class OperatorConfigCliTest {
                 "the command line (--env, --node-selector): field nodeSelector: Invalid value: \"bad key\"");
         assertRefused(Cli.run("install", "--plan-file", plan.toString(), "--config", config.toString()),
                 "--plan-file applies the reviewed plan as it is");
+        Path bad = Files.writeString(dir.resolve("bad.yaml"), "tolerations: [{key: a, operator: Sometimes}]\n");
+        CliResult batch = Cli.run("plan", "--recursive", TestPaths.arg("samples/bundles"), "--config", bad.toString(),
+                "-o", "jsonl");
+        assertRefused(batch, "bad.yaml: field tolerations[0].operator: Unsupported value: \"Sometimes\"");
+        assertThat(batch.err().lines().filter(line -> line.contains("Sometimes"))).as("once, not per bundle").hasSize(1);
     }
 
     private static void assertRefused(CliResult result, String words) {

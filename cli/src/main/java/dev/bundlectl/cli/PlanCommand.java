@@ -149,6 +149,8 @@ final class PlanCommand implements Callable<Integer> {
             throw new UserInputException("several bundles (or --recursive) are planned offline; "
                     + "--kubeconfig and --context plan one DIR against a cluster");
         }
+        // One operator configuration for every bundle: a bad one is refused once, before any bundle is read.
+        input.config.choice(new DiagnosticsPrinter(err));
         List<Path> directories = new ArrayList<>();
         directories.add(input.directory);
         directories.addAll(moreDirectories);

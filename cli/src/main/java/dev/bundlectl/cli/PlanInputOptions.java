@@ -10,7 +10,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** What to plan and how: directory, namespace, API surface, optional APIs, CSV mode, capabilities and payload filters; shared by {@code plan} and {@code install}. */
+/** What to plan and how: directory, namespace, API surface, optional APIs, CSV mode, operator configuration, capabilities and payload filters; shared by {@code plan} and {@code install}. */
 // No method here is a command: without this, picocli reads every method's annotations at each start.
 @Command(addMethodSubcommands = false)
 final class PlanInputOptions {
@@ -68,6 +68,9 @@ final class PlanInputOptions {
     RenderModeOptions render = new RenderModeOptions();
 
     @Mixin
+    OperatorConfigOptions config = new OperatorConfigOptions();
+
+    @Mixin
     CapabilityOptions capabilities = new CapabilityOptions();
 
     @Mixin
@@ -97,9 +100,23 @@ final class PlanInputOptions {
         copy.noConvert = noConvert;
         copy.ignoreDependencies = ignoreDependencies;
         copy.render = render;
+        copy.config = config;
         copy.capabilities = capabilities;
         copy.payload = payload;
         copy.registry = registry;
+        return copy;
+    }
+
+    /**
+     * The same options for a bundle a dependency chain installs before the one named: the operator
+     * configuration is the named operator's, as a Subscription's is its own package's, so a
+     * dependency keeps the configuration its own install recorded (docs/operator-config.md).
+     */
+    PlanInputOptions forDependency() {
+        PlanInputOptions copy = forDirectory(directory);
+        copy.force = force;
+        copy.catalog = catalog;
+        copy.config = new OperatorConfigOptions();
         return copy;
     }
 

@@ -13,6 +13,7 @@ import dev.bundlectl.executor.pipeline.InstallPipeline;
 import dev.bundlectl.executor.pipeline.PipelinePlan;
 import dev.bundlectl.executor.pipeline.PlanSettings;
 import dev.bundlectl.executor.planning.ClusterReading;
+import dev.bundlectl.executor.planning.ConfigContext;
 import dev.bundlectl.executor.planning.PlanTarget;
 import dev.bundlectl.executor.planning.PlanningNote;
 import dev.bundlectl.plan.InstallPlanner;
@@ -137,6 +138,14 @@ final class Planning {
             throw new UserInputException("--install-mode, --watch-namespace and --cert-provider render a bundle's CSV; "
                     + directory + " is a release-payload directory");
         }
+        if (!bundle && input.config.given()) {
+            throw new UserInputException("--config, --env, --node-selector and --reset-config configure a bundle's "
+                    + "operator; " + directory + " is a release-payload directory");
+        }
+        if (bundle) {
+            // Read and checked now, so that a bad configuration stops the run before any cluster is asked.
+            input.config.choice(diagnostics);
+        }
         if (!bundle && !input.optionalApiRules().isEmpty()) {
             throw new UserInputException("--optional-api makes a bundle's objects optional; " + directory
                     + " is a release-payload directory");
@@ -175,8 +184,9 @@ final class Planning {
         Bundle bundle = read.bundle();
         SourcedInput source = read.source();
         PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false, !bundle.dependencies().isEmpty());
-        Planner planner = (served, history, capabilities, olm, dependencies) -> bundlePlan(use, bundle, input, source,
-                namespace, earlier.surface(served), history, capabilities, olm, earlier.target(dependencies));
+        Planner planner = (served, history, capabilities, olm, dependencies, config) -> bundlePlan(use, bundle, input,
+                source, namespace, earlier.surface(served), history, capabilities, olm, earlier.target(dependencies),
+                config, diagnostics);
         if (live == null) {
             return planned(target, bundle.manifests(), capabilityOptions, surface, ApiSurfaces.builtIn(), planner);
         }
@@ -186,7 +196,8 @@ final class Planning {
                 capabilityOptions.resolve(bundle.manifests(), diagnostics), surface.get(), live.discoveryPatience(),
                 input.force);
         PipelinePlan answer = Blocking.result(live.pipeline().plan(settings, reading -> planner.plan(reading.served(),
-                reading.history(), reading.capabilities(), reading.olm(), reading.dependencyTarget()).result()));
+                reading.history(), reading.capabilities(), reading.olm(), reading.dependencyTarget(),
+                reading.configContext()).result()));
         report(answer.reading(), diagnostics, live.err());
         PlanResult result = planResult(answer);
         diagnostics.reportOrFail(result.diagnostics());
@@ -215,11 +226,12 @@ final class Planning {
     /** Plans a bundle with what the options and the cluster (if any) gave; reports nothing itself. */
     private static PlannedInput bundlePlan(PlanUse use, Bundle bundle, PlanInputOptions input, SourcedInput source, String namespace,
             ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities, OlmCluster olm,
-            DependencyTarget dependencies) {
+            DependencyTarget dependencies, ConfigContext config, DiagnosticsPrinter diagnostics) {
         BundlePlanSettings settings = new BundlePlanSettings(namespace, source.label(), input.render.mode(),
-                input.render.renderOptions(), input.optionalApiRules(), !input.noConvert, input.ignoreDependencies);
+                input.render.renderOptions(), input.optionalApiRules(), !input.noConvert, input.ignoreDependencies,
+                input.config.choice(diagnostics));
         PlanResult planned = new BundlePlanning(settings, use).plan(bundle, surface, history, capabilities, olm,
-                dependencies);
+                dependencies, config);
         if (source.image().isPresent()) {
             planned = new PlanResult(planned.planned().withPlan(
                     BundleSourceAnnotation.recordOn(planned.plan(), source.image().get())),
@@ -235,7 +247,7 @@ final class Planning {
         PlanTarget target = new PlanTarget(namespace, directoryName(source.directory()), true);
         PayloadFilterSettings filters = payloadOptions.settings();
         return planned(target, manifests, capabilityOptions, surface, new UncheckedApiSurface(),
-                (served, history, capabilities, olm, dependencies) -> {
+                (served, history, capabilities, olm, dependencies, config) -> {
                     PlanRequest base = PlanRequest.of(namespace, served, source.label()).reporting(capabilities);
                     PayloadPlanRequest request = new PayloadPlanRequest(base, target.packageName(), filters,
                             capabilities.orElse(null), history);
@@ -253,7 +265,7 @@ final class Planning {
     @FunctionalInterface
     private interface Planner {
         PlannedInput plan(ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities,
-                OlmCluster olm, DependencyTarget dependencies);
+                OlmCluster olm, DependencyTarget dependencies, ConfigContext config);
     }
 
     /**
@@ -269,12 +281,12 @@ final class Planning {
         if (live == null) {
             ApiSurface given = surface.get();
             planned = planner.plan(given != null ? given : offlineSurface, InstallHistory.UNKNOWN, requested, null,
-                    DependencyTarget.offline());
+                    DependencyTarget.offline(), ConfigContext.OFFLINE);
         } else {
             ClusterPlan<PlannedInput> answer = Blocking.result(live.cluster().plan(target, manifests, requested,
                     surface.get(), live.discoveryPatience(),
                     reading -> planner.plan(reading.served(), reading.history(), reading.capabilities(), reading.olm(),
-                            reading.dependencyTarget()).withReading(reading)));
+                            reading.dependencyTarget(), reading.configContext()).withReading(reading)));
             report(answer.reading(), diagnostics, live.err());
             planned = answer.result().orElseThrow(() ->
                     new IllegalStateException("a refused cluster reading carries an error"));
@@ -313,6 +325,7 @@ final class Planning {
             PlanRequest request = base.withCsvMode(options.csvMode(), options.render())
                     .withInstallPhase(recordedPhase(options))
                     .withOptionalApis(options.optionalApis())
+                    .withConfig(options.configRequest(directory.toString()))
                     .filteredBy(capabilities);
             PlanResult result = new InstallPlanner(options.conversion().policy()).plan(inputs.bundle(directory), request);
             quiet.reportOrFail(result.diagnostics());

@@ -1,6 +1,9 @@
 package dev.bundlectl.controller.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.executor.planning.ConfigChoice;
+import dev.bundlectl.plan.config.ConfigLocation;
+import dev.bundlectl.plan.config.OperatorConfig;
 import java.util.List;
 import java.util.Objects;
 
@@ -15,9 +18,12 @@ import java.util.Objects;
  * @param approvedPlan the plan digest a person approved, or null
  * @param serviceAccountName the ServiceAccount of the object's namespace whose rights every request made
  *     for this install has (the controller impersonates it), or null when none is named
+ * @param config {@code spec.config}, the operator's configuration in OLM's {@code SubscriptionConfig}
+ *     shape, checked (docs/semantics.md §10); empty when the spec has none, which drops any the last
+ *     install recorded: the spec says how the operator runs
  */
 public record BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
-        ApprovalMode approval, String approvedPlan, String serviceAccountName) {
+        ApprovalMode approval, String approvedPlan, String serviceAccountName, ConfigChoice.Given config) {
 
     /** Checks the parts and copies the list. */
     public BundleInstallSpec {
@@ -25,5 +31,13 @@ public record BundleInstallSpec(BundleSource source, String csvMode, List<String
         csvMode = csvMode == null ? "auto" : csvMode;
         optionalApis = List.copyOf(optionalApis == null ? List.of() : optionalApis);
         approval = approval == null ? ApprovalMode.Automatic : approval;
+        config = config == null ? new ConfigChoice.Given(OperatorConfig.NONE, new ConfigLocation("BundleInstall", null,
+                "spec.config.")) : config;
+    }
+
+    /** A spec without {@code spec.config}. */
+    public BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
+            ApprovalMode approval, String approvedPlan, String serviceAccountName) {
+        this(source, csvMode, optionalApis, capabilities, approval, approvedPlan, serviceAccountName, null);
     }
 }

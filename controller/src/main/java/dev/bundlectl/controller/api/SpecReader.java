@@ -2,8 +2,14 @@ package dev.bundlectl.controller.api;
 
 import dev.bundlectl.bundle.version.VersionConstraint;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.executor.planning.ConfigChoice;
+import dev.bundlectl.plan.config.ConfigLocation;
+import dev.bundlectl.plan.config.ConfigRead;
+import dev.bundlectl.plan.config.OperatorConfig;
+import dev.bundlectl.plan.config.OperatorConfigReader;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Reads {@code spec} from an object's JSON. The CRD's schema already refuses what this refuses; the
@@ -40,7 +46,27 @@ public final class SpecReader {
         JsonNode capabilities = spec.path("capabilities");
         return new BundleInstallSpec(source(spec.path("source")), text(spec, "csvMode"), optionalApis,
                 capabilities.isObject() ? capabilities.deepCopy() : null, approval, text(spec, "approvedPlan"),
-                text(spec, "serviceAccountName"));
+                text(spec, "serviceAccountName"), config(object, spec.path("config")));
+    }
+
+    /**
+     * {@code spec.config}, checked as {@code --config} is (docs/operator-config.md): the CRD's schema
+     * refuses a field OLM's {@code SubscriptionConfig} lacks, and everything the API server would
+     * refuse in a pod template is refused here, before planning, every problem named.
+     */
+    private static ConfigChoice.Given config(JsonNode object, JsonNode config) {
+        JsonNode metadata = object.path("metadata");
+        ConfigLocation location = new ConfigLocation("BundleInstall " + metadata.path("namespace").asText("")
+                + "/" + metadata.path("name").asText(""), null, "spec.config.");
+        if (config.isMissingNode() || config.isNull()) {
+            return new ConfigChoice.Given(OperatorConfig.NONE, location);
+        }
+        ConfigRead read = OperatorConfigReader.of(config, location);
+        if (read instanceof ConfigRead.Refused refused) {
+            throw new InvalidSpecException(refused.diagnostics().errors().stream()
+                    .map(error -> error.field() + ": " + error.message()).collect(Collectors.joining("; ")));
+        }
+        return ConfigChoice.Given.of((ConfigRead.Read) read);
     }
 
     private static BundleSource source(JsonNode source) {

@@ -156,7 +156,7 @@ public final class PipelineInstaller implements BundleInstaller {
         PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false, !bundle.dependencies().isEmpty());
         // The same planning as `bundlectl install`: request, capability filter, recorded options, upgrade path.
         BundlePlanning planning = new BundlePlanning(new BundlePlanSettings(namespace, fetched.label(), csvMode, null,
-                optionalApis, true));
+                optionalApis, true, false, spec.config()));
         PipelinePlan answer = await(new InstallPipeline(connection).plan(new PlanSettings(target, bundle.manifests(),
                 capabilities, null, DiscoveryRetries.DEFAULT_PATIENCE, false),
                 reading -> planning.plan(bundle, reading)), "planning");

@@ -105,7 +105,7 @@ public final class StepApplier {
         return switch (method) {
             case DELETE -> DeleteAction.run(run);
             case CREATE -> new ApplyAction(step.resource().groupKind().isCsv()
-                    ? ApplyBehaviour.createOnly("a ClusterServiceVersion is never updated")
+                    ? ApplyBehaviour.createdElse(new CsvConfigUpdate())
                     : isCrd(step.resource())
                             ? ApplyBehaviour.createOnly(CrdEstablishment::afterCreate, "create-only")
                             : ApplyBehaviour.createOnly("create-only")).run(run);

@@ -31,6 +31,7 @@ import dev.bundlectl.plan.dependency.InstalledPackage;
 import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.olm.ProvidedApi;
 import dev.bundlectl.plan.capability.ClusterCapabilityStatus;
+import dev.bundlectl.plan.config.ProxyReading;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Future;
 import java.time.Duration;
@@ -218,9 +219,12 @@ public final class ClusterPlanning {
                         .recover(failure -> Future.failedFuture(new IllegalStateException("cannot read the "
                                 + "installed packages of namespace " + target.namespace() + " for the bundle's "
                                 + "dependencies: " + failure.getMessage(), failure)));
-        return Future.all(olm, capabilities, installed)
+        // The proxy a rendered operator is given: one more request, beside the others, on OpenShift alone.
+        Future<ProxyReading> proxy = target.payload() ? Future.succeededFuture(ProxyReading.NOT_SERVED)
+                : new ClusterProxyReader(connection.retryingApi(), connection.discovery()).read(served);
+        return Future.all(olm, capabilities, installed, proxy)
                 .map(all -> new ClusterReading(served, previous, capabilities.result(), notes, olm.result(),
-                        installed.result(), null));
+                        installed.result(), null, proxy.result()));
     }
 
     private Future<Optional<CapabilityConfig>> resolve(CapabilityConfig requested, PreviousInstall previous,

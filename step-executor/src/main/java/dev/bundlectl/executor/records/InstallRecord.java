@@ -1,11 +1,15 @@
 package dev.bundlectl.executor.records;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.plan.config.OperatorConfig;
 import dev.bundlectl.plan.model.CapabilitiesStatus;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.review.PlanOptions;
+import dev.bundlectl.plan.review.PlanOptionsAnnotation;
 import dev.bundlectl.plan.upgrade.UpgradeEdges;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -43,6 +47,9 @@ import java.util.Objects;
  *     this run last; empty in records written before the history was kept
  * @param lostObjects objects this install owned until another install took them over; empty in
  *     records written before installs had owners
+ * @param operatorConfig the operator configuration the install put into the operator's Deployments
+ *     (an OLM {@code SubscriptionConfig}, docs/semantics.md §10), which the next install keeps when
+ *     given none; null when there was none (and in records written before configurations)
  */
 public record InstallRecord(
         int formatVersion,
@@ -65,7 +72,8 @@ public record InstallRecord(
         List<DeletedObject> deletedObjects,
         String csvVersion,
         List<VersionHistoryEntry> versionHistory,
-        List<LostObject> lostObjects) {
+        List<LostObject> lostObjects,
+        JsonNode operatorConfig) {
 
     /**
      * The format this version of bundlectl writes and the newest it reads. Fields added since
@@ -91,6 +99,8 @@ public record InstallRecord(
         deletedObjects = copy(deletedObjects);
         versionHistory = copy(versionHistory);
         lostObjects = copy(lostObjects);
+        operatorConfig = operatorConfig == null || operatorConfig.isNull() || operatorConfig.isEmpty() ? null
+                : operatorConfig.deepCopy();
     }
 
     /**
@@ -162,7 +172,7 @@ public record InstallRecord(
                 capabilities == null ? List.of() : capabilities.enabledCapabilities(),
                 capabilities == null ? List.of() : capabilities.implicitlyEnabledCapabilities(),
                 recordedSteps, owned, deletedObjects, csvVersion,
-                RecordInheritance.versionHistory(previous, thisRun), stillLost(previous, owned));
+                RecordInheritance.versionHistory(previous, thisRun), stillLost(previous, owned), operatorConfig(plan));
     }
 
     /** What the previous record had lost and this one does not own again. */
@@ -179,7 +189,7 @@ public record InstallRecord(
         return new InstallRecord(formatVersion, name, namespace, packageName, csvName, planName, bundlePath,
                 bundleDigest, dryRun, startTime, completionTime, phase, message, enabledCapabilities,
                 implicitlyEnabledCapabilities, newSteps, createdObjects, deletedObjects, csvVersion, versionHistory,
-                lostObjects);
+                lostObjects, operatorConfig);
     }
 
     /**
@@ -194,7 +204,25 @@ public record InstallRecord(
         allLost.add(lost);
         return new InstallRecord(formatVersion, name, namespace, packageName, csvName, planName, bundlePath,
                 bundleDigest, dryRun, startTime, completionTime, phase, message, enabledCapabilities,
-                implicitlyEnabledCapabilities, steps, owned, deletedObjects, csvVersion, versionHistory, allLost);
+                implicitlyEnabledCapabilities, steps, owned, deletedObjects, csvVersion, versionHistory, allLost,
+                operatorConfig);
+    }
+
+    /**
+     * The configuration the plan put into the operator's Deployments, from its recorded options;
+     * null for none, or a plan without readable options (it was checked when it was planned).
+     */
+    private static JsonNode operatorConfig(InstallPlan plan) {
+        String options = plan.metadata().annotations().get(PlanOptions.ANNOTATION);
+        if (options == null) {
+            return null;
+        }
+        try {
+            OperatorConfig config = PlanOptionsAnnotation.read(options).config();
+            return config == null || config.isEmpty() ? null : config.toJson();
+        } catch (IllegalArgumentException unreadable) {
+            return null;
+        }
     }
 
     private static String csvName(InstallPlan plan) {

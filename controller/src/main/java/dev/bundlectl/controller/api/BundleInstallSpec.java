@@ -15,9 +15,12 @@ import java.util.Objects;
  * @param approvedPlan the plan digest a person approved, or null
  * @param serviceAccountName the ServiceAccount of the object's namespace whose rights every request made
  *     for this install has (the controller impersonates it), or null when none is named
+ * @param upgradeConstraintPolicy whether a version the upgrade graph does not reach, a lower one
+ *     included, is refused ({@code CatalogProvided}, the default) or installed ({@code SelfCertified})
  */
 public record BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
-        ApprovalMode approval, String approvedPlan, String serviceAccountName) {
+        ApprovalMode approval, String approvedPlan, String serviceAccountName,
+        UpgradeConstraintPolicy upgradeConstraintPolicy) {
 
     /** Checks the parts and copies the list. */
     public BundleInstallSpec {
@@ -25,5 +28,18 @@ public record BundleInstallSpec(BundleSource source, String csvMode, List<String
         csvMode = csvMode == null ? "auto" : csvMode;
         optionalApis = List.copyOf(optionalApis == null ? List.of() : optionalApis);
         approval = approval == null ? ApprovalMode.Automatic : approval;
+        upgradeConstraintPolicy = upgradeConstraintPolicy == null ? UpgradeConstraintPolicy.CatalogProvided
+                : upgradeConstraintPolicy;
+    }
+
+    /** A spec that leaves the upgrade graph's edges to decide. */
+    public BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
+            ApprovalMode approval, String approvedPlan, String serviceAccountName) {
+        this(source, csvMode, optionalApis, capabilities, approval, approvedPlan, serviceAccountName, null);
+    }
+
+    /** Whether a version the graph does not reach, a lower one included, is installed anyway. */
+    public boolean selfCertified() {
+        return upgradeConstraintPolicy == UpgradeConstraintPolicy.SelfCertified;
     }
 }

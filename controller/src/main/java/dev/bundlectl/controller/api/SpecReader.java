@@ -35,12 +35,22 @@ public final class SpecReader {
                         + "\" is not Automatic or Manual");
             }
         }
+        JsonNode policyNode = spec.path("upgradeConstraintPolicy");
+        UpgradeConstraintPolicy policy = UpgradeConstraintPolicy.CatalogProvided;
+        if (!policyNode.isMissingNode() && !policyNode.isNull()) {
+            try {
+                policy = UpgradeConstraintPolicy.valueOf(policyNode.asText());
+            } catch (IllegalArgumentException e) {
+                throw new InvalidSpecException("spec.upgradeConstraintPolicy: \"" + policyNode.asText()
+                        + "\" is not CatalogProvided or SelfCertified");
+            }
+        }
         List<String> optionalApis = new ArrayList<>();
         spec.path("optionalApis").forEach(rule -> optionalApis.add(rule.asText()));
         JsonNode capabilities = spec.path("capabilities");
         return new BundleInstallSpec(source(spec.path("source")), text(spec, "csvMode"), optionalApis,
                 capabilities.isObject() ? capabilities.deepCopy() : null, approval, text(spec, "approvedPlan"),
-                text(spec, "serviceAccountName"));
+                text(spec, "serviceAccountName"), policy);
     }
 
     private static BundleSource source(JsonNode source) {

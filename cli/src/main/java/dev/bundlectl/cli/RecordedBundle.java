@@ -36,7 +36,7 @@ final class RecordedBundle {
 
     /** The directory of the bundle {@code record} installed, as {@code version} of the history names it. */
     SourcedInput source(InstallRecord record, VersionHistoryEntry version) {
-        String which = record.packageName() + " " + (version.version() != null ? version.version() : version.csvName());
+        String which = which(record, version);
         if (record.bundleSource() != null) {
             BundleSourceAnnotation.Recorded recorded = BundleSourceAnnotation.parse(record.bundleSource(),
                     "install record " + record.name() + ": bundleSource");
@@ -69,7 +69,7 @@ final class RecordedBundle {
      * Refuses {@code read} unless it is the version the history names: a directory may have been
      * changed in place since it was installed.
      */
-    static void requireRecordedVersion(ReadInput read, VersionHistoryEntry version) {
+    static void requireRecordedVersion(ReadInput read, InstallRecord record, VersionHistoryEntry version) {
         if (!(read instanceof ReadInput.BundleDirectory bundle)) {
             throw new UserInputException(read.source().label() + ": a rollback goes back to a bundle; this is a "
                     + "release-payload directory");
@@ -80,7 +80,7 @@ final class RecordedBundle {
         boolean same = java.util.Objects.equals(name, version.csvName())
                 && (version.version() == null || version.version().equals(found));
         if (!same) {
-            throw new UserInputException("the source of " + version.csvName() + " is gone: " + read.source().label()
+            throw new UserInputException("the source of " + which(record, version) + " is gone: " + read.source().label()
                     + " now holds " + (name == null ? "no CSV" : name + (found == null ? "" : " (" + found + ")"))
                     + ", not the recorded " + version.csvName()
                     + (version.version() == null ? "" : " (" + version.version() + ")"));
@@ -119,6 +119,11 @@ final class RecordedBundle {
         input.optionalApis = new ArrayList<>(options.optionalApis().rules().stream().map(OptionalApi::text).toList());
         input.noConvert = !options.conversion().enabled();
         return input;
+    }
+
+    /** e.g. {@code cachebox-operator 0.3.1}. */
+    private static String which(InstallRecord record, VersionHistoryEntry version) {
+        return record.packageName() + " " + (version.version() != null ? version.version() : version.csvName());
     }
 
     private SourcedInput pulled(String which, String pinned) {

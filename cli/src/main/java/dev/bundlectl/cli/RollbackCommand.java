@@ -128,7 +128,7 @@ final class RollbackCommand implements Callable<Integer> {
                         + source.label() + " (install record " + recorded.name() + ")");
                 Planning planning = new Planning(diagnostics);
                 ReadInput read = planning.read(input, source);
-                RecordedBundle.requireRecordedVersion(read, chosen.target());
+                RecordedBundle.requireRecordedVersion(read, recorded, chosen.target());
                 read.prepareForPlanning();
                 PlannedInput planned = new Planning(diagnostics, new Planning.Live(pipeline, err,
                         DiscoveryRetries.DEFAULT_PATIENCE)).plan(input, read, ns, () -> null);

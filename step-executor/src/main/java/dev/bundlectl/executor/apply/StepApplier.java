@@ -104,9 +104,10 @@ public final class StepApplier {
         PreparedStep run = new PreparedStep(step, manifest, type, namespace, env, reporter, retrier, found);
         return switch (method) {
             case DELETE -> DeleteAction.run(run);
-            case CREATE -> new ApplyAction(step.resource().groupKind().isCsv()
-                    ? ApplyBehaviour.createOnly("a ClusterServiceVersion is never updated")
-                    : isCrd(step.resource())
+            case CREATE -> step.resource().groupKind().isCsv()
+                    ? CsvReplacementLink.unlinkThen(run,
+                            new ApplyAction(ApplyBehaviour.createOnly("a ClusterServiceVersion is never updated")))
+                    : new ApplyAction(isCrd(step.resource())
                             ? ApplyBehaviour.createOnly(CrdEstablishment::afterCreate, "create-only")
                             : ApplyBehaviour.createOnly("create-only")).run(run);
             case CHECKED_APPLY -> new CrdApply().apply(run);

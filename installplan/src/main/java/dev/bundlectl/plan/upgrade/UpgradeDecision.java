@@ -50,9 +50,13 @@ public sealed interface UpgradeDecision permits UpgradeDecision.FirstInstall, Up
          * spec.replaces}, or {@code rollback from ... (0.4.0) to ... (0.3.1), a lower version}.
          */
         public String line() {
-            String versions = " from " + from.describe() + " to " + describe(to.csvName(), to.version());
-            return rollback() ? "rollback" + versions + ", a lower version" : "upgrade" + versions + " via "
+            return rollback() ? "rollback " + fromTo() + ", a lower version" : "upgrade " + fromTo() + " via "
                     + edge.source();
+        }
+
+        /** e.g. {@code from cachebox-operator.v0.4.0 (0.4.0) to cachebox-operator.v0.3.1 (0.3.1)}. */
+        public String fromTo() {
+            return "from " + from.describe() + " to " + describe(to.csvName(), to.version());
         }
 
         /**

@@ -17,21 +17,14 @@ import dev.bundlectl.executor.planning.ClusterPlanning;
 import dev.bundlectl.executor.planning.ClusterReading;
 import dev.bundlectl.executor.planning.UpgradeOutcome;
 import dev.bundlectl.executor.records.InstallRecordStore;
-import dev.bundlectl.executor.rollback.RollbackChecks;
-import dev.bundlectl.executor.rollback.RollbackVerdict;
-import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.PlanVerdict;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
-import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.olm.ServedElsewhere;
-import dev.bundlectl.plan.upgrade.UpgradeEdges;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Future;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -93,39 +86,20 @@ public final class InstallPipeline {
                         return Future.succeededFuture(new PipelinePlan.Invalid(reading, result));
                     }
                     return planning.upgrade(result, reading.previous(), settings.target(), settings.force())
-                            .compose(upgrade -> upgrade instanceof UpgradeOutcome.Refused refused
-                                    ? Future.succeededFuture(new PipelinePlan.UpgradeRefused(reading, result,
-                                            refused.decision()))
-                                    : planned(reading, (UpgradeOutcome.Planned) upgrade));
+                            .map(upgrade -> planned(reading, result, upgrade));
                 });
     }
 
-    /**
-     * The plan to install; one that goes to a lower version first passes the rollback checks
-     * against the live CRDs (docs/semantics.md §9, "Rollbacks"), which a refusal ends with.
-     */
-    private Future<PipelinePlan> planned(ClusterReading reading, UpgradeOutcome.Planned upgrade) {
-        PlanResult result = upgrade.result();
-        String rolledBackFrom = result.plan().metadata().annotations().get(PlanAnnotations.ROLLBACK_FROM);
-        if (rolledBackFrom == null) {
-            return Future.succeededFuture(new PipelinePlan.Planned(reading, result, upgrade.warnings()));
+    private static PipelinePlan planned(ClusterReading reading, PlanResult result, UpgradeOutcome upgrade) {
+        if (upgrade instanceof UpgradeOutcome.Refused refused) {
+            return new PipelinePlan.UpgradeRefused(reading, result, refused.decision());
         }
-        return RollbackChecks.of(connection).check(result.planned()).map(verdict -> {
-            List<String> warnings = new ArrayList<>(upgrade.warnings());
-            verdict.findings().forEach(finding -> warnings.add("rollback from " + rolledBackFrom + ": " + finding));
-            if (verdict instanceof RollbackVerdict.Refused refused) {
-                return new PipelinePlan.RollbackRefused(reading, result, refused, warnings, "cannot roll back "
-                        + reading.previous().installedVersion().map(installed -> installed.packageName() + " from "
-                                + installed.describe()).orElse("from " + rolledBackFrom)
-                        + " to " + UpgradeEdges.ofPlan(result.plan()).map(edges -> edges.csvName()
-                                + (edges.version() == null ? "" : " (" + edges.version() + ")")).orElse("the plan's CSV")
-                        + ": " + refused.oneLine() + "; nothing was applied");
-            }
-            InstallPlan checked = result.plan().withCondition(new PlanCondition(RollbackVerdict.CONDITION_TYPE, "True",
-                    RollbackVerdict.PASSED, ((RollbackVerdict.Safe) verdict).summary(), null));
-            return new PipelinePlan.Planned(reading, new PlanResult(result.planned().withPlan(checked),
-                    result.diagnostics(), result.verdict()), warnings);
-        });
+        if (upgrade instanceof UpgradeOutcome.RollbackRefused refused) {
+            return new PipelinePlan.RollbackRefused(reading, refused.result(), refused.refusal(), refused.warnings(),
+                    refused.reason());
+        }
+        UpgradeOutcome.Planned planned = (UpgradeOutcome.Planned) upgrade;
+        return new PipelinePlan.Planned(reading, planned.result(), planned.warnings());
     }
 
     /**

@@ -80,8 +80,8 @@ final class RecordedBundle {
         boolean same = java.util.Objects.equals(name, version.csvName())
                 && (version.version() == null || version.version().equals(found));
         if (!same) {
-            throw new UserInputException("the source of " + which(record, version) + " is gone: " + read.source().label()
-                    + " now holds " + (name == null ? "no CSV" : name + (found == null ? "" : " (" + found + ")"))
+            throw new UserInputException("the source of " + which(record, version) + " is gone: "
+                    + read.source().label() + " now holds " + (name == null ? "no CSV" : name + (found == null ? "" : " (" + found + ")"))
                     + ", not the recorded " + version.csvName()
                     + (version.version() == null ? "" : " (" + version.version() + ")"));
         }
@@ -151,7 +151,7 @@ final class RecordedBundle {
         }
     }
 
-    /** Whether a recorded bundle path names an image rather than a directory (which never holds {@code @sha256:} or a registry host). */
+    /** Whether a recorded bundle path names an image rather than a directory. */
     private static boolean looksLikeImage(String path) {
         if (Files.isDirectory(Path.of(path))) {
             return false;

@@ -19,8 +19,8 @@ final class Subcommands {
      * The names, in the order help lists them; each is its command's own {@code @Command(name)},
      * as a test checks.
      */
-    static final List<String> NAMES = List.of("plan", "template", "install", "catalog", "status", "rollback", "uninstall", "gc", "approve",
-            "controller", "version", "completion", CompletionScript.INSTALL_NAMES_COMMAND,
+    static final List<String> NAMES = List.of("plan", "template", "install", "catalog", "status", "rollback", "uninstall",
+            "gc", "approve", "controller", "version", "completion", CompletionScript.INSTALL_NAMES_COMMAND,
             CompletionScript.CATALOG_VALUES_COMMAND);
 
     private Subcommands() {

@@ -2,7 +2,6 @@ package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.bundlectl.cluster.kube.ApiException;
 import io.vertx.core.Future;
 
 /**
@@ -13,8 +12,9 @@ import io.vertx.core.Future;
  * run. So B's {@code spec.replaces} is removed first, with a JSON patch that tests its value: B
  * runs on as it did (OLM reads the field only to find replacements), and OLM then replaces B with
  * the older CSV as it replaces any CSV (docs/semantics.md §9, "Rollbacks"). Only a rollback meets
- * such a pair; for any other CSV this is one GET, or nothing when it names none. In the preflight
- * the patch is a dry run too.
+ * such a pair; for any other CSV this is one GET, or nothing when it names none, and a GET that
+ * fails leaves the create as it was. In the preflight the patch is a dry run too; a refused patch
+ * fails the step with the server's answer.
  */
 final class CsvReplacementLink {
 
@@ -29,9 +29,9 @@ final class CsvReplacementLink {
         }
         return run.retrier().read("get", () -> run.api().get(run.type(), run.namespace(), replaced)).transform(read -> {
             if (read.failed()) {
-                return ApiException.isHttp(read.cause(), 404) ? create.run(run)
-                        : Future.succeededFuture(FailurePolicy.outcome(read.cause(), run.optional(),
-                                "get ClusterServiceVersion " + replaced));
+                // Gone, or not readable with the upgrade's rights (which need not cover reading the CSV
+                // it replaces): only a rollback could need the unlinking, and OLM then says why its CSV waits.
+                return create.run(run);
             }
             if (!run.name().equals(read.result().path("spec").path("replaces").asText(""))) {
                 return create.run(run);

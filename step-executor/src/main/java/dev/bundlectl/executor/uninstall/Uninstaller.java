@@ -206,8 +206,9 @@ public final class Uninstaller {
 
     /**
      * Every object a record of the package owns, once, in removal order: the newest record's first
-     * (in reverse step order), then what only older ones list, and the CRDs after everything else. An object a newer record deleted
-     * (an upgrade's deletion) is no candidate, unless a record newer still owns it again.
+     * (in reverse step order), then what only older ones list, and the CRDs after everything else.
+     * An object a newer record deleted (an upgrade's deletion) is no candidate, unless a record
+     * newer still owns it again.
      */
     static List<CreatedObject> candidates(List<InstallRecord> newestFirst) {
         List<CreatedObject> candidates = new ArrayList<>();

@@ -78,10 +78,11 @@ class RealServerUninstallOrderTest {
         assertThat(operatorGone).as("then the operator, then the CRD").isLessThan(crdGone);
         assertThat(lines.subList(0, crdGone).stream().filter(line -> line.contains("CustomResourceDefinition/")).toList())
                 .as("no CRD before the rest").isEmpty();
-        assertThat(server.client().apiextensions().v1().customResourceDefinitions().withName("caches.uorder.bundlectl.dev")
-                .get()).as("no CRD behind").isNull();
-        assertThat(server.client().apiextensions().v1().customResourceDefinitions()
-                .withName("cachebackups.uorder.bundlectl.dev").get()).isNull();
+        // A deleted CRD goes once the API server has cleaned up after it (its own finalizer): no resource is left.
+        for (String crd : List.of("caches.uorder.bundlectl.dev", "cachebackups.uorder.bundlectl.dev")) {
+            awaitTrue(() -> server.client().apiextensions().v1().customResourceDefinitions().withName(crd)
+                    .get() == null, "CustomResourceDefinition " + crd + " gone");
+        }
     }
 
     @Test
@@ -114,8 +115,8 @@ class RealServerUninstallOrderTest {
                 });
         CliRun again = cluster.run("uninstall", "--package", "ustuck-operator", "-n", ns, "--delete-crds");
         assertThat(again.exitCode()).as(again.toString()).isZero();
-        assertThat(server.client().apiextensions().v1().customResourceDefinitions().withName("caches.ustuck.bundlectl.dev")
-                .get()).isNull();
+        awaitTrue(() -> server.client().apiextensions().v1().customResourceDefinitions()
+                .withName("caches.ustuck.bundlectl.dev").get() == null, "the CRD gone");
     }
 
     private static final java.util.function.Function<String, ResourceDefinitionContext> CACHES =
@@ -161,6 +162,22 @@ class RealServerUninstallOrderTest {
         watch.setDaemon(true);
         watch.start();
         return watch;
+    }
+
+    /** Waits up to 30 s for what the API server finishes on its own after a deletion. */
+    private static void awaitTrue(java.util.function.BooleanSupplier done, String what) {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within 30 s: " + what);
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted waiting for: " + what);
+            }
+        }
     }
 
     private static int indexOf(List<String> lines, String start) {

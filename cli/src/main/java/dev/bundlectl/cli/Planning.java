@@ -204,6 +204,10 @@ final class Planning {
         if (answer instanceof PipelinePlan.UpgradeRefused refused) {
             throw new UserInputException(refused.decision().message());
         }
+        if (answer instanceof PipelinePlan.RollbackRefused refused) {
+            refused.warnings().forEach(warning -> live.err().println("warning: " + warning));
+            throw new RefusedOnClusterException(List.of(refused.reason()));
+        }
         PipelinePlan.Planned planned = (PipelinePlan.Planned) answer;
         planned.warnings().forEach(warning -> live.err().println("warning: " + warning));
         return new PlannedInput(planned.result(), List.of(), false, answer.reading());
@@ -218,6 +222,9 @@ final class Planning {
             return invalid.result();
         }
         if (answer instanceof PipelinePlan.UpgradeRefused refused) {
+            return refused.result();
+        }
+        if (answer instanceof PipelinePlan.RollbackRefused refused) {
             return refused.result();
         }
         throw new IllegalStateException("a refused cluster reading carries an error");

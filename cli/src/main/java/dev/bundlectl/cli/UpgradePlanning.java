@@ -47,11 +47,16 @@ final class UpgradePlanning {
      *
      * @throws UserInputException naming both versions when the new CSV does not upgrade from the
      *     installed one and {@code force} is not set
+     * @throws RefusedOnClusterException when a forced lower version's CRDs fail the rollback checks
      */
     PlanResult apply(PlanResult result, PreviousInstall previous, PlanTarget target, boolean force) {
         UpgradeOutcome outcome = Blocking.result(cluster.upgrade(result, previous, target, force));
         if (outcome instanceof UpgradeOutcome.Refused refused) {
             throw new UserInputException(refused.decision().message());
+        }
+        if (outcome instanceof UpgradeOutcome.RollbackRefused refused) {
+            refused.warnings().forEach(warning -> err.println("warning: " + warning));
+            throw new RefusedOnClusterException(List.of(refused.reason()));
         }
         UpgradeOutcome.Planned planned = (UpgradeOutcome.Planned) outcome;
         planned.warnings().forEach(warning -> err.println("warning: " + warning));

@@ -195,7 +195,9 @@ class RealServerOlmUpgradeTest {
 
         CliRun forced = installRunning(olm, cluster, "updown-operator.v0.3.0", v030.toString(), "--force");
         assertThat(forced.exitCode()).as(forced + "\n" + olm.logTail(30)).isZero();
-        assertThat(forced.out()).contains("via --force");
+        // Forced, a lower version is a rollback: its CRDs passed the rollback checks first (docs/semantics.md §9).
+        assertThat(forced.out()).contains("rollback from updown-operator.v0.3.1 (0.3.1) to updown-operator.v0.3.0 "
+                + "(0.3.0), a lower version");
         assertThat(OlmObjects.phaseOf(OlmObjects.csv(cluster, "updown-operator.v0.3.0"))).isEqualTo("Succeeded");
         assertThat(OlmObjects.csv(cluster, "updown-operator.v0.3.1")).as("replaced by OLM").isNull();
     }

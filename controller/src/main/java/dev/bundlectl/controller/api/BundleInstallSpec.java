@@ -21,9 +21,12 @@ import java.util.Objects;
  * @param config {@code spec.config}, the operator's configuration in OLM's {@code SubscriptionConfig}
  *     shape, checked (docs/semantics.md §10); empty when the spec has none, which drops any the last
  *     install recorded: the spec says how the operator runs
+ * @param upgradeConstraintPolicy whether a version the upgrade graph does not reach, a lower one
+ *     included, is refused ({@code CatalogProvided}, the default) or installed ({@code SelfCertified})
  */
 public record BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
-        ApprovalMode approval, String approvedPlan, String serviceAccountName, ConfigChoice.Given config) {
+        ApprovalMode approval, String approvedPlan, String serviceAccountName, ConfigChoice.Given config,
+        UpgradeConstraintPolicy upgradeConstraintPolicy) {
 
     /** Checks the parts and copies the list. */
     public BundleInstallSpec {
@@ -33,11 +36,18 @@ public record BundleInstallSpec(BundleSource source, String csvMode, List<String
         approval = approval == null ? ApprovalMode.Automatic : approval;
         config = config == null ? new ConfigChoice.Given(OperatorConfig.NONE, new ConfigLocation("BundleInstall", null,
                 "spec.config.")) : config;
+        upgradeConstraintPolicy = upgradeConstraintPolicy == null ? UpgradeConstraintPolicy.CatalogProvided
+                : upgradeConstraintPolicy;
     }
 
-    /** A spec without {@code spec.config}. */
+    /** A spec without {@code spec.config} that leaves the upgrade graph's edges to decide. */
     public BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
             ApprovalMode approval, String approvedPlan, String serviceAccountName) {
-        this(source, csvMode, optionalApis, capabilities, approval, approvedPlan, serviceAccountName, null);
+        this(source, csvMode, optionalApis, capabilities, approval, approvedPlan, serviceAccountName, null, null);
+    }
+
+    /** Whether a version the graph does not reach, a lower one included, is installed anyway. */
+    public boolean selfCertified() {
+        return upgradeConstraintPolicy == UpgradeConstraintPolicy.SelfCertified;
     }
 }

@@ -31,22 +31,15 @@ public final class SpecReader {
         if (!spec.isObject()) {
             throw new InvalidSpecException("spec: required");
         }
-        JsonNode approvalNode = spec.path("approval");
-        ApprovalMode approval = ApprovalMode.Automatic;
-        if (!approvalNode.isMissingNode() && !approvalNode.isNull()) {
-            try {
-                approval = ApprovalMode.valueOf(approvalNode.asText());
-            } catch (IllegalArgumentException e) {
-                throw new InvalidSpecException("spec.approval: \"" + approvalNode.asText()
-                        + "\" is not Automatic or Manual");
-            }
-        }
+        ApprovalMode approval = choice(spec, "approval", ApprovalMode.class, ApprovalMode.Automatic);
+        UpgradeConstraintPolicy policy = choice(spec, "upgradeConstraintPolicy", UpgradeConstraintPolicy.class,
+                UpgradeConstraintPolicy.CatalogProvided);
         List<String> optionalApis = new ArrayList<>();
         spec.path("optionalApis").forEach(rule -> optionalApis.add(rule.asText()));
         JsonNode capabilities = spec.path("capabilities");
         return new BundleInstallSpec(source(spec.path("source")), text(spec, "csvMode"), optionalApis,
                 capabilities.isObject() ? capabilities.deepCopy() : null, approval, text(spec, "approvedPlan"),
-                text(spec, "serviceAccountName"), config(object, spec.path("config")));
+                text(spec, "serviceAccountName"), config(object, spec.path("config")), policy);
     }
 
     /**
@@ -107,6 +100,21 @@ public final class SpecReader {
             throw new InvalidSpecException("spec.source: needs exactly one of image, catalog and configMap");
         }
         return forms.get(0);
+    }
+
+    /** The enum value {@code spec.field} names, or {@code absent} when it names none; another value is refused. */
+    private static <E extends Enum<E>> E choice(JsonNode spec, String field, Class<E> type, E absent) {
+        JsonNode value = spec.path(field);
+        if (value.isMissingNode() || value.isNull()) {
+            return absent;
+        }
+        try {
+            return Enum.valueOf(type, value.asText());
+        } catch (IllegalArgumentException e) {
+            List<String> names = java.util.Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
+            throw new InvalidSpecException("spec." + field + ": \"" + value.asText() + "\" is not "
+                    + String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1));
+        }
     }
 
     private static String text(JsonNode node, String field) {

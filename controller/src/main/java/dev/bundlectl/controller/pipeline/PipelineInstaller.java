@@ -82,6 +82,12 @@ public final class PipelineInstaller implements BundleInstaller {
     /** How long each hop of a walk along the channel may take to run before the next one starts. */
     private static final Duration HOP_WAIT = Duration.ofMinutes(5);
 
+    /** The condition and event reason of a lower version the spec names without {@code SelfCertified}. */
+    public static final String DOWNGRADE_REFUSED = "DowngradeRefused";
+
+    /** The condition and event reason of a rollback whose CRDs did not pass the rollback checks. */
+    public static final String ROLLBACK_REFUSED = "RollbackRefused";
+
     /** The condition and event reason of an install another operation's lock held back. */
     public static final String LOCK_HELD = "LockHeld";
 
@@ -157,8 +163,10 @@ public final class PipelineInstaller implements BundleInstaller {
         // The same planning as `bundlectl install`: request, capability filter, recorded options, upgrade path.
         BundlePlanning planning = new BundlePlanning(new BundlePlanSettings(namespace, fetched.label(), csvMode, null,
                 optionalApis, true, false, spec.config()));
+        // SelfCertified: the spec's author vouches for the move, as OLM v1 lets one; a lower version
+        // then meets the rollback checks instead of the downgrade refusal (docs/semantics.md §9).
         PipelinePlan answer = await(new InstallPipeline(connection).plan(new PlanSettings(target, bundle.manifests(),
-                capabilities, null, DiscoveryRetries.DEFAULT_PATIENCE, false),
+                capabilities, null, DiscoveryRetries.DEFAULT_PATIENCE, spec.selfCertified()),
                 reading -> planning.plan(bundle, reading)), "planning");
         ClusterReading reading = answer.reading();
         for (PlanningNote note : reading.notes()) {
@@ -179,7 +187,16 @@ public final class PipelineInstaller implements BundleInstaller {
         }
         if (answer instanceof PipelinePlan.UpgradeRefused refused) {
             // Only a spec naming a connected version (or the installed one) can fix this: no retry.
+            if (refused.decision().downgrade()) {
+                throw new ReconcileException(DOWNGRADE_REFUSED, refused.decision().reason() + "; nothing was applied; "
+                        + "spec.upgradeConstraintPolicy: SelfCertified rolls back to it once its CRDs pass the "
+                        + "rollback checks", false);
+            }
             throw new ReconcileException(refused.decision().reason() + "; nothing was applied", false);
+        }
+        if (answer instanceof PipelinePlan.RollbackRefused refused) {
+            // The live custom resources may yet be changed or removed so that they pass: tried again later.
+            throw new ReconcileException(ROLLBACK_REFUSED, refused.reason(), true);
         }
         PlanResult result = ((PipelinePlan.Planned) answer).result();
         PlannedInstall planned = result.planned();

@@ -31,6 +31,10 @@ class SpecReaderTest {
         assertThat(catalog.approvedPlan()).isEqualTo("sha256:ab");
         assertThat(catalog.optionalApis()).containsExactly("monitoring.coreos.com");
         assertThat(catalog.csvMode()).isEqualTo("render");
+        assertThat(image.upgradeConstraintPolicy()).isEqualTo(UpgradeConstraintPolicy.CatalogProvided);
+        assertThat(image.selfCertified()).isFalse();
+        assertThat(SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"r/b:1\"},"
+                + "\"upgradeConstraintPolicy\":\"SelfCertified\"}}")).selfCertified()).isTrue();
     }
 
     @Test
@@ -42,6 +46,9 @@ class SpecReaderTest {
                 .hasMessage("spec.source.catalog.package: required");
         assertThatThrownBy(() -> SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"a\"},\"approval\":\"x\"}}")))
                 .hasMessage("spec.approval: \"x\" is not Automatic or Manual");
+        assertThatThrownBy(() -> SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"a\"},"
+                + "\"upgradeConstraintPolicy\":\"Any\"}}")))
+                .hasMessage("spec.upgradeConstraintPolicy: \"Any\" is not CatalogProvided or SelfCertified");
         assertThatThrownBy(() -> SpecReader.read(json("{}"))).hasMessage("spec: required");
         assertThatThrownBy(() -> SpecReader.read(json("{\"spec\":{\"source\":{\"catalog\":{\"image\":\"a\","
                 + "\"package\":\"p\",\"version\":\"1.0.0\",\"versionRange\":\">=1\"}}}}")))

@@ -86,14 +86,20 @@ public final class InstallPipeline {
                         return Future.succeededFuture(new PipelinePlan.Invalid(reading, result));
                     }
                     return planning.upgrade(result, reading.previous(), settings.target(), settings.force())
-                            .map(upgrade -> upgrade instanceof UpgradeOutcome.Refused refused
-                                    ? new PipelinePlan.UpgradeRefused(reading, result, refused.decision())
-                                    : planned(reading, (UpgradeOutcome.Planned) upgrade));
+                            .map(upgrade -> planned(reading, result, upgrade));
                 });
     }
 
-    private static PipelinePlan planned(ClusterReading reading, UpgradeOutcome.Planned upgrade) {
-        return new PipelinePlan.Planned(reading, upgrade.result(), upgrade.warnings());
+    private static PipelinePlan planned(ClusterReading reading, PlanResult result, UpgradeOutcome upgrade) {
+        if (upgrade instanceof UpgradeOutcome.Refused refused) {
+            return new PipelinePlan.UpgradeRefused(reading, result, refused.decision());
+        }
+        if (upgrade instanceof UpgradeOutcome.RollbackRefused refused) {
+            return new PipelinePlan.RollbackRefused(reading, refused.result(), refused.refusal(), refused.warnings(),
+                    refused.reason());
+        }
+        UpgradeOutcome.Planned planned = (UpgradeOutcome.Planned) upgrade;
+        return new PipelinePlan.Planned(reading, planned.result(), planned.warnings());
     }
 
     /**

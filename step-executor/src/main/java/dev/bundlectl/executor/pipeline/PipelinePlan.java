@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.pipeline;
 
 import dev.bundlectl.executor.planning.ClusterReading;
+import dev.bundlectl.executor.rollback.RollbackVerdict;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.upgrade.UpgradeDecision;
 import java.util.List;
@@ -58,6 +59,26 @@ public sealed interface PipelinePlan {
             Objects.requireNonNull(reading, "reading");
             Objects.requireNonNull(result, "result");
             Objects.requireNonNull(decision, "decision");
+        }
+    }
+
+    /**
+     * The plan goes to a lower version, and its CRDs did not pass the rollback checks against the
+     * live ones (docs/semantics.md §9, "Rollbacks"); nothing may be applied.
+     *
+     * @param result the plan (its diagnostics still to be reported)
+     * @param refusal why, one line per CRD that failed, naming the resource and field
+     * @param warnings as {@link Planned}'s, with OLM v1's findings for the CRD changes
+     * @param reason one line naming the package and both versions, why, and that nothing was applied
+     */
+    record RollbackRefused(ClusterReading reading, PlanResult result, RollbackVerdict.Refused refusal,
+            List<String> warnings, String reason) implements PipelinePlan {
+        public RollbackRefused {
+            Objects.requireNonNull(reading, "reading");
+            Objects.requireNonNull(result, "result");
+            Objects.requireNonNull(refusal, "refusal");
+            warnings = List.copyOf(warnings);
+            Objects.requireNonNull(reason, "reason");
         }
     }
 }

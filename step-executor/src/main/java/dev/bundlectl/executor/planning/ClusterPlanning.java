@@ -17,6 +17,7 @@ import dev.bundlectl.cluster.discovery.DiscoveryApiSurface;
 import dev.bundlectl.cluster.discovery.DiscoveryFailedException;
 import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.executor.rollback.RollbackChecks;
 import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.api.ApiSurface;
@@ -131,7 +132,8 @@ public final class ClusterPlanning {
      * controller both come here, so an upgrade is planned the same way by either.
      */
     public Future<UpgradeOutcome> upgrade(PlanResult result, PreviousInstall previous, PlanTarget target, boolean force) {
-        return new UpgradePlanning(this, connection.vertx()).apply(result, previous, target, force);
+        return new UpgradePlanning(this, connection.vertx(), RollbackChecks.of(connection)).apply(result, previous,
+                target, force);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.bundlectl.executor.records;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.config.OperatorConfig;
 import dev.bundlectl.plan.model.CapabilitiesStatus;
 import dev.bundlectl.plan.model.InstallPlan;
@@ -50,6 +51,13 @@ import java.util.Objects;
  * @param operatorConfig the operator configuration the install put into the operator's Deployments
  *     (an OLM {@code SubscriptionConfig}, docs/semantics.md §10), which the next install keeps when
  *     given none; null when there was none (and in records written before configurations)
+ * @param bundleSource the image the bundle came from and the digest it resolved to, as the plan's
+ *     {@value PlanAnnotations#BUNDLE_SOURCE} annotation holds them ({@code {"reference": ...,
+ *     "digest": ...}}), so that a rollback installs exactly that content again; null for a
+ *     directory, and in records written before it was kept
+ * @param planOptions the options that shaped the plan's steps, as its {@value PlanOptions#ANNOTATION}
+ *     annotation holds them, so that a rollback plans the bundle as it was installed; null in records
+ *     written before they were kept
  */
 public record InstallRecord(
         int formatVersion,
@@ -73,7 +81,9 @@ public record InstallRecord(
         String csvVersion,
         List<VersionHistoryEntry> versionHistory,
         List<LostObject> lostObjects,
-        JsonNode operatorConfig) {
+        JsonNode operatorConfig,
+        String bundleSource,
+        String planOptions) {
 
     /**
      * The format this version of bundlectl writes and the newest it reads. Fields added since
@@ -163,8 +173,9 @@ public record InstallRecord(
         String csvName = csvName(plan);
         String csvVersion = UpgradeEdges.ofPlan(plan).filter(edges -> edges.csvName().equals(csvName))
                 .map(UpgradeEdges::version).orElse(null);
+        Map<String, String> annotations = plan.metadata().annotations();
         VersionHistoryEntry thisRun = new VersionHistoryEntry(csvName, csvVersion, origin.startTime(), status.phase(),
-                recordName);
+                recordName, annotations.get(PlanAnnotations.ROLLBACK_FROM));
         return new InstallRecord(FORMAT_VERSION, recordName, origin.namespace(), origin.packageName(),
                 csvName, plan.metadata().name(), origin.bundlePath(), origin.bundleDigest(), origin.dryRun(),
                 origin.startTime(), parseTime(status.completionTime(), "completionTime"), status.phase(),
@@ -172,7 +183,8 @@ public record InstallRecord(
                 capabilities == null ? List.of() : capabilities.enabledCapabilities(),
                 capabilities == null ? List.of() : capabilities.implicitlyEnabledCapabilities(),
                 recordedSteps, owned, deletedObjects, csvVersion,
-                RecordInheritance.versionHistory(previous, thisRun), stillLost(previous, owned), operatorConfig(plan));
+                RecordInheritance.versionHistory(previous, thisRun), stillLost(previous, owned), operatorConfig(plan),
+                annotations.get(PlanAnnotations.BUNDLE_SOURCE), annotations.get(PlanOptions.ANNOTATION));
     }
 
     /** What the previous record had lost and this one does not own again. */
@@ -189,7 +201,7 @@ public record InstallRecord(
         return new InstallRecord(formatVersion, name, namespace, packageName, csvName, planName, bundlePath,
                 bundleDigest, dryRun, startTime, completionTime, phase, message, enabledCapabilities,
                 implicitlyEnabledCapabilities, newSteps, createdObjects, deletedObjects, csvVersion, versionHistory,
-                lostObjects, operatorConfig);
+                lostObjects, operatorConfig, bundleSource, planOptions);
     }
 
     /**
@@ -205,7 +217,7 @@ public record InstallRecord(
         return new InstallRecord(formatVersion, name, namespace, packageName, csvName, planName, bundlePath,
                 bundleDigest, dryRun, startTime, completionTime, phase, message, enabledCapabilities,
                 implicitlyEnabledCapabilities, steps, owned, deletedObjects, csvVersion, versionHistory, allLost,
-                operatorConfig);
+                operatorConfig, bundleSource, planOptions);
     }
 
     /**

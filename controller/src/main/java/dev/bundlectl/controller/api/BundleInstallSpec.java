@@ -1,6 +1,7 @@
 package dev.bundlectl.controller.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
 import java.util.List;
 import java.util.Objects;
 
@@ -15,9 +16,11 @@ import java.util.Objects;
  * @param approvedPlan the plan digest a person approved, or null
  * @param serviceAccountName the ServiceAccount of the object's namespace whose rights every request made
  *     for this install has (the controller impersonates it), or null when none is named
+ * @param crdUpgradeSafety what a CRD update that would break stored objects does ({@code Warn}, the
+ *     default, or {@code Strict}), as {@code --crd-upgrade-safety}
  */
 public record BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
-        ApprovalMode approval, String approvedPlan, String serviceAccountName) {
+        ApprovalMode approval, String approvedPlan, String serviceAccountName, CrdSafetyPolicy crdUpgradeSafety) {
 
     /** Checks the parts and copies the list. */
     public BundleInstallSpec {
@@ -25,5 +28,13 @@ public record BundleInstallSpec(BundleSource source, String csvMode, List<String
         csvMode = csvMode == null ? "auto" : csvMode;
         optionalApis = List.copyOf(optionalApis == null ? List.of() : optionalApis);
         approval = approval == null ? ApprovalMode.Automatic : approval;
+        crdUpgradeSafety = crdUpgradeSafety == null ? CrdSafetyPolicy.WARN : crdUpgradeSafety;
+    }
+
+    /** A spec whose CRD updates warn, the default. */
+    public BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
+            ApprovalMode approval, String approvedPlan, String serviceAccountName) {
+        this(source, csvMode, optionalApis, capabilities, approval, approvedPlan, serviceAccountName,
+                CrdSafetyPolicy.WARN);
     }
 }

@@ -2,6 +2,7 @@ package dev.bundlectl.controller.api;
 
 import dev.bundlectl.bundle.version.VersionConstraint;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,7 +41,17 @@ public final class SpecReader {
         JsonNode capabilities = spec.path("capabilities");
         return new BundleInstallSpec(source(spec.path("source")), text(spec, "csvMode"), optionalApis,
                 capabilities.isObject() ? capabilities.deepCopy() : null, approval, text(spec, "approvedPlan"),
-                text(spec, "serviceAccountName"));
+                text(spec, "serviceAccountName"), crdUpgradeSafety(spec));
+    }
+
+    /** {@code Warn} (also when absent) or {@code Strict}, as the CRD's enum has them. */
+    private static CrdSafetyPolicy crdUpgradeSafety(JsonNode spec) {
+        String value = text(spec, "crdUpgradeSafety");
+        if (value == null) {
+            return CrdSafetyPolicy.WARN;
+        }
+        return CrdSafetyPolicy.of(value).filter(policy -> policy.specValue().equals(value)).orElseThrow(() ->
+                new InvalidSpecException("spec.crdUpgradeSafety: \"" + value + "\" is not Warn or Strict"));
     }
 
     private static BundleSource source(JsonNode source) {

@@ -34,14 +34,22 @@ public record UpgradeFinding(String crd, String version, String field, UpgradeCh
      * (was ["bronze","gold"], now ["bronze"])}.
      */
     public String describe() {
-        StringBuilder line = new StringBuilder(crd);
+        return crd + (version == null && field == null ? ": " : " ") + describeWithinCrd();
+    }
+
+    /**
+     * {@link #describe()} without the CRD's name, where the CRD is named already (its plan step):
+     * {@code v1alpha1 .spec.tier: enum: values removed: …}.
+     */
+    public String describeWithinCrd() {
+        StringBuilder line = new StringBuilder();
         if (version != null) {
-            line.append(' ').append(version);
+            line.append(version);
         }
         if (field != null) {
-            line.append(' ').append(field);
+            line.append(version != null ? " " : "").append(field);
         }
-        line.append(": ").append(check.wireName()).append(": ").append(change);
+        line.append(line.length() == 0 ? "" : ": ").append(check.wireName()).append(": ").append(change);
         if (oldValue != null || newValue != null) {
             line.append(" (");
             if (oldValue != null) {

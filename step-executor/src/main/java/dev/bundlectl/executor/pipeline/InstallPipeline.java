@@ -19,12 +19,16 @@ import dev.bundlectl.executor.planning.UpgradeOutcome;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.PlanVerdict;
+import dev.bundlectl.plan.crdsafety.CrdSafetyMarks;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.olm.ServedElsewhere;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Future;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -86,14 +90,36 @@ public final class InstallPipeline {
                         return Future.succeededFuture(new PipelinePlan.Invalid(reading, result));
                     }
                     return planning.upgrade(result, reading.previous(), settings.target(), settings.force())
-                            .map(upgrade -> upgrade instanceof UpgradeOutcome.Refused refused
-                                    ? new PipelinePlan.UpgradeRefused(reading, result, refused.decision())
-                                    : planned(reading, (UpgradeOutcome.Planned) upgrade));
+                            .compose(upgrade -> upgrade instanceof UpgradeOutcome.Refused refused
+                                    ? Future.succeededFuture(new PipelinePlan.UpgradeRefused(reading, result,
+                                            refused.decision()))
+                                    : crdSafety(reading, (UpgradeOutcome.Planned) upgrade, settings.crdSafety()));
                 });
     }
 
-    private static PipelinePlan planned(ClusterReading reading, UpgradeOutcome.Planned upgrade) {
-        return new PipelinePlan.Planned(reading, upgrade.result(), upgrade.warnings());
+    /**
+     * The plan with what its CRD updates would break (docs/semantics.md §9): warnings and the
+     * plan's condition, or, when the policy refuses such updates, the plan refused.
+     */
+    private Future<PipelinePlan> crdSafety(ClusterReading reading, UpgradeOutcome.Planned upgrade,
+            CrdSafetyPolicy policy) {
+        PlanResult result = upgrade.result();
+        return planning.crdUpdates(result.planned(), reading.previous()).compose(found -> {
+            if (found.compared().isEmpty() && found.unread().isEmpty()) {
+                return Future.succeededFuture(new PipelinePlan.Planned(reading, result, upgrade.warnings()));
+            }
+            return connection.vertx().executeBlocking(() -> {
+                InstallPlan marked = CrdSafetyMarks.apply(result.plan(), found, policy);
+                PlanResult markedResult = new PlanResult(result.planned().withPlan(marked), result.diagnostics(),
+                        PlanVerdict.of(marked.steps()));
+                if (CrdSafetyMarks.refused(marked)) {
+                    return new PipelinePlan.CrdUpgradeRefused(reading, markedResult, found);
+                }
+                List<String> warnings = new ArrayList<>(upgrade.warnings());
+                warnings.addAll(CrdSafetyMarks.lines(found));
+                return new PipelinePlan.Planned(reading, markedResult, warnings);
+            }, false);
+        });
     }
 
     /**

@@ -27,6 +27,7 @@ import dev.bundlectl.plan.capability.CapabilityConfigResult;
 import dev.bundlectl.plan.capability.CapabilityReport;
 import dev.bundlectl.plan.capability.CapabilityResolution;
 import dev.bundlectl.plan.capability.CapabilityResolver;
+import dev.bundlectl.plan.crdsafety.CrdUpdateFindings;
 import dev.bundlectl.plan.dependency.InstalledPackage;
 import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.olm.ProvidedApi;
@@ -131,6 +132,16 @@ public final class ClusterPlanning {
      */
     public Future<UpgradeOutcome> upgrade(PlanResult result, PreviousInstall previous, PlanTarget target, boolean force) {
         return new UpgradePlanning(this, connection.vertx()).apply(result, previous, target, force);
+    }
+
+    /**
+     * What the plan's CRD updates would break, each CRD the plan changes compared with its live
+     * version ({@link CrdUpdateReading}, docs/semantics.md §9); never fails.
+     *
+     * @param previous the target's last install: a CRD it applied as planned now is not read again
+     */
+    public Future<CrdUpdateFindings> crdUpdates(PlannedInstall planned, PreviousInstall previous) {
+        return new CrdUpdateReading(connection.retryingApi(), connection.vertx()).read(planned, previous);
     }
 
     /**

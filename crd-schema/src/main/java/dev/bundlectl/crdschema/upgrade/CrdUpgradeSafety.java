@@ -65,28 +65,35 @@ public final class CrdUpgradeSafety {
         }
         for (Map.Entry<String, SchemaShape> version : updated.schemas().entrySet()) {
             SchemaShape before = old.schemas().get(version.getKey());
-            if (before != null && !before.equals(version.getValue())) {
-                compareFields(crd, version.getKey(), before, version.getValue(), findings);
+            if (before != null) {
+                compareFields(crd, version.getKey(), SchemaShape.ROOT, before, version.getValue(), findings);
             }
         }
         return findings;
     }
 
-    private static void compareFields(String crd, String version, SchemaShape old, SchemaShape updated,
+    /**
+     * Walks two versions of a schema together from {@code path}: a subtree both share is passed
+     * over; a nested field only the old one has is removed (named once: what it nested went with
+     * it); a node both have is compared key by key.
+     */
+    private static void compareFields(String crd, String version, String path, SchemaShape old, SchemaShape updated,
             List<UpgradeFinding> findings) {
-        Map<String, SchemaShape.Node> now = updated.nodes();
-        for (Map.Entry<String, SchemaShape.Node> field : old.nodes().entrySet()) {
-            SchemaShape.Node before = field.getValue();
-            SchemaShape.Node after = now.get(field.getKey());
+        if (old == updated) {
+            return;
+        }
+        if (!old.node().equals(updated.node())) {
+            NodeComparison.compare(crd, version, path, old.node(), updated.node(), findings);
+        }
+        for (Map.Entry<String, SchemaShape> field : old.nested().entrySet()) {
+            SchemaShape after = updated.nested().get(field.getKey());
+            String fieldPath = SchemaShape.path(path, field.getKey());
             if (after == null) {
-                // Only the outermost field that went is named: what it nested went with it.
-                if (before.parent() != null && now.containsKey(before.parent())) {
-                    String type = before.shape().type();
-                    findings.add(new UpgradeFinding(crd, version, field.getKey(), UpgradeCheck.EXISTING_FIELD_REMOVAL,
-                            "removed", type.isEmpty() ? "a field" : "a field of type " + type, null));
-                }
-            } else if (before.shape() != after.shape() && !before.shape().equals(after.shape())) {
-                NodeComparison.compare(crd, version, field.getKey(), before.shape(), after.shape(), findings);
+                String type = field.getValue().node().type();
+                findings.add(new UpgradeFinding(crd, version, fieldPath, UpgradeCheck.EXISTING_FIELD_REMOVAL,
+                        "removed", type.isEmpty() ? "a field" : "a field of type " + type, null));
+            } else {
+                compareFields(crd, version, fieldPath, field.getValue(), after, findings);
             }
         }
     }

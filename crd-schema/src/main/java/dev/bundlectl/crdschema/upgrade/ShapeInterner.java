@@ -4,11 +4,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * Shares equal pieces among the {@link CrdShape}s made through it: one instance of each field
- * path, each node shape and each whole CRD shape. A catalog's versions of a package mostly repeat
- * their CRDs, wholly or field by field, so the shapes of all of them take little more memory than
- * one; and two equal CRD shapes become the same object, which a comparison answers at once. Safe
- * for several threads at once.
+ * Shares equal pieces among the {@link CrdShape}s made through it: one instance of each node's
+ * keys, each schema subtree and each whole CRD shape. A catalog's versions of a package mostly
+ * repeat their CRDs, wholly or subtree by subtree, so the shapes of all of them take little more
+ * memory than one; and equal parts become the same object, which a comparison passes over at once.
+ * Safe for several threads at once.
  */
 public final class ShapeInterner {
 
@@ -26,8 +26,8 @@ public final class ShapeInterner {
         this.seen = shares ? new ConcurrentHashMap<>() : null;
     }
 
-    String path(String path) {
-        return share(path);
+    SchemaShape schema(SchemaShape schema) {
+        return share(schema);
     }
 
     NodeShape node(NodeShape node) {

@@ -1,5 +1,6 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.source.catalog.Catalog;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,11 +78,8 @@ final class CatalogCheckCommand implements Callable<Integer> {
             });
         } else {
             BundleSourcing sourcing = new BundleSourcing(registry, err);
-            dev.bundlectl.source.catalog.Catalog loaded = sourcing.catalog(catalog);
-            if (packageName != null && !loaded.packages().containsKey(packageName)) {
-                throw new UserInputException("--package " + packageName + ": not in the catalog (it has: "
-                        + String.join(", ", loaded.packages().keySet()) + ")");
-            }
+            Catalog loaded = sourcing.catalog(catalog);
+            CatalogCommand.checkPackage(loaded, packageName);
             check.fileBasedCatalog(loaded, sourcing, packageName, checked -> {
                 tally.add(checked);
                 printer.add(checked);

@@ -68,10 +68,7 @@ final class CatalogCommand implements Callable<Integer> {
             throw new UserInputException("-o jsonl is for install progress; catalog prints table, yaml or json");
         }
         Catalog loaded = new BundleSourcing(registry, spec.commandLine().getErr()).catalog(catalog);
-        if (packageName != null && !loaded.packages().containsKey(packageName)) {
-            throw new UserInputException("--package " + packageName + ": not in the catalog (it has: "
-                    + String.join(", ", loaded.packages().keySet()) + ")");
-        }
+        checkPackage(loaded, packageName);
         List<Map<String, Object>> listing = listing(loaded);
         switch (output) {
             case JSON -> out.println(write(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT), listing));
@@ -80,6 +77,14 @@ final class CatalogCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCode.OK;
+    }
+
+    /** {@code --package P}, which must be one of the catalog's; null (no such option) passes. */
+    static void checkPackage(Catalog loaded, String packageName) {
+        if (packageName != null && !loaded.packages().containsKey(packageName)) {
+            throw new UserInputException("--package " + packageName + ": not in the catalog (it has: "
+                    + String.join(", ", loaded.packages().keySet()) + ")");
+        }
     }
 
     private List<Map<String, Object>> listing(Catalog loaded) {

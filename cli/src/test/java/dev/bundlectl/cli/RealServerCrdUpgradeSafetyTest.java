@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * CRD upgrade safety on a real kube-apiserver (docs/semantics.md §9): an upgrade whose {@code caches}
  * CRD removes a field and narrows an enum is listed by {@code plan} against the cluster, refused
- * with {@code --crd-upgrade-safety=strict} before anything is written, and installed with a warning
- * by default. The bundles are the sample renamed {@code crdsafe}, so that its CRDs are this test's
+ * with {@code --crd-upgrade-safety=strict} before anything is written (a fresh plan and a reviewed
+ * plan file alike), and installed with a warning by default. The bundles are the sample renamed {@code crdsafe}, so that its CRDs are this test's
  * own on the shared server.
  */
 @ExtendWith(RealApiServerExtension.class)
@@ -69,6 +69,18 @@ class RealServerCrdUpgradeSafetyTest {
         assertThat(specFields(cluster, crd)).as("the CRD as 0.3.1 left it").containsKeys("memory", "tier");
         assertThat(deploymentCsv(cluster)).as("nothing of 0.4.0 was written").isEqualTo(bundles.csv("0.3.1"));
 
+        // A reviewed plan is checked against the live CRDs too, as it is installed.
+        Path reviewed = dir.resolve("reviewed.yaml");
+        CliRun offline = CliRun.of("plan", newer.toString(), "-n", ns, "--csv-mode", "render", "-o", "yaml");
+        assertThat(offline.exitCode()).as(offline.toString()).isZero();
+        writeString(reviewed, offline.out());
+        CliRun strictReviewed = cluster.run("install", "--plan-file", reviewed.toString(), "-n", ns,
+                "--crd-upgrade-safety", "strict");
+        assertThat(strictReviewed.exitCode()).as(strictReviewed.toString()).isEqualTo(ExitCode.PLAN_FAILED);
+        assertThat(strictReviewed.err()).contains("error: CRD upgrade safety: " + crd + REMOVED,
+                "error: the plan cannot succeed on this cluster; nothing was applied");
+        assertThat(deploymentCsv(cluster)).isEqualTo(bundles.csv("0.3.1"));
+
         CliRun warned = cluster.run("install", newer.toString(), "-n", ns, "--csv-mode", "render");
 
         assertThat(warned.exitCode()).as(warned.toString()).isZero();
@@ -85,6 +97,14 @@ class RealServerCrdUpgradeSafetyTest {
         assertThat(rerun.exitCode()).as("the CRD is as 0.4.0 left it: nothing to compare\n" + rerun).isZero();
         assertThat(rerun.err()).doesNotContain("CRD upgrade safety");
         cluster.run("uninstall", "--package", bundles.packageName(), "-n", ns);
+    }
+
+    private static void writeString(Path file, String text) {
+        try {
+            java.nio.file.Files.writeString(file, text);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static JsonNode condition(JsonNode plan) {

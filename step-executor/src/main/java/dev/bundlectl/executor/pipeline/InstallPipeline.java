@@ -19,7 +19,6 @@ import dev.bundlectl.executor.planning.UpgradeOutcome;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.PlanVerdict;
-import dev.bundlectl.plan.crdsafety.CrdSafetyMarks;
 import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
@@ -103,22 +102,13 @@ public final class InstallPipeline {
      */
     private Future<PipelinePlan> crdSafety(ClusterReading reading, UpgradeOutcome.Planned upgrade,
             CrdSafetyPolicy policy) {
-        PlanResult result = upgrade.result();
-        return planning.crdUpdates(result.planned(), reading.previous()).compose(found -> {
-            if (found.compared().isEmpty() && found.unread().isEmpty()) {
-                return Future.succeededFuture(new PipelinePlan.Planned(reading, result, upgrade.warnings()));
+        return planning.crdSafety(upgrade.result(), reading.previous(), policy).map(checked -> {
+            if (checked.refused()) {
+                return new PipelinePlan.CrdUpgradeRefused(reading, checked.result(), checked.found());
             }
-            return connection.vertx().executeBlocking(() -> {
-                InstallPlan marked = CrdSafetyMarks.apply(result.plan(), found, policy);
-                PlanResult markedResult = new PlanResult(result.planned().withPlan(marked), result.diagnostics(),
-                        PlanVerdict.of(marked.steps()));
-                if (CrdSafetyMarks.refused(marked)) {
-                    return new PipelinePlan.CrdUpgradeRefused(reading, markedResult, found);
-                }
-                List<String> warnings = new ArrayList<>(upgrade.warnings());
-                warnings.addAll(CrdSafetyMarks.lines(found));
-                return new PipelinePlan.Planned(reading, markedResult, warnings);
-            }, false);
+            List<String> warnings = new ArrayList<>(upgrade.warnings());
+            warnings.addAll(checked.lines());
+            return new PipelinePlan.Planned(reading, checked.result(), warnings);
         });
     }
 

@@ -167,11 +167,12 @@ final class PlanCommand implements Callable<Integer> {
      * each planned as if those before it were installed; exit 3 when any one cannot succeed.
      */
     private int planChain(PrintWriter out, PrintWriter err) {
-        List<PlannedInput> plans = CatalogChainPlanning.plan(input, cluster, new DiagnosticsPrinter(err), err);
+        CatalogChainPlanning.Plans chain = CatalogChainPlanning.plan(input, cluster, new DiagnosticsPrinter(err), err);
+        List<PlannedInput> plans = chain.plans();
         ChainOutput.print(plans.stream().map(planned -> SecretRedaction.redact(planned.result().plan())).toList(),
                 output.document(), out);
-        return plans.stream().allMatch(planned -> planned.result().verdict().installable()) ? ExitCode.OK
-                : ExitCode.PLAN_FAILED;
+        return !chain.walkRefused() && plans.stream().allMatch(planned -> planned.result().verdict().installable())
+                ? ExitCode.OK : ExitCode.PLAN_FAILED;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.plan.OptionalApi;
 import dev.bundlectl.plan.OptionalApis;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +65,15 @@ final class PlanInputOptions {
                     + "anything is written.")
     boolean ignoreDependencies;
 
+    @Option(names = "--crd-upgrade-safety", paramLabel = "POLICY", defaultValue = "warn",
+            completionCandidates = CompletionCandidates.CrdSafetyPolicies.class,
+            description = "What a CRD update does when it would break what is stored under the CRD (OLM v1's "
+                    + "checks: a field removed, a type changed, an enum narrowed, a bound tightened, a field made "
+                    + "required, …): warn (the default) prints each finding and installs, as OLM v0 would; strict "
+                    + "refuses the install before anything is written, as OLM v1 does. Against a cluster the live "
+                    + "CRDs are compared; along a catalog's channel, each hop's CRDs with the hop's before it.")
+    CrdSafetyPolicy crdUpgradeSafety = CrdSafetyPolicy.WARN;
+
     @Mixin
     RenderModeOptions render = new RenderModeOptions();
 
@@ -99,6 +109,7 @@ final class PlanInputOptions {
         copy.optionalApis = optionalApis;
         copy.noConvert = noConvert;
         copy.ignoreDependencies = ignoreDependencies;
+        copy.crdUpgradeSafety = crdUpgradeSafety;
         copy.render = render;
         copy.config = config;
         copy.capabilities = capabilities;

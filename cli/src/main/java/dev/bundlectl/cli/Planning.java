@@ -25,6 +25,7 @@ import dev.bundlectl.plan.PlanNames;
 import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanUse;
 import dev.bundlectl.plan.PlanResult;
+import dev.bundlectl.plan.crdsafety.CrdSafetyMarks;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.UncheckedApiSurface;
@@ -194,7 +195,7 @@ final class Planning {
         // whether it is an upgrade (InstallPipeline#plan); what each says is reported here, in order.
         PlanSettings settings = new PlanSettings(target, bundle.manifests(),
                 capabilityOptions.resolve(bundle.manifests(), diagnostics), surface.get(), live.discoveryPatience(),
-                input.force);
+                input.force, input.crdUpgradeSafety);
         PipelinePlan answer = Blocking.result(live.pipeline().plan(settings, reading -> planner.plan(reading.served(),
                 reading.history(), reading.capabilities(), reading.olm(), reading.dependencyTarget(),
                 reading.configContext()).result()));
@@ -208,8 +209,13 @@ final class Planning {
             refused.warnings().forEach(warning -> live.err().println("warning: " + warning));
             throw new RefusedOnClusterException(List.of(refused.reason()));
         }
+        if (answer instanceof PipelinePlan.CrdUpgradeRefused refused) {
+            // The plan shows the refusal (its CRD steps Failed): plan prints it, install refuses it.
+            CrdSafetyMarks.lines(refused.found()).forEach(line -> live.err().println("error: " + TerminalText.safe(line)));
+            return new PlannedInput(refused.result(), List.of(), false, answer.reading());
+        }
         PipelinePlan.Planned planned = (PipelinePlan.Planned) answer;
-        planned.warnings().forEach(warning -> live.err().println("warning: " + warning));
+        planned.warnings().forEach(warning -> live.err().println("warning: " + TerminalText.safe(warning)));
         return new PlannedInput(planned.result(), List.of(), false, answer.reading());
     }
 
@@ -225,6 +231,9 @@ final class Planning {
             return refused.result();
         }
         if (answer instanceof PipelinePlan.RollbackRefused refused) {
+            return refused.result();
+        }
+        if (answer instanceof PipelinePlan.CrdUpgradeRefused refused) {
             return refused.result();
         }
         throw new IllegalStateException("a refused cluster reading carries an error");

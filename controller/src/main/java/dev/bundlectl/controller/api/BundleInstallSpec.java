@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.planning.ConfigChoice;
 import dev.bundlectl.plan.config.ConfigLocation;
 import dev.bundlectl.plan.config.OperatorConfig;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,10 +24,12 @@ import java.util.Objects;
  *     install recorded: the spec says how the operator runs
  * @param upgradeConstraintPolicy whether a version the upgrade graph does not reach, a lower one
  *     included, is refused ({@code CatalogProvided}, the default) or installed ({@code SelfCertified})
+ * @param crdUpgradeSafety what a CRD update that would break stored objects does ({@code Warn}, the
+ *     default, or {@code Strict}), as {@code --crd-upgrade-safety}
  */
 public record BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
         ApprovalMode approval, String approvedPlan, String serviceAccountName, ConfigChoice.Given config,
-        UpgradeConstraintPolicy upgradeConstraintPolicy) {
+        UpgradeConstraintPolicy upgradeConstraintPolicy, CrdSafetyPolicy crdUpgradeSafety) {
 
     /** Checks the parts and copies the list. */
     public BundleInstallSpec {
@@ -38,12 +41,16 @@ public record BundleInstallSpec(BundleSource source, String csvMode, List<String
                 "spec.config.")) : config;
         upgradeConstraintPolicy = upgradeConstraintPolicy == null ? UpgradeConstraintPolicy.CatalogProvided
                 : upgradeConstraintPolicy;
+        crdUpgradeSafety = crdUpgradeSafety == null ? CrdSafetyPolicy.WARN : crdUpgradeSafety;
     }
 
-    /** A spec without {@code spec.config} that leaves the upgrade graph's edges to decide. */
+    /**
+     * A spec without {@code spec.config} that leaves the upgrade graph's edges to decide and whose
+     * CRD updates warn: the defaults.
+     */
     public BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
             ApprovalMode approval, String approvedPlan, String serviceAccountName) {
-        this(source, csvMode, optionalApis, capabilities, approval, approvedPlan, serviceAccountName, null, null);
+        this(source, csvMode, optionalApis, capabilities, approval, approvedPlan, serviceAccountName, null, null, null);
     }
 
     /** Whether a version the graph does not reach, a lower one included, is installed anyway. */

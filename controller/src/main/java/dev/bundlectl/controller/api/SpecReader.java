@@ -7,6 +7,7 @@ import dev.bundlectl.plan.config.ConfigLocation;
 import dev.bundlectl.plan.config.ConfigRead;
 import dev.bundlectl.plan.config.OperatorConfig;
 import dev.bundlectl.plan.config.OperatorConfigReader;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -39,7 +40,17 @@ public final class SpecReader {
         JsonNode capabilities = spec.path("capabilities");
         return new BundleInstallSpec(source(spec.path("source")), text(spec, "csvMode"), optionalApis,
                 capabilities.isObject() ? capabilities.deepCopy() : null, approval, text(spec, "approvedPlan"),
-                text(spec, "serviceAccountName"), config(object, spec.path("config")), policy);
+                text(spec, "serviceAccountName"), config(object, spec.path("config")), policy, crdUpgradeSafety(spec));
+    }
+
+    /** {@code Warn} (also when absent) or {@code Strict}, as the CRD's enum has them. */
+    private static CrdSafetyPolicy crdUpgradeSafety(JsonNode spec) {
+        String value = text(spec, "crdUpgradeSafety");
+        if (value == null) {
+            return CrdSafetyPolicy.WARN;
+        }
+        return CrdSafetyPolicy.of(value).filter(policy -> policy.specValue().equals(value)).orElseThrow(() ->
+                new InvalidSpecException("spec.crdUpgradeSafety: \"" + value + "\" is not Warn or Strict"));
     }
 
     /**

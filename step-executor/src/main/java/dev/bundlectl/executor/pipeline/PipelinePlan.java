@@ -3,6 +3,7 @@ package dev.bundlectl.executor.pipeline;
 import dev.bundlectl.executor.planning.ClusterReading;
 import dev.bundlectl.executor.rollback.RollbackVerdict;
 import dev.bundlectl.plan.PlanResult;
+import dev.bundlectl.plan.crdsafety.CrdUpdateFindings;
 import dev.bundlectl.plan.upgrade.UpgradeDecision;
 import java.util.List;
 import java.util.Objects;
@@ -20,8 +21,9 @@ public sealed interface PipelinePlan {
      * The plan to install: a first install, a re-run of the installed CSV, or an upgrade with its
      * steps marked and its delete and keep steps.
      *
-     * @param warnings objects whose existence could not be read (counted as absent), without the
-     *     {@code warning: } prefix
+     * @param warnings objects whose existence could not be read (counted as absent), and what the
+     *     plan's CRD updates would break (the plan's {@code bundlectl.dev/CrdUpgradeSafety}
+     *     condition says it too), without the {@code warning: } prefix
      */
     record Planned(ClusterReading reading, PlanResult result, List<String> warnings) implements PipelinePlan {
         public Planned {
@@ -43,6 +45,23 @@ public sealed interface PipelinePlan {
         public Invalid {
             Objects.requireNonNull(reading, "reading");
             Objects.requireNonNull(result, "result");
+        }
+    }
+
+    /**
+     * A CRD update would break what is stored under the CRD, and the settings refuse such an
+     * update ({@code strict}); nothing may be applied. The plan shows it: each such CRD's step
+     * {@code Failed} with its findings, and the plan predicted to fail.
+     *
+     * @param result the plan so marked (its diagnostics still to be reported)
+     * @param found every CRD update and what it would break
+     */
+    record CrdUpgradeRefused(ClusterReading reading, PlanResult result, CrdUpdateFindings found)
+            implements PipelinePlan {
+        public CrdUpgradeRefused {
+            Objects.requireNonNull(reading, "reading");
+            Objects.requireNonNull(result, "result");
+            Objects.requireNonNull(found, "found");
         }
     }
 

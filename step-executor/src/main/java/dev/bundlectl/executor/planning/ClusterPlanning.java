@@ -28,6 +28,10 @@ import dev.bundlectl.plan.capability.CapabilityConfigResult;
 import dev.bundlectl.plan.capability.CapabilityReport;
 import dev.bundlectl.plan.capability.CapabilityResolution;
 import dev.bundlectl.plan.capability.CapabilityResolver;
+import dev.bundlectl.plan.PlanVerdict;
+import dev.bundlectl.plan.crdsafety.CrdSafetyMarks;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.dependency.InstalledPackage;
 import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.olm.ProvidedApi;
@@ -134,6 +138,30 @@ public final class ClusterPlanning {
     public Future<UpgradeOutcome> upgrade(PlanResult result, PreviousInstall previous, PlanTarget target, boolean force) {
         return new UpgradePlanning(this, connection.vertx(), RollbackChecks.of(connection)).apply(result, previous,
                 target, force);
+    }
+
+    /**
+     * The plan with what its CRD updates would break (docs/semantics.md §9): each CRD the plan
+     * changes compared with its live version ({@link CrdUpdateReading}), and the plan marked as
+     * {@code policy} says ({@link CrdSafetyMarks}). The command line and the controller both come
+     * here, for a fresh plan and a reviewed one alike. Never fails.
+     *
+     * @param previous the target's last install: a CRD it applied as planned now is not read again
+     */
+    public Future<CrdSafetyCheck> crdSafety(PlanResult result, PreviousInstall previous, CrdSafetyPolicy policy) {
+        return new CrdUpdateReading(connection.retryingApi(), connection.vertx()).read(result.planned(), previous)
+                .compose(found -> {
+                    if (found.compared().isEmpty() && found.unread().isEmpty()) {
+                        return Future.succeededFuture(new CrdSafetyCheck(result, found, false));
+                    }
+                    // Marking re-binds every step of the plan: a worker's job, not an event loop's.
+                    return connection.vertx().executeBlocking(() -> {
+                        InstallPlan marked = CrdSafetyMarks.apply(result.plan(), found, policy);
+                        return new CrdSafetyCheck(new PlanResult(result.planned().withPlan(marked),
+                                result.diagnostics(), PlanVerdict.of(marked.steps())), found,
+                                CrdSafetyMarks.refused(marked));
+                    }, false);
+                });
     }
 
     /**

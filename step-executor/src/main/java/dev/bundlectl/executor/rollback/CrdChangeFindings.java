@@ -20,8 +20,10 @@ public interface CrdChangeFindings {
     CrdChangeFindings NONE = (from, to) -> List.of();
 
     /**
-     * OLM v1's checks, as bundlectl runs them on a CRD update. Until they are wired here a rollback
-     * shows none; nothing else changes when they are.
+     * What {@link RollbackChecks#of} adds: nothing. OLM v1's checks already run on every plan's CRD
+     * updates, a rollback's included, after these checks pass ({@code ClusterPlanning.crdSafety}):
+     * they print each finding as a warning, or refuse under {@code --crd-upgrade-safety strict}.
+     * Adding them here too would print each finding twice.
      */
     CrdChangeFindings OLM_V1 = NONE;
 

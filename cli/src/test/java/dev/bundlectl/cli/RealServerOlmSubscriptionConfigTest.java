@@ -11,6 +11,7 @@ import dev.bundlectl.executor.testing.RealOlm;
 import dev.bundlectl.executor.testing.RealOlmExtension;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
@@ -182,10 +183,20 @@ class RealServerOlmSubscriptionConfigTest {
         var subscriptions = cluster.client().genericKubernetesResources(SUBSCRIPTIONS).inNamespace(ns);
         subscriptions.resource(Serialization.unmarshal(subscription.toString(), GenericKubernetesResource.class))
                 .create();
-        GenericKubernetesResource created = subscriptions.withName("subcfg").get();
-        created.setAdditionalProperty("status", Map.of("installedCSV", CSV, "currentCSV", CSV, "state",
-                "AtLatestKnown", "lastUpdated", Instant.now().toString()));
-        subscriptions.resource(created).updateStatus();
+        // OLM's operators may touch the new Subscription meanwhile (a 409): read it again and retry.
+        for (int attempt = 1; ; attempt++) {
+            GenericKubernetesResource created = subscriptions.withName("subcfg").get();
+            created.setAdditionalProperty("status", Map.of("installedCSV", CSV, "currentCSV", CSV, "state",
+                    "AtLatestKnown", "lastUpdated", Instant.now().toString()));
+            try {
+                subscriptions.resource(created).updateStatus();
+                return;
+            } catch (KubernetesClientException conflict) {
+                if (conflict.getCode() != 409 || attempt == 5) {
+                    throw conflict;
+                }
+            }
+        }
     }
 
     /**

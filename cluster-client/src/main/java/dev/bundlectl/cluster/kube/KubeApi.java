@@ -22,9 +22,9 @@ import java.util.Optional;
 public interface KubeApi {
 
     /**
-     * The field manager of bundlectl's creates and updates (install records, a namespace, a Lease),
-     * and of every server-side apply before installs had owners: an install applies as its own
-     * ({@code InstallOwner.fieldManager()}, docs/semantics.md §8).
+     * The field manager of bundlectl's creates and updates (install records, a namespace, a Lease,
+     * the owner lists' JSON patches), and of every server-side apply before installs had owners: an
+     * install applies as its package's ({@code InstallOwner.fieldManager()}, docs/semantics.md §8).
      */
     String FIELD_MANAGER = "bundlectl";
 

@@ -9,6 +9,7 @@ import dev.bundlectl.executor.testing.RealApiServerExtension;
 import dev.bundlectl.executor.testing.RealApiServerExtension.Served;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,6 +95,53 @@ class RealServerManyOwnersTest {
         assertThat(uninstallLast.exitCode()).as(uninstallLast.toString()).isZero();
         assertThat(shared(admin, crds, "fiftybox")).as("the last uninstall removes them").isEmpty();
         RealServerManyHandsTest.assertNothingOf(admin, bundle, last);
+    }
+
+    @Test
+    void anImpostorIsStillRefusedAnotherPackageShippingTheCrdOrThePackageWithOtherContent(
+            @Served(RealApiServer.Flavour.PLAIN) RealApiServer server) throws Exception {
+        String crd = "caches.realbox.bundlectl.dev";
+        Path bundle = SampleCopies.renamed(dir.resolve("realbox"), "realbox");
+        RealCluster owner = RealCluster.in(server, "real-owner");
+        CliRun installed = owner.run("install", bundle.toString(), "-n", owner.namespace(), "--csv-mode", "render");
+        assertThat(installed.exitCode()).as(installed.toString()).isZero();
+        // Another package shipping the same CRD with other content, and the same package with other content.
+        Path impostor = otherContent(SampleCopies.renamed(dir.resolve("impostor"), "realbox"));
+        Path annotations = impostor.resolve("metadata/annotations.yaml");
+        Files.writeString(annotations, Files.readString(annotations).replace("package.v1: realbox-operator",
+                "package.v1: impostor-operator"));
+        Path otherVersion = otherContent(SampleCopies.renamed(dir.resolve("other-version"), "realbox"));
+
+        for (List<String> attempt : List.of(List.of(impostor.toString(), "another package"),
+                List.of(otherVersion.toString(), "it applied other content"))) {
+            RealCluster elsewhere = RealCluster.in(server, "real-other");
+            CliRun refused = elsewhere.run("install", attempt.get(0), "-n", elsewhere.namespace(), "--csv-mode",
+                    "render");
+
+            assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(ExitCode.PLAN_FAILED);
+            assertThat(refused.err()).contains("CustomResourceDefinition/" + crd + ": refused in preflight: "
+                    + "CustomResourceDefinition/" + crd + " is owned by the install of realbox-operator in namespace "
+                    + owner.namespace() + " (" + attempt.get(1) + "); --take-ownership takes it over");
+            assertThat(RealServerManyHandsTest.records(elsewhere, elsewhere.namespace())).as("nothing written")
+                    .isEmpty();
+        }
+        GenericKubernetesResource stored = owner.getClusterScoped("apiextensions.k8s.io/v1",
+                "CustomResourceDefinition", "customresourcedefinitions", crd);
+        OwnerAnnotations.assertOwnedOnlyBy(stored.getMetadata().getAnnotations(), "realbox-operator", owner.namespace());
+        assertThat(JSON.writeValueAsString(stored.getAdditionalProperties().get("spec"))).as("the owner's content")
+                .contains("\"maximum\":9").doesNotContain("\"maximum\":12");
+        assertThat(owner.run("uninstall", "--package", "realbox-operator", "-n", owner.namespace(), "--delete-crds")
+                .exitCode()).isZero();
+    }
+
+    /** {@code bundle} with its caches CRD's schema changed. */
+    private static Path otherContent(Path bundle) throws Exception {
+        try (var files = Files.list(bundle.resolve("manifests"))) {
+            Path crd = files.filter(file -> file.getFileName().toString().endsWith("_caches.yaml")).findFirst()
+                    .orElseThrow();
+            Files.writeString(crd, Files.readString(crd).replace("maximum: 9", "maximum: 12"));
+        }
+        return bundle;
     }
 
     /** Each shared CRD as the server answers it, its size and managedFields printed for bench/README.md. */

@@ -29,6 +29,12 @@ public record InstallOwner(String namespace, String packageName) {
     /** What every package's owner list key starts with; the package's name follows. */
     public static final String LIST_PREFIX = "owners.bundlectl.dev/";
 
+    /**
+     * The field manager of the JSON patches that write owner lists: one {@code Update} entry in an
+     * object's {@code managedFields} for every list on it, apart from every install's apply.
+     */
+    public static final String LISTS_FIELD_MANAGER = "bundlectl-owners";
+
     /** The field manager every bundlectl write used before installs had owners of their own. */
     public static final String LEGACY_FIELD_MANAGER = "bundlectl";
 

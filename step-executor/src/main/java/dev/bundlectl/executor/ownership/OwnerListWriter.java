@@ -51,7 +51,7 @@ public final class OwnerListWriter {
                 return Future.succeededFuture((ListWrite) new ListWrite.OtherContent(other.owner()));
             }
             if (change instanceof OwnerMarks.ListChange.Patch patch) {
-                return api.patch(type, namespace, name, patch.operations(), false)
+                return api.patch(type, namespace, name, patch.operations(), InstallOwner.LISTS_FIELD_MANAGER, false)
                         .map(written -> (ListWrite) new ListWrite.Written(written));
             }
             return Future.succeededFuture((ListWrite) new ListWrite.Written(live));

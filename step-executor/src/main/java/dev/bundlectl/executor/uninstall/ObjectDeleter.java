@@ -211,7 +211,7 @@ public final class ObjectDeleter {
         return current.compose(object -> OwnerMarks.change(object, release.leaving())
                 instanceof OwnerMarks.ListChange.Patch patch
                         ? api.patch(release.type(), release.namespace(), release.object().name(), patch.operations(),
-                                dryRun).map(written -> (JsonNode) written)
+                                InstallOwner.LISTS_FIELD_MANAGER, dryRun).map(written -> (JsonNode) written)
                         : Future.succeededFuture(object));
     }
 

@@ -242,14 +242,19 @@ class RealServerManyHandsTest {
 
     /** Runs {@code count} copies of {@code run} at once; answers their results in start order. */
     static List<CliRun> concurrently(int count, Callable<CliRun> run) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(count);
+        return inParallel(count, java.util.Collections.nCopies(count, run));
+    }
+
+    /** Runs {@code tasks} on {@code threads} threads; answers their results in task order. */
+    static <T> List<T> inParallel(int threads, List<Callable<T>> tasks) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
-            List<Future<CliRun>> started = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                started.add(pool.submit(run));
+            List<Future<T>> started = new ArrayList<>();
+            for (Callable<T> task : tasks) {
+                started.add(pool.submit(task));
             }
-            List<CliRun> done = new ArrayList<>();
-            for (Future<CliRun> each : started) {
+            List<T> done = new ArrayList<>();
+            for (Future<T> each : started) {
                 done.add(each.get());
             }
             return done;

@@ -15,9 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -182,21 +179,7 @@ class RealServerManyOwnersTest {
         assertThat(runs).allSatisfy(run -> assertThat(run.exitCode()).as(run.toString()).isZero());
     }
 
-    /** Runs {@code tasks} on {@link #THREADS} threads; answers their results in task order. */
-    static <T> List<T> inParallel(List<Callable<T>> tasks) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
-        try {
-            List<Future<T>> started = new ArrayList<>();
-            for (Callable<T> task : tasks) {
-                started.add(pool.submit(task));
-            }
-            List<T> done = new ArrayList<>();
-            for (Future<T> each : started) {
-                done.add(each.get());
-            }
-            return done;
-        } finally {
-            pool.shutdownNow();
-        }
+    private static <T> List<T> inParallel(List<Callable<T>> tasks) throws Exception {
+        return RealServerManyHandsTest.inParallel(THREADS, tasks);
     }
 }

@@ -20,8 +20,9 @@ import java.time.format.DateTimeParseException;
  * ({@code bundlectl/<package>}; {@code bundlectl} for a run no install owns): one request whether or
  * not the object exists, and fields that other managers own (an injected {@code caBundle}, say) are
  * left as they are. Once it succeeded, the install joins the object's owner list
- * ({@link OwnerListStage}; docs/semantics.md §8), which the apply never carries. The server answers 201 when it created the object and
- * 200 when it existed; a 409 means another manager owns a field with another value.
+ * ({@link OwnerListStage}; docs/semantics.md §8), which the apply never carries. The server answers
+ * 201 when it created the object and 200 when it existed; a 409 means another manager owns a field
+ * with another value.
  *
  * <p><b>A lost answer.</b> When an earlier try of this apply may have reached the server (a reset
  * or timeout after sending), a retry answers 200 even though the object is ours from this very
@@ -111,8 +112,9 @@ final class ServerSideApply implements ApplyStage {
 
     /**
      * An apply left out still writes the owner lists when its listing changes other installs'
-     * entries (a gone owner's to drop, co-owners to migrate): nothing else has written the object
-     * since the last install, whose list write listed this install already.
+     * entries (a gone owner's to drop, co-owners to migrate). Else there is nothing to write: the
+     * preflight leaves an apply out only when nothing has written the object since the last install
+     * and the object's list names this install already.
      */
     Future<StepOutcome> listedAfterLeftOut(PreparedStep run, StepOutcome unchanged, String bodyDigest) {
         if (run.listing() == null || !run.listing().changesOthers()) {

@@ -313,7 +313,7 @@ class RealServerManyHandsTest {
         return cluster.getClusterScoped(apiVersion, kind, plural, name);
     }
 
-    private static ResourceDefinitionContext context(String apiVersion, String kind, boolean namespaced) {
+    static ResourceDefinitionContext context(String apiVersion, String kind, boolean namespaced) {
         int slash = apiVersion.indexOf('/');
         return new ResourceDefinitionContext.Builder()
                 .withGroup(slash < 0 ? "" : apiVersion.substring(0, slash))

@@ -40,7 +40,7 @@ final class ClusterScopedObjects {
     static Map<String, Map<String, String>> markedBy(KubernetesClient client, String prefix, String namespace) {
         Map<String, Map<String, String>> marked = new TreeMap<>();
         named(client, prefix).forEach((object, annotations) -> {
-            if (annotations.keySet().stream().anyMatch(key -> key.startsWith(namespace + ".owners.bundlectl.dev/"))) {
+            if (OwnerAnnotations.owners(annotations).stream().anyMatch(owner -> owner.startsWith(namespace + "/"))) {
                 marked.put(object, annotations);
             }
         });

@@ -98,7 +98,8 @@ class RealServerControllerAndCliTest {
             CliRun rerun = cluster.run("install", bundle.toString(), "-n", ns, "--wait-for-lock=60s");
             assertThat(rerun.exitCode()).as(rerun.toString()).isZero();
             assertThat(client.configMaps().inNamespace(ns).withName("turnbox-defaults").get().getMetadata()
-                    .getAnnotations()).containsOnlyKeys(RealServerManyHandsTest.mark(ns, "turnbox-operator"));
+                    .getAnnotations()).satisfies(annotations -> OwnerAnnotations.assertOwnedOnlyBy(annotations,
+                            "turnbox-operator", ns));
 
             client.genericKubernetesResources(BundleInstallKind.context()).inNamespace(ns).withName("turnbox").delete();
             await(client, ns, object -> object == null);

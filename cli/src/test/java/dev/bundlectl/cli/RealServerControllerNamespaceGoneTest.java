@@ -87,15 +87,17 @@ class RealServerControllerNamespaceGoneTest {
             }
             assertThat(ClusterScopedObjects.named(admin, "nsdelbox").get("ClusterRole/nsdelbox-metrics-reader"))
                     .as("both installs share the metrics ClusterRole")
-                    .containsKeys(RealServerManyHandsTest.mark(namespaces.get(0), PACKAGE),
-                            RealServerManyHandsTest.mark(namespaces.get(1), PACKAGE));
+                    .satisfies(annotations -> assertThat(OwnerAnnotations.owners(annotations)).contains(
+                            OwnerAnnotations.owner(namespaces.get(0), PACKAGE),
+                            OwnerAnnotations.owner(namespaces.get(1), PACKAGE)));
 
             deleteAndWait(admin, namespaces.get(0));
             Map<String, Map<String, String>> afterA = ClusterScopedObjects.named(admin, "nsdelbox");
             assertThat(ClusterScopedObjects.markedBy(admin, "nsdelbox", namespaces.get(0)))
                     .as("the first namespace's uninstall released or deleted all it marked").isEmpty();
             assertThat(afterA.get("ClusterRole/nsdelbox-metrics-reader")).as("still the second install's")
-                    .containsOnlyKeys(RealServerManyHandsTest.mark(namespaces.get(1), PACKAGE));
+                    .satisfies(annotations -> OwnerAnnotations.assertOwnedOnlyBy(annotations, PACKAGE,
+                            namespaces.get(1)));
 
             deleteAndWait(admin, namespaces.get(1));
             assertThat(ClusterScopedObjects.named(admin, "nsdelbox").keySet())

@@ -69,10 +69,10 @@ class RealServerEarlierReleaseInstallTest {
                 .containsPattern("ConfigMap\\s+oldbox-defaults\\s+" + ns + ".*kept for now");
         assertThat(cluster.client().configMaps().inNamespace(ns).withName("oldbox-defaults").get()).isNotNull();
         var service = cluster.client().services().inNamespace(ns).withName("oldbox-operator-metrics").get();
-        assertThat(service.getMetadata().getAnnotations()).containsKey(RealServerManyHandsTest.mark(ns, "oldbox-operator"));
+        assertThat(OwnerAnnotations.ownedBy(service.getMetadata().getAnnotations(), ns, "oldbox-operator")).isTrue();
         assertThat(service.getMetadata().getManagedFields()).extracting(ManagedFieldsEntry::getManager)
                 .as("the earlier release's fields are the install's own now").doesNotContain("bundlectl")
-                .contains("bundlectl/" + ns + "/oldbox-operator");
+                .contains("bundlectl/oldbox-operator");
 
         CliRun uninstall = cluster.run("uninstall", "--package", "oldbox-operator", "-n", ns, "--delete-crds");
 

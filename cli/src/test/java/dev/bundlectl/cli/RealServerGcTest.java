@@ -211,7 +211,7 @@ class RealServerGcTest {
     /** The doomed namespace whose mark {@code object} carries. */
     private static String owner(RealApiServer server, String object, List<String> doomed) {
         Map<String, String> annotations = ClusterScopedObjects.named(server.client(), PREFIX).get(object);
-        return doomed.stream().filter(ns -> annotations.containsKey(ns + ".owners.bundlectl.dev/" + PACKAGE))
+        return doomed.stream().filter(ns -> OwnerAnnotations.ownedBy(annotations, ns, PACKAGE))
                 .findFirst().orElseThrow();
     }
 }

@@ -92,8 +92,8 @@ class RealServerManyHandsTest {
         }
         GenericKubernetesResource reader = clusterScoped(teamA, "rbac.authorization.k8s.io/v1", "ClusterRole",
                 "clusterroles", "twinbox-metrics-reader");
-        assertThat(reader.getMetadata().getAnnotations()).containsKeys(mark(teamA.namespace(), "twinbox-operator"),
-                mark(teamB.namespace(), "twinbox-operator"));
+        OwnerAnnotations.assertOwnedOnlyBy(reader.getMetadata().getAnnotations(), "twinbox-operator",
+                teamA.namespace(), teamB.namespace());
         String recordB = records(teamB, teamB.namespace()).get(0);
         CliRun status = teamB.run("status", "-n", teamB.namespace(), recordB);
         assertThat(status.out()).contains("ClusterRole/twinbox-metrics-reader: shared with twinbox-operator in namespace "
@@ -109,7 +109,7 @@ class RealServerManyHandsTest {
         reader = clusterScoped(teamB, "rbac.authorization.k8s.io/v1", "ClusterRole", "clusterroles",
                 "twinbox-metrics-reader");
         assertThat(reader).as("team-b's operator keeps its rights").isNotNull();
-        assertThat(reader.getMetadata().getAnnotations()).containsOnlyKeys(mark(teamB.namespace(), "twinbox-operator"));
+        OwnerAnnotations.assertOwnedOnlyBy(reader.getMetadata().getAnnotations(), "twinbox-operator", teamB.namespace());
         assertThat(clusterScoped(teamB, "rbac.authorization.k8s.io/v1", "ClusterRoleBinding", "clusterrolebindings",
                 "twinbox-metrics-reader")).isNotNull();
         CliRun reRunB = teamB.run("install", bundle.toString(), "-n", teamB.namespace());
@@ -156,7 +156,7 @@ class RealServerManyHandsTest {
                 + "\\s+no\\s+Present\\s+.*taken over from ownerbox-operator in namespace " + ns);
         var configMapNow = cluster.client().configMaps().inNamespace(ns).withName("ownerbox-defaults").get();
         assertThat(configMapNow.getData()).containsEntry("default-memory", "1Gi");
-        assertThat(configMapNow.getMetadata().getAnnotations()).containsOnlyKeys(mark(ns, "rivalbox-operator"));
+        OwnerAnnotations.assertOwnedOnlyBy(configMapNow.getMetadata().getAnnotations(), "rivalbox-operator", ns);
         String ownerRecord = records(cluster, ns).stream().filter(name -> name.contains("ownerbox")).findFirst()
                 .orElseThrow();
         assertThat(cluster.run("status", "-n", ns, ownerRecord).out())
@@ -242,14 +242,19 @@ class RealServerManyHandsTest {
 
     /** Runs {@code count} copies of {@code run} at once; answers their results in start order. */
     static List<CliRun> concurrently(int count, Callable<CliRun> run) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(count);
+        return inParallel(count, java.util.Collections.nCopies(count, run));
+    }
+
+    /** Runs {@code tasks} on {@code threads} threads; answers their results in task order. */
+    static <T> List<T> inParallel(int threads, List<Callable<T>> tasks) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
-            List<Future<CliRun>> started = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                started.add(pool.submit(run));
+            List<Future<T>> started = new ArrayList<>();
+            for (Callable<T> task : tasks) {
+                started.add(pool.submit(task));
             }
-            List<CliRun> done = new ArrayList<>();
-            for (Future<CliRun> each : started) {
+            List<T> done = new ArrayList<>();
+            for (Future<T> each : started) {
                 done.add(each.get());
             }
             return done;
@@ -288,17 +293,13 @@ class RealServerManyHandsTest {
             }
             Map<String, String> annotations = live.getMetadata().getAnnotations() == null ? Map.of()
                     : live.getMetadata().getAnnotations();
-            boolean marked = annotations.keySet().stream().anyMatch(key -> key.startsWith(namespace + ".owners."));
-            boolean anyMark = annotations.keySet().stream().anyMatch(key -> key.contains(".owners.bundlectl.dev/"));
+            boolean marked = OwnerAnnotations.owners(annotations).stream().anyMatch(owner -> owner.startsWith(namespace + "/"));
+            boolean anyMark = OwnerAnnotations.anyOwner(annotations);
             if (namespaced || marked || !anyMark && !"CustomResourceDefinition".equals(resource.path("kind").asText())) {
                 left.add(resource.path("kind").asText() + "/" + resource.path("name").asText());
             }
         }
         assertThat(left).as("objects left behind in or for namespace " + namespace).isEmpty();
-    }
-
-    static String mark(String namespace, String packageName) {
-        return namespace + ".owners.bundlectl.dev/" + packageName;
     }
 
     static List<String> records(RealCluster cluster, String namespace) {
@@ -312,7 +313,7 @@ class RealServerManyHandsTest {
         return cluster.getClusterScoped(apiVersion, kind, plural, name);
     }
 
-    private static ResourceDefinitionContext context(String apiVersion, String kind, boolean namespaced) {
+    static ResourceDefinitionContext context(String apiVersion, String kind, boolean namespaced) {
         int slash = apiVersion.indexOf('/');
         return new ResourceDefinitionContext.Builder()
                 .withGroup(slash < 0 ? "" : apiVersion.substring(0, slash))

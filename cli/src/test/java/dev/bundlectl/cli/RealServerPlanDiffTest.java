@@ -12,7 +12,6 @@ import com.github.difflib.patch.PatchFailedException;
 import dev.bundlectl.executor.diff.DiffYaml;
 import dev.bundlectl.executor.diff.ObjectNormalisation;
 import dev.bundlectl.executor.ownership.InstallOwner;
-import dev.bundlectl.executor.ownership.OwnerMarks;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
 import java.io.IOException;
@@ -132,19 +131,17 @@ class RealServerPlanDiffTest {
         }
     }
 
-    /** The objects the install sends for its Update steps, as it sends them: with its owner's mark. */
+    /** The objects the install sends for its Update steps, as it sends them (an apply carries no owner list). */
     private static List<JsonNode> updatedObjects(RealCluster cluster, String ns) throws IOException {
         CliRun plan = cluster.run("plan", TestPaths.arg(V040), "-n", ns, "--csv-mode", "render", "-o", "json");
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
-        InstallOwner owner = new InstallOwner(ns, PACKAGE);
         List<JsonNode> objects = new ArrayList<>();
         for (JsonNode step : RealCluster.json(plan).path("status").path("plan")) {
             // A plan document redacts Secret values, so a Secret's manifest there is not what is sent.
             if ("Update".equals(step.path("action").asText()) && !"Secret".equals(step.at("/resource/kind").asText())) {
-                ObjectNode object = OwnerMarks.marked((ObjectNode) new ObjectMapper().readTree(
-                        step.at("/resource/manifest").asText()), owner);
+                ObjectNode object = (ObjectNode) new ObjectMapper().readTree(step.at("/resource/manifest").asText());
                 // A bundle's namespaced object may name no namespace: the install sends it to the step's
-                // (in the request's path, so its mark's digest is of the object without it).
+                // (in the request's path).
                 String namespace = step.at("/resource/namespace").asText("");
                 if (!namespace.isEmpty()) {
                     ((ObjectNode) object.get("metadata")).put("namespace", namespace);

@@ -54,8 +54,8 @@ class RealServerSchemaPatternTest {
         var stored = cluster.client().apiextensions().v1().customResourceDefinitions()
                 .withName("caches.cache.bundlectl.dev").get();
         if (stored != null) {
-            assertThat(stored.getMetadata().getAnnotations()).as("no mark of this install")
-                    .doesNotContainKey(cluster.namespace() + ".owners.bundlectl.dev/cachebox-operator");
+            assertThat(OwnerAnnotations.ownedBy(stored.getMetadata().getAnnotations(), cluster.namespace(),
+                    "cachebox-operator")).as("no mark of this install").isFalse();
             assertThat(Serialization.asJson(stored.getSpec())).as("the refused pattern not written")
                     .doesNotContain("(?!");
         }

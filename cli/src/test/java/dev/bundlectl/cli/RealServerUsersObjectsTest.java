@@ -46,11 +46,11 @@ class RealServerUsersObjectsTest {
         ConfigMap users = cluster.client().configMaps().inNamespace(ns).withName("userbox-defaults").get();
         assertThat(users.getData()).as("updated as the bundle says").containsEntry("default-memory", "256Mi")
                 .containsEntry("mine", "yes");
-        assertThat(annotations(users)).as("never marked as the install's").noneSatisfy(
-                (key, value) -> assertThat(key).contains(".owners.bundlectl.dev/"));
+        assertThat(OwnerAnnotations.anyOwner(annotations(users))).as("never marked as the install's").isFalse();
         assertThat(cluster.client().services().inNamespace(ns).withName("userbox-operator-metrics").get().getMetadata()
                 .getAnnotations()).as("what the install created is marked")
-                .containsKey(RealServerManyHandsTest.mark(ns, "userbox-operator"));
+                .satisfies(annotations -> assertThat(OwnerAnnotations.ownedBy(annotations, ns, "userbox-operator"))
+                        .isTrue());
 
         CliRun uninstall = cluster.run("uninstall", "--package", "userbox-operator", "-n", ns, "--delete-crds");
 

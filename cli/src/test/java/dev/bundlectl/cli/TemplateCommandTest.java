@@ -38,7 +38,7 @@ class TemplateCommandTest {
             assertThat(labels.path("app.kubernetes.io/managed-by").asText()).isEqualTo("gitops");
             for (Iterator<String> keys = object.path("metadata").path("annotations").fieldNames(); keys.hasNext();) {
                 String key = keys.next();
-                assertThat(InstallOwner.ofMarkKey(key)).as(key).isEmpty();
+                assertThat(InstallOwner.isOwnerKey(key)).as(key).isFalse();
                 assertThat(key).doesNotEndWith(InstallOwner.MARK_DOMAIN);
             }
         }

@@ -54,7 +54,7 @@ final class TemplatedObjects {
             metadata.remove("annotations");
         }
         if (metadata.get("annotations") instanceof ObjectNode annotations) {
-            annotations.properties().removeIf(entry -> InstallOwner.ofMarkKey(entry.getKey()).isPresent());
+            annotations.properties().removeIf(entry -> InstallOwner.isOwnerKey(entry.getKey()));
             if (annotations.isEmpty()) {
                 metadata.remove("annotations");
             }

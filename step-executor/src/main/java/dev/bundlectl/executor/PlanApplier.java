@@ -4,6 +4,7 @@ import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.apply.PreflightFinding;
+import dev.bundlectl.executor.ownership.OwnerListing;
 import dev.bundlectl.cluster.discovery.Discovery;
 import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.records.AppliedState;
@@ -89,8 +90,24 @@ public final class PlanApplier {
      */
     public RunningPlan start(PlannedInstall plan, ApplySettings options, Consumer<StepEvent> listener,
             Map<Integer, PreflightFinding> found) {
+        return start(plan, options, listener, found, Map.of());
+    }
+
+    /**
+     * Starts executing {@code plan} as {@link #start(PlannedInstall, ApplySettings, Consumer, Map)}
+     * does, and, once each step's write succeeded, makes its object's owner lists say what
+     * {@code listings} says (docs/semantics.md §8): a step applied with server-side apply then
+     * writes them with a JSON patch on the version its apply answered, a create sends them in its
+     * body. A dry run writes none.
+     *
+     * @param listings by step index, what the step's write does to its object's owner lists; a step
+     *     without one (an object the install leaves to its owner, a run no install owns) lists nothing
+     */
+    public RunningPlan start(PlannedInstall plan, ApplySettings options, Consumer<StepEvent> listener,
+            Map<Integer, PreflightFinding> found, Map<Integer, OwnerListing> listings) {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(found, "found");
+        Objects.requireNonNull(listings, "listings");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(listener, "listener");
         // On a Vert.x thread this is the caller's own context; elsewhere a new event-loop context.
@@ -100,6 +117,7 @@ public final class PlanApplier {
         Map<Integer, AppliedState> applied = new ConcurrentHashMap<>();
         Set<Integer> existing = ConcurrentHashMap.newKeySet();
         Map<Integer, PreflightFinding> known = Map.copyOf(found);
+        Map<Integer, OwnerListing> listed = Map.copyOf(listings);
         Set<Integer> deletionsRequested = ConcurrentHashMap.newKeySet();
         Set<Integer> unavailable = ConcurrentHashMap.newKeySet();
         Map<Integer, String> forbidden = new ConcurrentHashMap<>();
@@ -107,7 +125,7 @@ public final class PlanApplier {
         context.runOnContext(start -> {
             try {
                 new PlanRun(plan, options, context, api, discovery, listener, created, applied, existing, known,
-                        deletionsRequested, unavailable, forbidden, observations).run()
+                        listed, deletionsRequested, unavailable, forbidden, observations).run()
                         .onComplete(result);
             } catch (RuntimeException bug) {
                 result.fail(bug);

@@ -6,6 +6,7 @@ import dev.bundlectl.executor.apply.RemovalGate;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.apply.DeleteResult;
 import dev.bundlectl.executor.apply.PreflightFinding;
+import dev.bundlectl.executor.ownership.OwnerListing;
 import dev.bundlectl.executor.apply.Durations;
 import dev.bundlectl.executor.apply.RunEnvironment;
 import dev.bundlectl.executor.apply.StepOutcome;
@@ -63,6 +64,7 @@ final class PlanRun implements StepStarter {
     private final PlanPreflight preflight;
     private final Map<Integer, String> failures = new LinkedHashMap<>();
     private final Map<Integer, PreflightFinding> found;
+    private final Map<Integer, OwnerListing> listings;
     private final Set<Integer> deletionsRequested;
     private final Set<Integer> unavailable;
     private final Map<Integer, String> forbidden;
@@ -74,7 +76,8 @@ final class PlanRun implements StepStarter {
 
     PlanRun(PlannedInstall planned, ApplySettings options, Context context, KubeApi api, Discovery discovery,
             Consumer<StepEvent> listener, Map<Integer, CreatedIdentity> created, Map<Integer, AppliedState> applied,
-            Set<Integer> existing, Map<Integer, PreflightFinding> found, Set<Integer> deletionsRequested,
+            Set<Integer> existing, Map<Integer, PreflightFinding> found, Map<Integer, OwnerListing> listings,
+            Set<Integer> deletionsRequested,
             Set<Integer> unavailable, Map<Integer, String> forbidden, Observations observations) {
         this.planned = planned;
         this.plan = planned.plan();
@@ -85,6 +88,7 @@ final class PlanRun implements StepStarter {
         this.tracker = new StepTracker(plan.steps(), options.clock(), listener, created, applied, existing,
                 observations);
         this.found = found;
+        this.listings = listings;
         this.deletionsRequested = deletionsRequested;
         this.unavailable = unavailable;
         this.forbidden = forbidden;
@@ -185,7 +189,8 @@ final class PlanRun implements StepStarter {
     public Future<Boolean> launch(int index) {
         Step step = tracker.step(index);
         // A dry run never leaves a request out; ServerSideApply and ApplyAction, which decide, say so.
-        return runner.run(step, preflight.manifest(index), tracker.reporterFor(index), found.get(index))
+        return runner.run(step, preflight.manifest(index), tracker.reporterFor(index), found.get(index),
+                        listings.get(index))
                 .map(outcome -> {
                     if (outcome instanceof StepOutcome.Applied applied) {
                         if (applied.deleteResult() == DeleteResult.REQUESTED) {

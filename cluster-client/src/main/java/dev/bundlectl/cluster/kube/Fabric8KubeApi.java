@@ -111,9 +111,10 @@ public final class Fabric8KubeApi implements KubeApi {
 
     @Override
     public Future<ObjectNode> patch(ApiResource type, String namespace, String name, ArrayNode jsonPatch,
-            boolean dryRun) {
+            String fieldManager, boolean dryRun) {
         return path(() -> ResourcePaths.object(type, namespace, name))
-                .compose(path -> send(request(path + "?fieldManager=" + FIELD_MANAGER, dryRun)
+                .compose(path -> send(request(path + "?fieldManager=" + URLEncoder.encode(fieldManager,
+                        StandardCharsets.UTF_8), dryRun)
                         .patch(JSON_PATCH, write(jsonPatch)).build()))
                 .map(this::objectBody);
     }

@@ -23,8 +23,8 @@ public interface KubeApi {
 
     /**
      * The field manager of bundlectl's creates and updates (install records, a namespace, a Lease),
-     * and of every server-side apply before installs had owners: an install applies as its own
-     * ({@code InstallOwner.fieldManager()}, docs/semantics.md §8).
+     * and of every server-side apply before installs had owners: an install applies as its
+     * package's ({@code InstallOwner.fieldManager()}, docs/semantics.md §8).
      */
     String FIELD_MANAGER = "bundlectl";
 
@@ -55,11 +55,21 @@ public interface KubeApi {
             boolean dryRun);
 
     /**
-     * PATCH one object with a JSON patch ({@code application/json-patch+json}, RFC 6902): for
-     * changes no apply can make, such as moving field ownership from one manager to another. A
-     * {@code test} operation in the patch makes it conditional.
+     * PATCH one object with a JSON patch ({@code application/json-patch+json}, RFC 6902) as
+     * {@link #FIELD_MANAGER}: for changes no apply can make, such as moving field ownership from one
+     * manager to another. A {@code test} operation in the patch makes it conditional.
      */
-    Future<ObjectNode> patch(ApiResource type, String namespace, String name, ArrayNode jsonPatch, boolean dryRun);
+    default Future<ObjectNode> patch(ApiResource type, String namespace, String name, ArrayNode jsonPatch,
+            boolean dryRun) {
+        return patch(type, namespace, name, jsonPatch, FIELD_MANAGER, dryRun);
+    }
+
+    /**
+     * PATCH one object with a JSON patch, as {@code fieldManager}: the fields it changes are recorded
+     * in {@code metadata.managedFields} as that manager's update.
+     */
+    Future<ObjectNode> patch(ApiResource type, String namespace, String name, ArrayNode jsonPatch, String fieldManager,
+            boolean dryRun);
 
     /**
      * GET one page of a collection: at most {@code limit} objects, continuing where the page

@@ -60,8 +60,8 @@ public final class RetryingKubeApi implements KubeApi {
 
     @Override
     public Future<ObjectNode> patch(ApiResource type, String namespace, String name, ArrayNode jsonPatch,
-            boolean dryRun) {
-        return retried(() -> api.patch(type, namespace, name, jsonPatch, dryRun));
+            String fieldManager, boolean dryRun) {
+        return retried(() -> api.patch(type, namespace, name, jsonPatch, fieldManager, dryRun));
     }
 
     @Override

@@ -172,7 +172,7 @@ class RealServerControllerUpgradeTest {
     private static List<HasMetadata> objects(KubernetesClient client, String ns) {
         return allObjects(client, ns).stream().filter(object -> object.getMetadata().getAnnotations() != null
                 && object.getMetadata().getAnnotations().keySet().stream()
-                        .anyMatch(key -> key.contains(".owners.bundlectl.dev/"))).toList();
+                        .anyMatch(key -> key.contains("owners.bundlectl.dev/"))).toList();
     }
 
     private static List<HasMetadata> allObjects(KubernetesClient client, String ns) {

@@ -36,9 +36,9 @@ import java.util.Objects;
  * @param preflight before the first write, send the plan's steps as a server-side dry run
  *     ({@code dryRun=All}) and write nothing when the server refuses one ({@code --no-preflight}
  *     turns it off); not for a dry run, which is one already
- * @param owner the install the run writes for, whose field manager the steps apply as and whose
- *     mark decides what an upgrade's deletion may delete (docs/semantics.md §8); null when no
- *     install owns the run (the field manager {@code bundlectl})
+ * @param owner the install the run writes for, whose package's field manager the steps apply as
+ *     and whose entry in an object's owner list decides what an upgrade's deletion may delete
+ *     (docs/semantics.md §8); null when no install owns the run (the field manager {@code bundlectl})
  * @param removalGate what an upgrade's removals wait for: the new version running
  *     ({@link RemovalGate#OPEN} by default)
  * @param recentStandings the installs a long-running process saw standing lately, which the

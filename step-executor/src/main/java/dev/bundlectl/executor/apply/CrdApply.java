@@ -26,7 +26,8 @@ final class CrdApply implements ApplyStage {
         String bodyDigest = AppliedState.digestOf(run.manifest());
         Optional<StepOutcome> unchanged = ServerSideApply.leftOut(run, bodyDigest);
         if (unchanged.isPresent()) {
-            return Future.succeededFuture(unchanged.get());
+            return ServerSideApply.ofCrd(CrdEstablishment::afterCreate, (step, answer) -> CrdEstablishment.afterUpdate(step,
+                    null, answer.object())).listedAfterLeftOut(run, unchanged.get(), bodyDigest);
         }
         return run.retrier().read("get", () -> run.api().get(run.type(), run.namespace(), run.name()))
                 .compose(live -> guard.check(run, live)

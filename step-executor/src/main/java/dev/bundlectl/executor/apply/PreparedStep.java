@@ -2,6 +2,7 @@ package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.cluster.kube.KubeApi;
+import dev.bundlectl.executor.ownership.OwnerListing;
 import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.api.ApiResource;
@@ -18,6 +19,8 @@ import dev.bundlectl.plan.api.ApiResource;
  * @param retrier this step's retry loop
  * @param found what the preflight found of the object that lets this run leave its request out;
  *     null when nothing
+ * @param listing what the step's apply does to its object's owner lists once it succeeded
+ *     (docs/semantics.md §8); null when nothing (a dry run, an object the install does not own)
  */
 record PreparedStep(
         Step step,
@@ -27,7 +30,8 @@ record PreparedStep(
         RunEnvironment env,
         StepReporter reporter,
         Retrier retrier,
-        PreflightFinding found) {
+        PreflightFinding found,
+        OwnerListing listing) {
 
     /** How the last install's apply left the object, when the preflight found it so still; else null. */
     AppliedState lastApply() {

@@ -16,10 +16,13 @@ import java.util.Optional;
 import java.time.format.DateTimeParseException;
 
 /**
- * Applies a step's object with server-side apply under the field manager {@code bundlectl}: one
- * request whether or not the object exists, and fields that other managers own (an injected
- * {@code caBundle}, say) are left as they are. The server answers 201 when it created the object and
- * 200 when it existed; a 409 means another manager owns a field with another value.
+ * Applies a step's object with server-side apply under the install's package's field manager
+ * ({@code bundlectl/<package>}; {@code bundlectl} for a run no install owns): one request whether or
+ * not the object exists, and fields that other managers own (an injected {@code caBundle}, say) are
+ * left as they are. Once it succeeded, the install joins the object's owner list
+ * ({@link OwnerListStage}; docs/semantics.md §8), which the apply never carries. The server answers
+ * 201 when it created the object and 200 when it existed; a 409 means another manager owns a field
+ * with another value.
  *
  * <p><b>A lost answer.</b> When an earlier try of this apply may have reached the server (a reset
  * or timeout after sending), a retry answers 200 even though the object is ours from this very
@@ -102,8 +105,31 @@ final class ServerSideApply implements ApplyStage {
     Future<StepOutcome> apply(PreparedStep run, String bodyDigest) {
         Optional<StepOutcome> unchanged = leftOut(run, bodyDigest);
         if (unchanged.isPresent()) {
-            return Future.succeededFuture(unchanged.get());
+            return listedAfterLeftOut(run, unchanged.get(), bodyDigest);
         }
+        return applyNow(run, bodyDigest, true);
+    }
+
+    /**
+     * An apply left out still writes the owner lists when its listing changes other installs'
+     * entries (a gone owner's to drop, co-owners to migrate). Else there is nothing to write: the
+     * preflight leaves an apply out only when nothing has written the object since the last install
+     * and the object's list names this install already.
+     */
+    Future<StepOutcome> listedAfterLeftOut(PreparedStep run, StepOutcome unchanged, String bodyDigest) {
+        if (run.listing() == null || !run.listing().changesOthers()) {
+            return Future.succeededFuture(unchanged);
+        }
+        return OwnerListStage.list(run, null, false, bodyDigest).compose(listed -> {
+            if (listed instanceof OwnerListStage.Listed.Failed failed) {
+                return Future.succeededFuture(failed.outcome());
+            }
+            return listed instanceof OwnerListStage.Listed.ApplyAgain ? applyNow(run, bodyDigest, false)
+                    : Future.succeededFuture(unchanged);
+        });
+    }
+
+    private Future<StepOutcome> applyNow(PreparedStep run, String bodyDigest, boolean mayApplyAgain) {
         long firstTry = run.env().now();
         return run.retrier()
                 .write("apply", () -> run.api().apply(run.type(), run.namespace(), run.manifest(),
@@ -122,8 +148,17 @@ final class ServerSideApply implements ApplyStage {
                     if (state != null && !(created && run.dryRun())) {
                         run.reporter().applied(state);
                     }
-                    return (created ? afterCreate.apply(run) : afterExisting.apply(run, result))
-                            .map(outcome -> Warnings.append(outcome, result.warnings()));
+                    return OwnerListStage.list(run, result.object(), created, bodyDigest).compose(listed -> {
+                        if (listed instanceof OwnerListStage.Listed.Failed failed) {
+                            return Future.succeededFuture(failed.outcome());
+                        }
+                        if (listed instanceof OwnerListStage.Listed.ApplyAgain) {
+                            return mayApplyAgain ? applyNow(run, bodyDigest, false)
+                                    : Future.succeededFuture(StepOutcome.failed(OwnerListStage.DELETED_TWICE));
+                        }
+                        return (created ? afterCreate.apply(run) : afterExisting.apply(run, result))
+                                .map(outcome -> Warnings.append(outcome, result.warnings()));
+                    });
                 }, error -> Future.succeededFuture(onFailure(run, error)));
     }
 

@@ -2,6 +2,8 @@ package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.executor.ownership.OwnerListing;
+import dev.bundlectl.executor.ownership.OwnerMarks;
 import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.executor.writes.WriteMethod;
 import dev.bundlectl.plan.model.Step;
@@ -44,6 +46,19 @@ public final class StepApplier {
      *     (the state the last install's apply left, a create-only object already there), or null
      */
     public Future<StepOutcome> run(Step step, ObjectNode manifest, StepReporter reporter, PreflightFinding found) {
+        return run(step, manifest, reporter, found, null);
+    }
+
+    /**
+     * Runs a step as {@link #run(Step, ObjectNode, StepReporter, PreflightFinding)} does, and once
+     * its write succeeded makes its object's owner lists say what {@code listing} says
+     * (docs/semantics.md §8): after a server-side apply, with a JSON patch on the version the apply
+     * answered; in a create's body. Not in a dry run.
+     *
+     * @param listing what the step's write does to its object's owner lists, or null: nothing
+     */
+    public Future<StepOutcome> run(Step step, ObjectNode manifest, StepReporter reporter, PreflightFinding found,
+            OwnerListing listing) {
         WriteMethod method = WriteMethod.of(step, manifest);
         if (method == WriteMethod.REMOVE) {
             return RemovalAction.run(step, manifest, env).map(this::noteDryRun)
@@ -59,7 +74,8 @@ public final class StepApplier {
         Retrier retrier = new Retrier(env, reporter);
         return retrier.read("discovery", () -> env.discovery().find(group, resource.version(), resource.kind()))
                 .compose(type -> type.isPresent()
-                                ? execute(step, manifest.deepCopy(), type.get(), method, reporter, retrier, found)
+                                ? execute(step, manifest.deepCopy(), type.get(), method, reporter, retrier, found,
+                                        env.dryRun() ? null : listing)
                                 : Future.succeededFuture(unserved(step, manifest, delete)),
                         error -> Future.succeededFuture(FailurePolicy.outcome(error, step.optional(), "discovery")))
                 .map(outcome -> delete ? outcome : noteOptionalOrigin(step, outcome))
@@ -83,8 +99,11 @@ public final class StepApplier {
                 + version + ", Kind=" + kind + " not found on the cluster";
     }
 
-    private Future<StepOutcome> execute(Step step, ObjectNode manifest, ApiResource type, WriteMethod method,
-            StepReporter reporter, Retrier retrier, PreflightFinding found) {
+    private Future<StepOutcome> execute(Step step, ObjectNode body, ApiResource type, WriteMethod method,
+            StepReporter reporter, Retrier retrier, PreflightFinding found, OwnerListing listing) {
+        // A create either makes the object, its owner list with it, or finds it there and writes
+        // nothing: no other install's entry can be lost, so the list travels in its body.
+        ObjectNode manifest = method == WriteMethod.CREATE && listing != null ? OwnerMarks.listedOn(body, listing) : body;
         ObjectNode metadata = manifest.get("metadata") instanceof ObjectNode existing
                 ? existing
                 : manifest.putObject("metadata");
@@ -101,7 +120,8 @@ public final class StepApplier {
         } else {
             metadata.remove("namespace");
         }
-        PreparedStep run = new PreparedStep(step, manifest, type, namespace, env, reporter, retrier, found);
+        PreparedStep run = new PreparedStep(step, manifest, type, namespace, env, reporter, retrier, found,
+                method == WriteMethod.CREATE ? null : listing);
         return switch (method) {
             case DELETE -> DeleteAction.run(run);
             case CREATE -> step.resource().groupKind().isCsv()

@@ -24,7 +24,7 @@ import java.util.Objects;
 /**
  * Computes what installing a plan would change, without writing anything: the install's own
  * server-side dry run ({@link ServerPreflight#dryRun}, the preflight's request, so each object is
- * what the install would send, marked and applied as the install's field manager), and one GET of
+ * what the install would send, applied as the install's package's field manager), and one GET of
  * each object it would update or delete. Every step's outcome is a {@link StepDiff}; nothing here
  * blocks, and the answer's future never fails for a step: a step that cannot be compared is
  * {@link StepDiff.NotDiffable}, with the reason.

@@ -2,7 +2,7 @@ package dev.bundlectl.executor.gc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.ownership.ObjectOwners;
-import dev.bundlectl.executor.ownership.OwnerMark;
+import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.render.RenderLabels;
@@ -33,8 +33,8 @@ public record MarkedObject(ApiResource type, String namespace, String name, Stri
     }
 
     /**
-     * {@code object}, listed through {@code type}, if it is one: it names an owner (marks first;
-     * without marks, the rendered-operator labels), is not being deleted, and is cluster-scoped or
+     * {@code object}, listed through {@code type}, if it is one: it names an owner (owner lists and
+     * marks first; without any, the rendered-operator labels), is not being deleted, and is cluster-scoped or
      * in a namespace none of its owners is installed in.
      */
     public static Optional<MarkedObject> of(ApiResource type, JsonNode object) {
@@ -43,8 +43,8 @@ public record MarkedObject(ApiResource type, String namespace, String name, Stri
             return Optional.empty();
         }
         List<NamedOwner> owners = new ArrayList<>();
-        for (OwnerMark mark : ObjectOwners.of(object).marks()) {
-            owners.add(new NamedOwner.Install(mark.owner()));
+        for (InstallOwner owner : ObjectOwners.of(object).owners()) {
+            owners.add(new NamedOwner.Install(owner));
         }
         JsonNode labels = metadata.path("labels");
         if (owners.isEmpty() && RenderLabels.MANAGED_BY_VALUE.equals(labels.path(RenderLabels.MANAGED_BY).asText())

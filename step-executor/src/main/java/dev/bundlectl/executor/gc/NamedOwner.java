@@ -3,7 +3,10 @@ package dev.bundlectl.executor.gc;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import java.util.Objects;
 
-/** An owner an object names: an install's mark, or, on an object without marks, the labels of a rendered operator. */
+/**
+ * An owner an object names: an install its package's owner list names (or its mark, as the release
+ * before wrote them), or, on an object that names none, the labels of a rendered operator.
+ */
 public sealed interface NamedOwner {
 
     /** The owner's namespace. */
@@ -13,7 +16,8 @@ public sealed interface NamedOwner {
     String describe();
 
     /**
-     * An install's owner mark ({@code <namespace>.owners.bundlectl.dev/<package>}).
+     * An install the object's owner list names ({@code owners.bundlectl.dev/<package>}), or its
+     * per-install mark does ({@code <namespace>.owners.bundlectl.dev/<package>}).
      *
      * @param owner the install
      */

@@ -160,22 +160,23 @@ public final class InstallSession {
     }
 
     /**
-     * {@code --dry-run=server}: the plan's every step as the server judges it (each object carrying
-     * the install's mark, as the preflight sends it), nothing stored, what the identity lacks, and
-     * which objects another install owns.
+     * {@code --dry-run=server}: the plan's every step as the server judges it (as the preflight
+     * sends it), nothing stored, what the identity lacks, and which objects another install owns.
      */
     private Future<InstallOutcome> dryRun(PlannedInstall plan, InstallRequest request, AccessReview.AccessAnswers answers,
             PermissionCheck permissions, OwnershipJudge judge, boolean firstInstall, Consumer<StepEvent> listener) {
         ApplySettings options = request.options().toBuilder().firstInstall(firstInstall).build();
-        RunningPlan execution = ServerPreflight.dryRun(new PlanApplier(connection), plan, options, request.owner(),
-                listener);
-        return execution.result().compose(finished -> permissions.askForSteps(plan,
-                        ServerPreflight.unacceptedSteps(plan.plan(), finished, execution.unavailableSteps()))
-                .map(stepAnswers -> {
+        PlanApplier applier = new PlanApplier(connection);
+        RunningPlan execution = ServerPreflight.dryRun(applier, plan, options, request.owner(), listener);
+        return execution.result().compose(finished -> Future.all(permissions.askForSteps(plan,
+                        ServerPreflight.unacceptedSteps(plan.plan(), finished, execution.unavailableSteps())),
+                        ServerPreflight.conflictOwnersRead(applier, plan, execution, judge))
+                .map(both -> {
+                    AccessReview.AccessAnswers stepAnswers = both.resultAt(0);
                     MissingAccess missing = permissions.report(operation(request), answers.and(stepAnswers), plan,
                             execution.forbiddenSteps());
-                    InstallPlan judged = ServerPreflight.ownershipOf(plan, finished, execution, judge, request.owner())
-                            .refusing(finished);
+                    InstallPlan judged = ServerPreflight.ownershipOf(plan, finished, execution, both.resultAt(1), judge,
+                            request.owner()).refusing(finished);
                     return missing.isEmpty() ? new InstallOutcome(judged, null, firstInstall, List.of())
                             : new InstallOutcome(judged.withCondition(AccessCondition.of(missing, Instant.now())),
                                     null, firstInstall, List.of(), missing, null);
@@ -244,8 +245,8 @@ public final class InstallSession {
                         ownership.aboutToOwn(plan, previouslyOwned), List.of(), previous));
         return started.compose(saved -> new OwnershipTransfers(connection, ownership).run(planned))
                 .compose(transferWarnings -> {
-                    RunningPlan execution = new PlanApplier(connection).start(ownership.marked(planned), options,
-                            listener, found);
+                    RunningPlan execution = new PlanApplier(connection).start(planned, options, listener, found,
+                            ownership.listings(planned));
                     return execution.result().compose(finished -> record(ownership.noted(finished), execution,
                             checked, ownership, origin, previous, firstInstall, transferWarnings));
                 });

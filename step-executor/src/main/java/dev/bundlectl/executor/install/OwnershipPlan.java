@@ -1,9 +1,9 @@
 package dev.bundlectl.executor.install;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.ownership.FieldRelease;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObservedObject;
+import dev.bundlectl.executor.ownership.OwnerListing;
 import dev.bundlectl.executor.ownership.OwnerMarks;
 import dev.bundlectl.executor.ownership.OwnershipDecision;
 import dev.bundlectl.executor.records.CreatedObject;
@@ -14,18 +14,21 @@ import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepAction;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.planned.PlannedInstall;
-import dev.bundlectl.plan.planned.PlannedStep;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.IntFunction;
 
 /**
  * One install's ownership decision for each step it sends (docs/semantics.md §8): which objects
- * it marks and records as its own, which it leaves to their owners, which fields it takes over
- * first. Made from the preflight's dry run, whose every write carried the install's mark.
+ * it lists itself on and records as its own ({@link #listings}), which it leaves to their owners,
+ * which fields it takes over first. Made from the preflight's dry run, whose answers show every
+ * object's owners as they stand (an apply never carries them).
  */
 public final class OwnershipPlan {
 
@@ -65,14 +68,6 @@ public final class OwnershipPlan {
                 && step.action() != StepAction.DELETE;
     }
 
-    /**
-     * {@code plan} with {@code owner}'s mark on the object of every step it sends: what the
-     * preflight's dry run sends, so that its answers show each object as the install would leave it.
-     */
-    public static PlannedInstall markedForPreflight(PlannedInstall plan, InstallOwner owner) {
-        return marked(plan, owner, index -> sends(plan.steps().get(index).step()));
-    }
-
     /** The install these decisions are for. */
     public InstallOwner owner() {
         return owner;
@@ -94,9 +89,28 @@ public final class OwnershipPlan {
         return conflicts;
     }
 
-    /** {@code plan} with the install's mark on the object of every step it owns, and on no other. */
-    public PlannedInstall marked(PlannedInstall plan) {
-        return marked(plan, owner, index -> decisions.get(index) instanceof OwnershipDecision.Owned);
+    /**
+     * By step index, how each step the install owns changes the object's owner lists once its write
+     * succeeded (docs/semantics.md §8): the install joins its package's list with the digest of the
+     * step's object (as planned, without any owner's annotation); the release before's installs of
+     * the package that share it join with it (their migration); gone owners and those it takes the
+     * object from leave theirs. Steps it does not own have none: the user's objects are never listed.
+     */
+    public Map<Integer, OwnerListing> listings(PlannedInstall plan) {
+        Map<Integer, OwnerListing> listings = new LinkedHashMap<>();
+        decisions.forEach((index, decision) -> {
+            if (decision instanceof OwnershipDecision.Owned owned) {
+                Set<String> alsoListed = new TreeSet<>();
+                owned.alsoOwnedBy().stream().filter(mark -> !mark.listed() && mark.ofPackage(owner.packageName()))
+                        .forEach(mark -> alsoListed.add(mark.owner().namespace()));
+                Set<InstallOwner> dropped = new LinkedHashSet<>();
+                owned.goneOwners().forEach(mark -> dropped.add(mark.owner()));
+                owned.takenFrom().forEach(mark -> dropped.add(mark.owner()));
+                listings.put(index, OwnerListing.joining(owner,
+                        OwnerMarks.contentDigest(plan.steps().get(index).object()), alsoListed, dropped));
+            }
+        });
+        return listings;
     }
 
     /** By step index, the fields another field manager gives up before the step applies. */
@@ -240,17 +254,4 @@ public final class OwnershipPlan {
         };
     }
 
-    private static PlannedInstall marked(PlannedInstall plan, InstallOwner owner, java.util.function.IntPredicate which) {
-        List<PlannedStep> steps = new ArrayList<>(plan.steps().size());
-        for (int index = 0; index < plan.steps().size(); index++) {
-            PlannedStep step = plan.steps().get(index);
-            if (which.test(index)) {
-                ObjectNode marked = OwnerMarks.marked(step.object(), owner);
-                steps.add(new PlannedStep(step.step(), marked, step.source()));
-            } else {
-                steps.add(step);
-            }
-        }
-        return new PlannedInstall(plan.plan(), steps, plan.payloadOrder());
-    }
 }

@@ -1,6 +1,8 @@
 package dev.bundlectl.executor.install;
 
 import dev.bundlectl.executor.apply.PreflightFinding;
+import dev.bundlectl.executor.ownership.ObservedObject;
+import dev.bundlectl.executor.ownership.OwnershipDecision;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
@@ -27,10 +29,27 @@ final class PreflightFindings {
      */
     static Map<Integer, PreflightFinding> of(InstallRecord previous, ServerPreflight.Checked checked) {
         Map<Integer, PreflightFinding> found = new HashMap<>();
-        UnchangedObjects.since(previous, checked.plan(), checked.live())
-                .forEach((index, state) -> found.put(index, new PreflightFinding.Unchanged(state)));
+        UnchangedObjects.since(previous, checked.plan(), checked.live()).forEach((index, state) -> {
+            if (listedAlready(checked, index)) {
+                found.put(index, new PreflightFinding.Unchanged(state));
+            }
+        });
         checked.existing().forEach(index -> found.put(index, new PreflightFinding.Existing()));
         return Map.copyOf(found);
+    }
+
+    /**
+     * Whether an object the install owns already lists it, as the dry run found it: an object
+     * written before one list per package (by an earlier release, whose body was the same) is not,
+     * and its apply is sent so that its list write follows (docs/semantics.md §8). One the install
+     * does not own has nothing to list.
+     */
+    private static boolean listedAlready(ServerPreflight.Checked checked, int index) {
+        if (!(checked.ownership().decisions().get(index) instanceof OwnershipDecision.Owned)) {
+            return true;
+        }
+        ObservedObject seen = checked.observed().get(index);
+        return seen != null && seen.owners().lists(checked.ownership().owner());
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.ownership.FieldConflict;
 import dev.bundlectl.executor.ownership.FieldRelease;
 import dev.bundlectl.executor.ownership.InstallOwner;
+import dev.bundlectl.executor.ownership.ObjectOwners;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import dev.bundlectl.executor.ownership.OlmInjectedFields;
 import dev.bundlectl.executor.ownership.OwnerStandings;
@@ -105,17 +106,16 @@ public final class ServerPreflight {
     }
 
     /**
-     * Dry-runs {@code planned}, every object it sends carrying {@code judge}'s install's mark, and
-     * answers with the plan to apply, what it found on the server, and the install's ownership of
-     * each object: an object another install owns and this one would change is refused here, with
-     * nothing written.
+     * Dry-runs {@code planned} as {@code judge}'s install's field manager, and answers with the plan
+     * to apply, what it found on the server, and the install's ownership of each object: an object
+     * another install owns and this one would change is refused here, with nothing written.
      */
     public Future<Checked> check(PlannedInstall planned, ApplySettings options, OwnershipJudge judge, InstallOwner owner) {
         RunningPlan dryRun = dryRun(applier, planned, options, owner, event -> { });
         OwnerStandings standings = new OwnerStandings(applier.api(), options.recentStandings());
-        return dryRun.result().compose(judged -> knowingGoneOwners(planned, dryRun, judge, owner, standings)
-                .compose(knowing -> leftOverMarksRead(planned, ownershipOf(planned, judged, dryRun, knowing, owner),
-                        knowing))
+        return dryRun.result().compose(judged -> conflictOwnersRead(applier, planned, dryRun, judge)
+                .compose(conflictOwners -> knowingGoneOwners(planned, dryRun, conflictOwners, judge, owner, standings)
+                        .map(knowing -> ownershipOf(planned, judged, dryRun, conflictOwners, knowing, owner)))
                 .map(ownership -> new Checked(judged(planned.plan(), judged, dryRun.unavailableSteps(), ownership),
                         dryRun.appliedStates(), dryRun.foundExisting(), unacceptedSteps(planned.plan(), judged,
                                 dryRun.unavailableSteps()), dryRun.forbiddenSteps(), true, ownership,
@@ -124,51 +124,54 @@ public final class ServerPreflight {
 
     /**
      * The preflight's one request per step: {@code planned} sent through {@code applier} as a
-     * server-side dry run ({@code dryRun=All}) of the very writes an install makes, every object
-     * carrying {@code owner}'s mark and applied as {@code owner}'s field manager. The preflight,
+     * server-side dry run ({@code dryRun=All}) of the very writes an install makes, applied as
+     * {@code owner}'s package's field manager. No write carries an owner list (docs/semantics.md §8),
+     * so each answer shows the object's owners as they stand. The preflight,
      * {@code install --dry-run=server} and {@code plan -o diff} all send it this way, so that what
      * they judge or show is what the install would write.
      */
     public static RunningPlan dryRun(PlanApplier applier, PlannedInstall planned, ApplySettings options,
             InstallOwner owner, Consumer<StepEvent> listener) {
-        return applier.start(OwnershipPlan.markedForPreflight(planned, owner),
-                options.toBuilder().dryRunServer(true).owner(owner).build(), listener);
+        return applier.start(planned, options.toBuilder().dryRunServer(true).owner(owner).build(), listener);
     }
 
     /**
-     * {@code ownership} with each object it leaves to the user read as it is (one GET each, only
-     * those): one that carries the install's own mark was left by an earlier install of the package
-     * in a namespace of this name, and is adopted (docs/semantics.md §8). The dry run's answer could
-     * not say so, since it carries the mark the install sent. An object that cannot be read stays
-     * the user's: nothing is owned, and so deleted later, on a guess.
+     * By step index, the owners of each object whose dry-run apply conflicted with another install's
+     * field manager, read as it is (one GET each, only those): whose fields a package's manager holds
+     * only the object's owner list says ({@link OwnershipJudge#needsOwnersRead}). An object that
+     * cannot be read is left out: its conflict is judged from the managers alone.
      */
-    private Future<OwnershipPlan> leftOverMarksRead(PlannedInstall planned, OwnershipPlan ownership,
-            OwnershipJudge judge) {
-        Map<Integer, Future<OwnershipDecision>> reread = new java.util.LinkedHashMap<>();
-        ownership.decisions().forEach((index, decision) -> {
-            if (decision instanceof OwnershipDecision.Foreign) {
-                reread.put(index, LiveObjects.read(applier.discovery(), applier.api(), planned.steps().get(index))
-                        .map(live -> live == null ? decision : judge.adoptingLeftOver(live.owners())));
+    static Future<Map<Integer, ObjectOwners>> conflictOwnersRead(PlanApplier applier, PlannedInstall planned,
+            RunningPlan run, OwnershipJudge judge) {
+        Map<Integer, Future<ObservedObject>> reads = new java.util.LinkedHashMap<>();
+        run.conflicts().forEach((index, managers) -> {
+            if (judge.needsOwnersRead(managers)) {
+                reads.put(index, LiveObjects.read(applier.discovery(), applier.api(), planned.steps().get(index)));
             }
         });
-        if (reread.isEmpty()) {
-            return Future.succeededFuture(ownership);
+        if (reads.isEmpty()) {
+            return Future.succeededFuture(Map.of());
         }
-        return Future.join(new ArrayList<>(reread.values())).transform(done -> {
-            Map<Integer, OwnershipDecision> decisions = new java.util.LinkedHashMap<>(ownership.decisions());
-            reread.forEach((index, read) -> decisions.put(index, read.succeeded() ? read.result()
-                    : ownership.decisions().get(index)));
-            return Future.succeededFuture(new OwnershipPlan(ownership.owner(), decisions));
+        return Future.join(new ArrayList<>(reads.values())).transform(done -> {
+            Map<Integer, ObjectOwners> owners = new java.util.LinkedHashMap<>();
+            reads.forEach((index, read) -> {
+                if (read.succeeded() && read.result() != null) {
+                    owners.put(index, read.result().owners());
+                }
+            });
+            return Future.succeededFuture(owners);
         });
     }
 
     /**
-     * {@code judge}, knowing which of the installs whose marks (or field managers) the dry run's
-     * answers showed are gone (docs/semantics.md §8, "A stale owner is no owner"): each owner
-     * namespace is read once, and nothing is read when no object names another install.
+     * {@code judge}, knowing which of the installs whose owner lists, marks or field managers the dry
+     * run's answers (and the reads after its conflicts) showed are gone (docs/semantics.md §8, "A
+     * stale owner is no owner"): each owner namespace is read once, and nothing is read when no
+     * object names another install.
      */
-    static Future<OwnershipJudge> knowingGoneOwners(PlannedInstall planned, RunningPlan run, OwnershipJudge judge,
-            InstallOwner owner, OwnerStandings standings) {
+    static Future<OwnershipJudge> knowingGoneOwners(PlannedInstall planned, RunningPlan run,
+            Map<Integer, ObjectOwners> conflictOwners, OwnershipJudge judge, InstallOwner owner,
+            OwnerStandings standings) {
         Map<Integer, ObservedObject> observed = run.observedObjects();
         Map<Integer, List<String>> conflicts = run.conflicts();
         Set<InstallOwner> ask = new java.util.LinkedHashSet<>();
@@ -178,20 +181,24 @@ public final class ServerPreflight {
             if (seen != null) {
                 ask.addAll(judge.ownersToAsk(ref, seen.owners()));
             }
+            if (conflictOwners.containsKey(index)) {
+                ask.addAll(judge.ownersToAsk(ref, conflictOwners.get(index)));
+            }
             ask.addAll(OwnershipJudge.ownersToAsk(conflicts.get(index)));
         }
-        // A dry run's answer always carries the install's own mark (it sent it): it says nothing of an
-        // earlier install's mark of the same name, so only other installs are asked about.
+        // An entry of the install's own was left by an install of this package in this namespace:
+        // asking where it stands could only answer that it does (its own record makes it so).
         ask.remove(owner);
         return standings.gone(ask).map(judge::knowing);
     }
 
     /**
-     * The decision for each object the install sends: from the dry run's answer, or its conflict;
-     * for a step no answer judged (a custom resource of a CRD this plan creates), from the record.
+     * The decision for each object the install sends: from the dry run's answer, or its conflict
+     * (with the owners a read after it found, {@code conflictOwners}); for a step no answer judged
+     * (a custom resource of a CRD this plan creates), from the record.
      */
     static OwnershipPlan ownershipOf(PlannedInstall planned, InstallPlan dryRun, RunningPlan run,
-            OwnershipJudge judge, InstallOwner owner) {
+            Map<Integer, ObjectOwners> conflictOwners, OwnershipJudge judge, InstallOwner owner) {
         Map<Integer, ObservedObject> observed = run.observedObjects();
         Map<Integer, List<String>> conflicts = run.conflicts();
         Map<Integer, List<FieldConflict>> fieldConflicts = run.fieldConflicts();
@@ -208,9 +215,8 @@ public final class ServerPreflight {
             Optional<FieldRelease> release = OlmInjectedFields.release(ref, fieldConflicts.get(index));
             int at = index;
             release.ifPresent(fields -> releases.put(at, fields));
-            // The answer carries the install's own mark because it sent it: judged without it.
-            OwnershipDecision decision = judge.judge(ref, step.object(), seen == null ? null : seen.without(owner),
-                    release.isPresent() ? List.of() : conflicts.get(index));
+            OwnershipDecision decision = judge.judge(ref, step.object(), seen,
+                    release.isPresent() ? List.of() : conflicts.get(index), conflictOwners.get(index));
             if (decision == null && (release.isPresent() || dryRun.steps().get(index).status() != StepStatus.FAILED)) {
                 decision = judge.unseen(ref);
             }

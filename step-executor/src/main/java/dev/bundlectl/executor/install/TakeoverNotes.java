@@ -19,7 +19,7 @@ import java.util.Map;
  * in its latest record (docs/semantics.md §8): its status then says so, and its uninstall leaves
  * the object alone. The record lives in that install's namespace, which this identity may not be
  * allowed to write: a note that cannot be written is a warning. The object itself says it either
- * way: its mark is gone.
+ * way: its owner list no longer names that install.
  */
 final class TakeoverNotes {
 

@@ -54,7 +54,10 @@ public final class FieldConflicts {
         return fields;
     }
 
-    /** The install a field manager of this version names ({@code bundlectl/<namespace>/<package>}), if it names one. */
+    /**
+     * The install a per-install field manager names ({@code bundlectl/<namespace>/<package>}, as
+     * installs of the release before applied), if it names one.
+     */
     public static java.util.Optional<InstallOwner> ownerOf(String manager) {
         String[] parts = manager.split("/", -1);
         if (parts.length != 3 || !"bundlectl".equals(parts[0]) || parts[1].isEmpty() || parts[2].isEmpty()
@@ -62,5 +65,18 @@ public final class FieldConflicts {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(new InstallOwner(parts[1], parts[2]));
+    }
+
+    /**
+     * The package a package's field manager names ({@code bundlectl/<package>}, which every install
+     * of the package applies as), if it names one; which installs it holds fields for, the object's
+     * owner list says.
+     */
+    public static java.util.Optional<String> packageOf(String manager) {
+        String[] parts = manager.split("/", -1);
+        if (parts.length != 2 || !"bundlectl".equals(parts[0]) || parts[1].isEmpty() || parts[1].contains("~")) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(parts[1]);
     }
 }

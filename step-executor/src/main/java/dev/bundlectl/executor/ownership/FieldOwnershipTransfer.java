@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Makes the fields that other field managers applied to an object the install's own, before it
- * applies: an earlier release's one manager, for an object that release's install of the package
- * created, or another install's, for an object taken over with {@code --take-ownership}
+ * Makes the fields that other field managers applied to an object the install's package's own,
+ * before it applies: an earlier release's one manager, for an object that release's install of the
+ * package created; another install's or package's, for an object taken over with
+ * {@code --take-ownership} or whose owners are gone; the release before's per-install managers of
+ * the package, merged into the package's one manager as the next install migrates the object
  * (docs/semantics.md §8). Server-side apply has no request for this; the object's
  * {@code metadata.managedFields} is rewritten ({@link ManagedFieldsRewrite}). The install's next
  * apply then owns every field it sets, and drops the ones it no longer sets (the other owners'

@@ -16,8 +16,8 @@ import java.util.Objects;
  * What {@code status} says of an install's objects that other installs own too, read live
  * (docs/semantics.md §8): which are shared, and with whom, and which another install took over.
  * Only cluster-scoped objects can be shared (a namespaced one belongs to one namespace's install),
- * so only those are read; a record's lost objects are said from the record. A mark whose install is
- * gone (its namespace deleted, or holding no record of it) is no owner's and is not said.
+ * so only those are read; a record's lost objects are said from the record. An owner that is gone
+ * (its namespace deleted, or holding no record of it) is no owner and is not said.
  */
 public final class LiveOwners {
 
@@ -59,8 +59,8 @@ public final class LiveOwners {
                 : api.get(type.get(), null, object.name()).compose(live -> {
                     ObjectOwners owners = ObjectOwners.of(live);
                     List<OwnerMark> marked = owners.besides(me);
-                    // A gone install's mark is stale: it shares nothing and took nothing (docs/semantics.md §8).
-                    return standings.gone(marked.stream().map(OwnerMark::owner).toList()).map(gone -> {
+                    // A gone install's entry is stale: it shares nothing and took nothing (docs/semantics.md §8).
+                    return standings.gone(marked.stream().map(OwnerMark::owner).distinct().toList()).map(gone -> {
                         List<OwnerMark> others = marked.stream().filter(mark -> !gone.contains(mark.owner())).toList();
                         if (owners.markOf(me).isEmpty() && !others.isEmpty()) {
                             return object.displayName() + ": taken over by " + names(others);
@@ -72,6 +72,6 @@ public final class LiveOwners {
     }
 
     private static String names(List<OwnerMark> marks) {
-        return String.join(", ", marks.stream().map(OwnerMark::describe).toList());
+        return ObjectOwners.describe(marks);
     }
 }

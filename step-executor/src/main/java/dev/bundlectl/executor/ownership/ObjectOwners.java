@@ -3,6 +3,7 @@ package dev.bundlectl.executor.ownership;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -10,16 +11,20 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The owners a live object carries: the installs whose marks it has, and whether the field manager
- * every bundlectl write used before installs had owners ({@link InstallOwner#LEGACY_FIELD_MANAGER})
- * still owns fields of it (an install made by an earlier release, not yet re-run).
+ * The owners a live object carries (docs/semantics.md §8): the installs its packages' owner lists
+ * name ({@code owners.bundlectl.dev/<package>}), those whose per-install marks the release before
+ * wrote ({@code <namespace>.owners.bundlectl.dev/<package>}), and whether the field manager every
+ * bundlectl write used before installs had owners ({@link InstallOwner#LEGACY_FIELD_MANAGER}) still
+ * owns fields of it (an install made by an earlier release, not yet re-run). This is the one place
+ * that reads owners from an object; {@link OwnerMarks} is the one that writes them.
  *
- * @param marks the owners' marks, in annotation order
+ * @param marks the owners, listed ones and per-install marks, in annotation order (an install
+ *     found in both forms, half-way through its migration, appears twice)
  * @param legacyManaged whether the earlier releases' field manager applied fields of it
  */
 public record ObjectOwners(List<OwnerMark> marks, boolean legacyManaged) {
 
-    /** An object nobody has marked and no earlier release applied. */
+    /** An object nobody owns and no earlier release applied. */
     public static final ObjectOwners NONE = new ObjectOwners(List.of(), false);
 
     public ObjectOwners {
@@ -29,11 +34,13 @@ public record ObjectOwners(List<OwnerMark> marks, boolean legacyManaged) {
     /** The owners {@code object} (as the API server answered it) carries. */
     public static ObjectOwners of(JsonNode object) {
         List<OwnerMark> marks = new ArrayList<>();
+        lists(object).forEach((packageName, list) -> list.namespaces().forEach(namespace ->
+                marks.add(OwnerMark.inList(new InstallOwner(namespace, packageName), list.digest()))));
         JsonNode annotations = object.path("metadata").path("annotations");
         for (Iterator<Map.Entry<String, JsonNode>> fields = annotations.fields(); fields.hasNext();) {
             Map.Entry<String, JsonNode> field = fields.next();
-            InstallOwner.ofMarkKey(field.getKey())
-                    .ifPresent(owner -> marks.add(new OwnerMark(owner, field.getValue().asText())));
+            InstallOwner.ofEarlierMarkKey(field.getKey())
+                    .ifPresent(owner -> marks.add(OwnerMark.ofEarlierMark(owner, field.getValue().asText())));
         }
         boolean legacy = false;
         for (JsonNode entry : object.path("metadata").path("managedFields")) {
@@ -45,22 +52,52 @@ public record ObjectOwners(List<OwnerMark> marks, boolean legacyManaged) {
         return new ObjectOwners(marks, legacy);
     }
 
-    /** {@code owner}'s mark, if the object carries it. */
+    /** The owner lists {@code object} carries, by package, in annotation order. */
+    static Map<String, OwnerList> lists(JsonNode object) {
+        Map<String, OwnerList> lists = new LinkedHashMap<>();
+        JsonNode annotations = object.path("metadata").path("annotations");
+        for (Iterator<Map.Entry<String, JsonNode>> fields = annotations.fields(); fields.hasNext();) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            InstallOwner.packageOfListKey(field.getKey())
+                    .ifPresent(packageName -> lists.put(packageName, OwnerList.parse(field.getValue().asText())));
+        }
+        return lists;
+    }
+
+    /** {@code owner}'s mark, if the object names it: listed first, else its per-install mark. */
     public Optional<OwnerMark> markOf(InstallOwner owner) {
-        return marks.stream().filter(mark -> mark.owner().equals(owner)).findFirst();
+        return marks.stream().filter(mark -> mark.owner().equals(owner))
+                .min((a, b) -> Boolean.compare(b.listed(), a.listed()));
+    }
+
+    /** Whether {@code owner}'s package's owner list names it. */
+    public boolean lists(InstallOwner owner) {
+        return marks.stream().anyMatch(mark -> mark.listed() && mark.owner().equals(owner));
+    }
+
+    /** Whether {@code owner} still carries a per-install mark of its own (the release before's). */
+    public boolean marksEarlier(InstallOwner owner) {
+        return marks.stream().anyMatch(mark -> !mark.listed() && mark.owner().equals(owner));
     }
 
     /**
-     * These owners without {@code owner}'s mark: what a dry run's answer says of an object, since
-     * the install sent its own mark there and the answer carries it whether the object had it or not.
+     * The marks of owners other than {@code owner}: an install found in both forms, half-way through
+     * its migration, twice ({@link #describe} names each once).
      */
-    public ObjectOwners without(InstallOwner owner) {
-        return new ObjectOwners(besides(owner), legacyManaged);
-    }
-
-    /** The marks of owners other than {@code owner}. */
     public List<OwnerMark> besides(InstallOwner owner) {
         return marks.stream().filter(mark -> !mark.owner().equals(owner)).toList();
+    }
+
+    /** {@code marks}' owners, each once, for messages: {@code a in namespace x, b in namespace y}. */
+    public static String describe(List<OwnerMark> marks) {
+        return String.join(", ", marks.stream().map(OwnerMark::describe).distinct().toList());
+    }
+
+    /** Every install named, each once. */
+    public Set<InstallOwner> owners() {
+        Set<InstallOwner> owners = new LinkedHashSet<>();
+        marks.forEach(mark -> owners.add(mark.owner()));
+        return owners;
     }
 
     /** The server-side apply field managers of installs in {@code object}'s managed fields. */

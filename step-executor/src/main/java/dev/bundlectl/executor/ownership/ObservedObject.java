@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * What an answer to a write said of its object that ownership needs: its identity and its owners.
- * A dry run's answer shows the object as the write would leave it: with the marks of every other
- * owner, as they are, and the writer's own.
+ * A dry run's answer shows the object as the write would leave it: with every owner list and mark
+ * as it stands, since an apply never carries them (docs/semantics.md §8).
  *
  * @param uid the object's uid, or null (a dry-run create has none)
  * @param resourceVersion its resourceVersion, or null
@@ -17,11 +17,6 @@ public record ObservedObject(String uid, String resourceVersion, ObjectOwners ow
 
     public ObservedObject {
         Objects.requireNonNull(owners, "owners");
-    }
-
-    /** This observation without {@code owner}'s mark (see {@link ObjectOwners#without}). */
-    public ObservedObject without(InstallOwner owner) {
-        return new ObservedObject(uid, resourceVersion, owners.without(owner), created);
     }
 
     /** What {@code answer}, an object as the API server answered a write of it, says. */

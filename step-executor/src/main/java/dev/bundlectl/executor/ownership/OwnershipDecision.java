@@ -12,23 +12,32 @@ public sealed interface OwnershipDecision {
     String note();
 
     /**
-     * The install owns the object: it writes its mark on it, the record lists it, and its uninstall
-     * deletes it once no other install owns it.
+     * The install owns the object: its package's owner list names it once its write succeeded, the
+     * record lists it, and its uninstall deletes it once no other install owns it.
      *
      * @param how how it came to own it
      * @param alsoOwnedBy the other installs that own it too (the same package's, with the same content)
-     * @param transferFrom field managers whose fields become this install's before it applies: an
-     *     earlier release's, for an object it created; another install's, for one taken over; a gone
-     *     install's, whose stale mark the install's apply then drops
+     * @param transferFrom field managers whose fields become this install's package's before it
+     *     applies: an earlier release's, for an object it created; another install's or package's,
+     *     for one taken over; a gone install's or package's, whose stale mark the install's apply
+     *     then drops; the release before's per-install managers of the package, migrated
      * @param takenFrom the marks of the installs it takes the object from
+     * @param goneOwners the marks of owners that are gone (docs/semantics.md §8, "A stale owner is no
+     *     owner"), which the install's list write drops
      */
-    record Owned(How how, List<OwnerMark> alsoOwnedBy, List<String> transferFrom, List<OwnerMark> takenFrom)
-            implements OwnershipDecision {
+    record Owned(How how, List<OwnerMark> alsoOwnedBy, List<String> transferFrom, List<OwnerMark> takenFrom,
+            List<OwnerMark> goneOwners) implements OwnershipDecision {
         public Owned {
             Objects.requireNonNull(how, "how");
             alsoOwnedBy = List.copyOf(alsoOwnedBy);
             transferFrom = List.copyOf(transferFrom);
             takenFrom = List.copyOf(takenFrom);
+            goneOwners = List.copyOf(goneOwners);
+        }
+
+        /** Owned with no gone owner to drop. */
+        public Owned(How how, List<OwnerMark> alsoOwnedBy, List<String> transferFrom, List<OwnerMark> takenFrom) {
+            this(how, alsoOwnedBy, transferFrom, takenFrom, List.of());
         }
 
         /** Owned simply: created now, or created by an earlier run of this install. */
@@ -39,9 +48,9 @@ public sealed interface OwnershipDecision {
         @Override
         public String note() {
             return switch (how) {
-                case SHARED -> "shared with " + String.join(", ", alsoOwnedBy.stream().map(OwnerMark::describe).toList());
+                case SHARED -> "shared with " + ObjectOwners.describe(alsoOwnedBy);
                 case SHARED_WITH_EARLIER_RELEASE -> "shared with an install an earlier bundlectl made";
-                case TAKEN -> "taken over from " + String.join(", ", takenFrom.stream().map(OwnerMark::describe).toList());
+                case TAKEN -> "taken over from " + ObjectOwners.describe(takenFrom);
                 case ADOPTED -> "its earlier owners are gone";
                 default -> null;
             };

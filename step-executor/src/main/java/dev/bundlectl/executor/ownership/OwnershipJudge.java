@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -61,8 +62,8 @@ public final class OwnershipJudge {
     }
 
     /**
-     * The owners of {@code owners} whose standing {@link #knowing} needs: every other install's
-     * mark. This install's own mark needs no asking: whoever left it was an install of this package
+     * The owners of {@code owners} whose standing {@link #knowing} needs: every other install it
+     * names. This install's own entry needs no asking: whoever left it was an install of this package
      * in this namespace (see {@link #existing}).
      */
     public Set<InstallOwner> ownersToAsk(ObjectRef ref, ObjectOwners owners) {
@@ -71,7 +72,7 @@ public final class OwnershipJudge {
         return ask;
     }
 
-    /** The installs whose field managers a server-side apply conflicted with, for {@link #knowing}. */
+    /** The installs whose per-install field managers a server-side apply conflicted with, for {@link #knowing}. */
     public static Set<InstallOwner> ownersToAsk(List<String> conflicts) {
         Set<InstallOwner> ask = new LinkedHashSet<>();
         if (conflicts != null) {
@@ -81,11 +82,32 @@ public final class OwnershipJudge {
     }
 
     /**
-     * The decision for {@code object} (the step's object, unmarked), from what a write of it was
-     * answered: {@code seen} when it succeeded, or the field managers a server-side apply conflicted
-     * with. Null when neither says anything of ownership (a refusal of another kind).
+     * Whether deciding a conflict with {@code conflicts} needs the object read: an apply that met
+     * another install's field manager is decided from the owners the object names, as one that
+     * succeeded is; a package's manager ({@code bundlectl/<package>}) says whose fields those are only
+     * through the object's owner list.
+     */
+    public boolean needsOwnersRead(List<String> conflicts) {
+        return conflicts != null && conflicts.stream().anyMatch(manager -> InstallOwner.isInstallManager(manager)
+                && !manager.equals(me.fieldManager()));
+    }
+
+    /**
+     * The decision for {@code object} (the step's object), from what a write of it was answered:
+     * {@code seen} when it succeeded, or the field managers a server-side apply conflicted with.
+     * Null when neither says anything of ownership (a refusal of another kind).
      */
     public OwnershipDecision judge(ObjectRef ref, JsonNode object, ObservedObject seen, List<String> conflicts) {
+        return judge(ref, object, seen, conflicts, null);
+    }
+
+    /**
+     * As {@link #judge(ObjectRef, JsonNode, ObservedObject, List)}, with the owners of an object whose
+     * apply conflicted, as a read after the conflict found them ({@link #needsOwnersRead}; null when
+     * not read).
+     */
+    public OwnershipDecision judge(ObjectRef ref, JsonNode object, ObservedObject seen, List<String> conflicts,
+            ObjectOwners conflictOwners) {
         if (seen != null && seen.created()) {
             return OwnershipDecision.Owned.as(OwnershipDecision.How.CREATED);
         }
@@ -93,7 +115,7 @@ public final class OwnershipJudge {
             return existing(ref, object, seen.owners());
         }
         if (conflicts != null && !conflicts.isEmpty()) {
-            return conflicting(ref, conflicts);
+            return conflicting(ref, object, conflicts, conflictOwners);
         }
         return null;
     }
@@ -120,46 +142,62 @@ public final class OwnershipJudge {
         for (OwnerMark other : owners.besides(me)) {
             (gone.contains(other.owner()) ? stale : others).add(other);
         }
-        // This install's own mark, where its record does not own the object, was left by an install
+        // This install's own entry, where its record does not own the object, was left by an install
         // of the package in a namespace of this name: an earlier one, since deleted, or a run of this
         // one that stopped before it recorded. Either way the object is this install's to adopt. Its
         // standing cannot tell which: this install's own record, written before its first step,
-        // already makes the namespace hold one. Only an object read as it is says so: a dry run's
-        // answer carries the mark the install sent, so the preflight judges without it and reads
-        // the objects it would leave to the user ({@link #adoptingLeftOver}).
+        // already makes the namespace hold one. The dry run's answer shows it: the apply never
+        // carries the owner list, so the answer has the lists as they stand.
         boolean ownMarkLeftOver = owners.markOf(me).isPresent();
         List<OwnerMark> conflicting = new ArrayList<>();
         boolean namespaceWide = isNamespaceWide(ref);
         for (OwnerMark other : others) {
-            boolean samePackage = other.owner().packageName().equals(me.packageName());
+            boolean samePackage = other.ofPackage(me.packageName());
             if (!other.digest().equals(digest) || !(samePackage || namespaceWide)) {
                 conflicting.add(other);
             }
         }
-        List<String> earlierRelease = new ArrayList<>(owners.legacyManaged() && previous.createdByEarlierRelease(ref)
-                ? List.of(InstallOwner.LEGACY_FIELD_MANAGER) : List.of());
+        Set<String> transfers = new LinkedHashSet<>();
+        if (owners.legacyManaged() && previous.createdByEarlierRelease(ref)) {
+            transfers.add(InstallOwner.LEGACY_FIELD_MANAGER);
+        }
+        // Its own fields from before one manager per package become the package's (its migration).
+        if (owners.marksEarlier(me)) {
+            transfers.add(me.earlierFieldManager());
+        }
         // A gone owner's fields become this install's, so that its apply drops the stale mark with them.
-        stale.forEach(mark -> earlierRelease.add(mark.owner().fieldManager()));
+        for (OwnerMark mark : stale) {
+            heldFieldsOf(mark, others).ifPresent(transfers::add);
+        }
+        // The package's co-owners from before one manager per package: their fields become the
+        // package's, their marks go with this apply, and the list write lists them (their migration).
+        for (OwnerMark other : others) {
+            if (!other.listed() && other.ofPackage(me.packageName()) && !conflicting.contains(other)) {
+                transfers.add(other.fieldManager());
+            }
+        }
         if (!conflicting.isEmpty()) {
             if (!takeOwnership) {
                 OwnerMark first = conflicting.get(0);
-                return new OwnershipDecision.Conflict(first.owner(),
-                        first.owner().packageName().equals(me.packageName()) || namespaceWide
-                                ? "it applied other content" : "another package");
+                return new OwnershipDecision.Conflict(first.owner(), why(first.owner(), namespaceWide));
             }
-            List<String> managers = new ArrayList<>(earlierRelease);
-            conflicting.forEach(mark -> managers.add(mark.owner().fieldManager()));
+            for (OwnerMark mark : conflicting) {
+                heldFieldsOf(mark, List.of()).ifPresent(transfers::add);
+            }
             return new OwnershipDecision.Owned(OwnershipDecision.How.TAKEN, others.stream()
-                    .filter(mark -> !conflicting.contains(mark)).toList(), managers, conflicting);
+                    .filter(mark -> !conflicting.contains(mark)).toList(), List.copyOf(transfers), conflicting, stale);
         }
         if (!others.isEmpty()) {
-            return new OwnershipDecision.Owned(OwnershipDecision.How.SHARED, others, earlierRelease, List.of());
+            return new OwnershipDecision.Owned(OwnershipDecision.How.SHARED, others, List.copyOf(transfers), List.of(),
+                    stale);
         }
         if (previous.owned(ref) || previous.createdByEarlierRelease(ref)) {
-            return new OwnershipDecision.Owned(OwnershipDecision.How.OWNED, List.of(), earlierRelease, List.of());
+            return new OwnershipDecision.Owned(OwnershipDecision.How.OWNED, List.of(), List.copyOf(transfers), List.of(),
+                    stale);
         }
         if (!stale.isEmpty() || ownMarkLeftOver) {
-            return new OwnershipDecision.Owned(OwnershipDecision.How.ADOPTED, List.of(), earlierRelease, List.of());
+            return new OwnershipDecision.Owned(OwnershipDecision.How.ADOPTED, List.of(), List.copyOf(transfers),
+                    List.of(), stale);
         }
         if (owners.legacyManaged()) {
             return OwnershipDecision.Owned.as(OwnershipDecision.How.SHARED_WITH_EARLIER_RELEASE);
@@ -168,14 +206,26 @@ public final class OwnershipJudge {
     }
 
     /**
-     * The decision for an object the preflight judged the user's, now that it was read as it is:
-     * adopted when it carries this install's own mark (left by an earlier install of the package in
-     * a namespace of this name, or by a run of this one that stopped before it recorded), else
-     * still the user's.
+     * The field manager whose fields become this install's when {@code mark}'s owner stops owning
+     * the object: its own per-install manager (the release before's); its package's manager when it
+     * is of another package and no other owner of that package still applies it ({@code keeping});
+     * none for an owner of this install's package, whose manager is this install's own.
      */
-    public OwnershipDecision adoptingLeftOver(ObjectOwners live) {
-        return live.markOf(me).isPresent() ? OwnershipDecision.Owned.as(OwnershipDecision.How.ADOPTED)
-                : new OwnershipDecision.Foreign();
+    private Optional<String> heldFieldsOf(OwnerMark mark, List<OwnerMark> keeping) {
+        if (!mark.listed()) {
+            return Optional.of(mark.fieldManager());
+        }
+        String packageName = mark.owner().packageName();
+        if (packageName.equals(me.packageName())
+                || keeping.stream().anyMatch(other -> other.listed() && other.ofPackage(packageName))) {
+            return Optional.empty();
+        }
+        return Optional.of(mark.fieldManager());
+    }
+
+    private String why(InstallOwner owner, boolean namespaceWide) {
+        return owner.packageName().equals(me.packageName()) || namespaceWide ? "it applied other content"
+                : "another package";
     }
 
     /**
@@ -188,41 +238,82 @@ public final class OwnershipJudge {
     }
 
     /**
-     * An apply that conflicted with field managers: an earlier release's, for an object this
-     * install's earlier release created, is this install's to take over; another install's is a
-     * conflict with it (its content differs, or the apply would not have conflicted).
+     * An apply that conflicted with field managers. The owners the object names decide first, as
+     * for an apply that succeeded, when the object could be read after the conflict. Then each
+     * install manager it conflicted with: an earlier release's, for an object this install's earlier
+     * release created, and this install's own from before one manager per package, are this
+     * install's to take over; so are a gone install's and a package's whose every owner is gone.
+     * Any other is a standing install's: a conflict with it (its content differs, or the apply would
+     * not have conflicted), which {@code --take-ownership} takes over.
+     *
+     * @param live the object's owners as read after the conflict, or null when not read
      */
-    private OwnershipDecision conflicting(ObjectRef ref, List<String> managers) {
+    private OwnershipDecision conflicting(ObjectRef ref, JsonNode object, List<String> managers, ObjectOwners live) {
         List<String> installs = managers.stream().filter(InstallOwner::isInstallManager)
                 .filter(manager -> !manager.equals(me.fieldManager())).toList();
         if (installs.isEmpty()) {
             return null;
         }
-        List<String> others = installs.stream().filter(manager -> !manager.equals(InstallOwner.LEGACY_FIELD_MANAGER))
-                .filter(manager -> FieldConflicts.ownerOf(manager).filter(gone::contains).isEmpty())
-                .toList();
-        List<String> stale = installs.stream().filter(manager -> FieldConflicts.ownerOf(manager)
-                .filter(gone::contains).isPresent()).toList();
-        if (others.isEmpty() && !stale.isEmpty()) {
-            // Only gone installs' fields stood in the way: they become this install's before it applies.
-            List<String> moved = previous.createdByEarlierRelease(ref) ? installs : stale;
-            return new OwnershipDecision.Owned(previous.owned(ref) || previous.createdByEarlierRelease(ref)
-                    ? OwnershipDecision.How.OWNED : OwnershipDecision.How.ADOPTED, List.of(), moved, List.of());
+        OwnershipDecision base = live == null ? null : existing(ref, object, live);
+        if (base instanceof OwnershipDecision.Conflict) {
+            return base;
         }
-        if (others.isEmpty()) {
-            return previous.createdByEarlierRelease(ref)
-                    ? new OwnershipDecision.Owned(OwnershipDecision.How.OWNED, List.of(), installs, List.of())
-                    : null;
+        OwnershipDecision.Owned owned = base instanceof OwnershipDecision.Owned decided ? decided : null;
+        List<String> transfers = new ArrayList<>(owned == null ? List.of() : owned.transferFrom());
+        List<OwnerMark> standing = new ArrayList<>();
+        List<OwnerMark> staleHere = new ArrayList<>(owned == null ? List.of() : owned.goneOwners());
+        for (String manager : installs) {
+            if (transfers.contains(manager)) {
+                continue;
+            }
+            Optional<InstallOwner> install = FieldConflicts.ownerOf(manager);
+            Optional<String> packageName = FieldConflicts.packageOf(manager);
+            if (manager.equals(InstallOwner.LEGACY_FIELD_MANAGER)) {
+                if (!previous.createdByEarlierRelease(ref)) {
+                    return null;
+                }
+                transfers.add(manager);
+            } else if (manager.equals(me.earlierFieldManager())) {
+                transfers.add(manager);
+            } else if (install.isPresent() && gone.contains(install.get())) {
+                transfers.add(manager);
+                staleHere.add(live == null ? OwnerMark.ofEarlierMark(install.get(), "")
+                        : live.markOf(install.get()).orElse(OwnerMark.ofEarlierMark(install.get(), "")));
+            } else if (install.isPresent()) {
+                standing.add(live == null ? OwnerMark.ofEarlierMark(install.get(), "")
+                        : live.markOf(install.get()).orElse(OwnerMark.ofEarlierMark(install.get(), "")));
+            } else if (packageName.isPresent() && live != null) {
+                // A package's manager holds fields for every install its list names: they stand or fall together.
+                List<OwnerMark> listed = live.marks().stream()
+                        .filter(mark -> mark.listed() && mark.ofPackage(packageName.get())).toList();
+                List<OwnerMark> standingHere = listed.stream().filter(mark -> !gone.contains(mark.owner())).toList();
+                if (standingHere.isEmpty()) {
+                    transfers.add(manager);
+                    listed.stream().filter(mark -> !staleHere.contains(mark)).forEach(staleHere::add);
+                } else {
+                    standing.addAll(standingHere);
+                }
+            } else {
+                return null;
+            }
         }
-        InstallOwner owner = FieldConflicts.ownerOf(others.get(0)).orElse(null);
-        if (owner == null) {
-            return null;
+        if (!standing.isEmpty()) {
+            if (!takeOwnership) {
+                return new OwnershipDecision.Conflict(standing.get(0).owner(),
+                        why(standing.get(0).owner(), isNamespaceWide(ref)));
+            }
+            standing.forEach(mark -> transfers.add(mark.fieldManager()));
+            List<OwnerMark> taken = new ArrayList<>(owned == null ? List.of() : owned.takenFrom());
+            taken.addAll(standing);
+            return new OwnershipDecision.Owned(OwnershipDecision.How.TAKEN,
+                    owned == null ? List.of() : owned.alsoOwnedBy(), transfers.stream().distinct().toList(), taken,
+                    staleHere);
         }
-        if (!takeOwnership) {
-            return new OwnershipDecision.Conflict(owner, owner.packageName().equals(me.packageName())
-                    || isNamespaceWide(ref) ? "it applied other content" : "another package");
-        }
-        return new OwnershipDecision.Owned(OwnershipDecision.How.TAKEN, List.of(), installs,
-                List.of(new OwnerMark(owner, "")));
+        OwnershipDecision.How how = owned != null && owned.how() != OwnershipDecision.How.SHARED_WITH_EARLIER_RELEASE
+                ? owned.how()
+                : previous.owned(ref) || previous.createdByEarlierRelease(ref) ? OwnershipDecision.How.OWNED
+                        : OwnershipDecision.How.ADOPTED;
+        return new OwnershipDecision.Owned(how, owned == null ? List.of() : owned.alsoOwnedBy(),
+                transfers.stream().distinct().toList(), owned == null ? List.of() : owned.takenFrom(), staleHere);
     }
 }

@@ -7,7 +7,6 @@ import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.cluster.kube.Preconditions;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObjectOwners;
-import dev.bundlectl.executor.ownership.OwnerMark;
 import dev.bundlectl.executor.ownership.OwnerStandings;
 import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.executor.records.ObjectRef;
@@ -24,8 +23,8 @@ import java.util.Set;
  * ClusterRoleBindings named after it), left by installs of the same package whose namespace is gone
  * (docs/semantics.md §8, "A stale owner is no owner"): no uninstall will ever run there, so an
  * uninstall of the package removes them. They are found by the labels rendering puts on them (two
- * lists, one per kind); one is removed only when every mark on it is a gone install's of this
- * package, on the uid and resourceVersion listed. Best effort: a list or a delete the identity may
+ * lists, one per kind); one is removed only when every owner it names (in its owner list, or a mark
+ * of the release before) is a gone install of this package, on the uid and resourceVersion listed. Best effort: a list or a delete the identity may
  * not make leaves them to {@code bundlectl gc}, and fails nothing.
  */
 final class LeftBehindRbac {
@@ -63,7 +62,7 @@ final class LeftBehindRbac {
             return Future.succeededFuture();
         }
         ObjectNode object = objects.get(index);
-        List<InstallOwner> owners = ObjectOwners.of(object).marks().stream().map(OwnerMark::owner).toList();
+        List<InstallOwner> owners = List.copyOf(ObjectOwners.of(object).owners());
         boolean candidate = !owners.isEmpty() && !owners.contains(me)
                 && owners.stream().allMatch(owner -> owner.packageName().equals(me.packageName()))
                 && !object.path("metadata").hasNonNull("deletionTimestamp");

@@ -5,11 +5,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.cluster.discovery.Discovery;
 import dev.bundlectl.cluster.kube.ApiException;
+import dev.bundlectl.cluster.kube.ApplyResult;
 import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.cluster.kube.Preconditions;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObjectOwners;
-import dev.bundlectl.executor.ownership.OwnerMark;
+import dev.bundlectl.executor.ownership.OwnerMarks;
 import dev.bundlectl.executor.ownership.OwnerStandings;
 import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.executor.records.CreatedObject;
@@ -32,8 +33,10 @@ import java.util.Set;
  */
 public final class ObjectDeleter {
 
-    // A 409 on the delete or the release means the object changed after it was read: read it again, a few times.
-    private static final int ATTEMPTS = 3;
+    // A 409 on the delete or the release (a 422 on a list's patch) means the object changed after it
+    // was read: read it again and decide again. Each such change is another writer's success (other
+    // installs of the package leaving one shared list at once), so the attempts are many.
+    private static final int ATTEMPTS = 32;
 
     private final KubeApi api;
     private final ResourceLocator locator;
@@ -67,7 +70,7 @@ public final class ObjectDeleter {
 
     /**
      * This deleter, keeping the namespace's OperatorGroup for {@code why} (other packages' installs
-     * use it; empty: none does): the install gives up its mark and leaves it.
+     * use it; empty: none does): the install leaves its package's owner list and the object.
      */
     ObjectDeleter keepingOperatorGroups(String why) {
         return new ObjectDeleter(api, locator, owner, deleteCrds, dryRun, creator, why, standings);
@@ -139,11 +142,11 @@ public final class ObjectDeleter {
     /**
      * Which installs besides this one, of those whose marks {@code live} carries, are gone
      * (docs/semantics.md §8, "A stale owner is no owner"); nothing is read for an object no other
-     * install marked.
+     * install owns.
      */
     private Future<Set<InstallOwner>> goneOwners(JsonNode live) {
-        List<InstallOwner> others = ObjectOwners.of(live).marks().stream().map(OwnerMark::owner)
-                .filter(other -> !other.equals(owner)).toList();
+        List<InstallOwner> others = ObjectOwners.of(live).owners().stream().filter(other -> !other.equals(owner))
+                .toList();
         return standings.gone(others);
     }
 
@@ -163,15 +166,12 @@ public final class ObjectDeleter {
             return Future.succeededFuture(new DeletionResult.Failed(ref, unreadable.detail()));
         }
         if (removal instanceof Removal.Release release) {
-            Future<?> released = release.fieldsStay()
-                    ? api.patch(release.type(), release.namespace(), ref.name(), unmarking(release), dryRun)
-                    : api.apply(release.type(), release.namespace(), emptied(release), release.manager(), false, dryRun);
-            return released
+            return released(release)
                     .<DeletionResult>map(done -> release.kept() ? new DeletionResult.Kept(ref, release.detail()
                             + "; this install's ownership was released") : new DeletionResult.Released(ref, release.detail()))
-                    // A mark's removal is a JSON patch that tests the resourceVersion read: its failure (422) is a change.
-                    .recover(error -> Future.succeededFuture(release.fieldsStay()
-                            && ApiException.isHttp(error, UNPROCESSABLE)
+                    // Each write is made on the version read or just written: a failed test of a list's
+                    // JSON patch (422) or a refused apply (409) is a change since.
+                    .recover(error -> Future.succeededFuture(ApiException.isHttp(error, UNPROCESSABLE)
                             ? new DeletionResult.Failed(ref, CHANGED + ClientErrors.describe(error))
                             : failed(ref, error)));
         }
@@ -193,13 +193,26 @@ public final class ObjectDeleter {
                 ? CHANGED + ClientErrors.describe(error) : ClientErrors.describe(error));
     }
 
-    /** A JSON patch that removes the install's mark, on the {@code resourceVersion} read. */
-    private static com.fasterxml.jackson.databind.node.ArrayNode unmarking(Removal.Release release) {
-        com.fasterxml.jackson.databind.node.ArrayNode patch = JsonNodeFactory.instance.arrayNode();
-        patch.addObject().put("op", "test").put("path", "/metadata/resourceVersion").put("value", release.resourceVersion());
-        patch.addObject().put("op", "remove").put("path", "/metadata/annotations/"
-                + release.mark().replace("~", "~0").replace("/", "~1"));
-        return patch;
+    /**
+     * Carries out a release: each manager of {@link Removal.Release#emptied} applies an empty object
+     * on the version read, or the one the last apply left; then the install leaves its package's
+     * owner list (a JSON patch that tests the version the applies left).
+     */
+    private Future<JsonNode> released(Removal.Release release) {
+        Future<JsonNode> current = Future.succeededFuture(release.live());
+        for (String manager : release.emptied()) {
+            current = current.compose(object -> api.apply(release.type(), release.namespace(),
+                    emptied(release, object.path("metadata").path("resourceVersion").asText(null)), manager, false,
+                    dryRun).map(ApplyResult::object));
+        }
+        if (release.leaving() == null) {
+            return current;
+        }
+        return current.compose(object -> OwnerMarks.change(object, release.leaving())
+                instanceof OwnerMarks.ListChange.Patch patch
+                        ? api.patch(release.type(), release.namespace(), release.object().name(), patch.operations(),
+                                InstallOwner.LISTS_FIELD_MANAGER, dryRun).map(written -> (JsonNode) written)
+                        : Future.succeededFuture(object));
     }
 
     /**
@@ -207,15 +220,15 @@ public final class ObjectDeleter {
      * at, nothing else, so that the field manager keeps no field of it and the server refuses the
      * release if it changed since.
      */
-    private static ObjectNode emptied(Removal.Release release) {
+    private static ObjectNode emptied(Removal.Release release, String resourceVersion) {
         ObjectNode object = JsonNodeFactory.instance.objectNode();
         object.put("apiVersion", release.type().apiVersion()).put("kind", release.object().kind());
         ObjectNode metadata = object.putObject("metadata").put("name", release.object().name());
         if (release.namespace() != null) {
             metadata.put("namespace", release.namespace());
         }
-        if (release.resourceVersion() != null) {
-            metadata.put("resourceVersion", release.resourceVersion());
+        if (resourceVersion != null) {
+            metadata.put("resourceVersion", resourceVersion);
         }
         return object;
     }

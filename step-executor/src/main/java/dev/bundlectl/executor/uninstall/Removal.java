@@ -1,7 +1,10 @@
 package dev.bundlectl.executor.uninstall;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bundlectl.executor.ownership.OwnerListing;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.plan.api.ApiResource;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -29,20 +32,39 @@ sealed interface Removal {
     }
 
     /**
-     * Give up the install's ownership and leave the object: its field manager applies an empty
-     * object, on the {@code resourceVersion} read, which drops its mark and the fields only it
-     * applied; or, when nobody else applies the object's fields and it stays by policy (a CRD kept),
-     * only its mark is removed, since dropping the fields would leave an object the server refuses.
-     * {@code kept} tells a CRD kept by policy from an object another install still owns.
+     * Give up the install's ownership and leave the object (docs/semantics.md §8, "Uninstall"): each
+     * field manager of {@code emptied} applies an empty object, on the version read, which drops the
+     * fields only it applied (a per-install mark of the release before with them); then the install
+     * leaves its package's owner list with a JSON patch on the version that left. When nobody else
+     * applies the object's fields and it stays by policy (a CRD kept), or another install of the
+     * package still applies them, no manager gives its fields up: dropping them would leave an object
+     * the server refuses, or take them from the others. {@code kept} tells a CRD kept by policy from
+     * an object another install still owns.
      *
-     * @param mark the annotation key of the install's mark, removed alone when {@code fieldsStay}
-     * @param fieldsStay whether only the mark goes and the fields stay as they are
+     * @param live the object as read, which the removal was decided from
+     * @param emptied the field managers that give up their fields, in order: the package's (no other
+     *     install of the package still applies them), the install's own of the release before, the
+     *     earlier releases' one; empty when the fields stay
+     * @param leaving the list write that takes the install (and its package's gone installs) off the
+     *     package's owner list and any per-install mark of its own off the object; null for an object
+     *     an earlier release's install applied, which carries neither
      */
-    record Release(ObjectRef object, ApiResource type, String namespace, String resourceVersion, String manager,
-            String detail, boolean kept, String mark, boolean fieldsStay) implements Removal {
+    record Release(ObjectRef object, ApiResource type, String namespace, JsonNode live, String detail, boolean kept,
+            List<String> emptied, OwnerListing leaving) implements Removal {
         public Release {
             Objects.requireNonNull(type, "type");
-            Objects.requireNonNull(manager, "manager");
+            Objects.requireNonNull(live, "live");
+            emptied = List.copyOf(emptied);
+        }
+
+        /** Whether the fields stay as they are: only the install's entry goes. */
+        public boolean fieldsStay() {
+            return emptied.isEmpty();
+        }
+
+        /** The {@code resourceVersion} the object was read at. */
+        public String resourceVersion() {
+            return live.path("metadata").path("resourceVersion").asText(null);
         }
     }
 

@@ -3,21 +3,23 @@ package dev.bundlectl.executor.uninstall;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObjectOwners;
+import dev.bundlectl.executor.ownership.OwnerListing;
 import dev.bundlectl.executor.ownership.OwnerMark;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.plan.api.ApiResource;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Decides what an uninstall, or an upgrade's deletion, does with one object the install owned,
- * from its owners as the object carries them now (docs/semantics.md §8): an object with the
- * install's mark is deleted when no other install owns it, and otherwise released; one an earlier
- * release's install created (unmarked, applied by that release's one field manager, with the uid
- * the record holds) likewise; anything else is not the install's to remove. CRDs are kept unless
- * asked, and released.
+ * from its owners as the object carries them now (docs/semantics.md §8): an object its package's
+ * owner list names it in (or its per-install mark of the release before) is deleted when no other
+ * install owns it, and otherwise released; one an earlier release's install created (unmarked,
+ * applied by that release's one field manager, with the uid the record holds) likewise; anything
+ * else is not the install's to remove. CRDs are kept unless asked, and released.
  */
 final class Removals {
 
@@ -32,32 +34,34 @@ final class Removals {
      * @param deleteCrds whether a CRD no other install owns is deleted
      * @param creator how messages name the install that created it ("this install", "the previous install")
      * @param keptBecause why the object stays although the install would delete it (the namespace's
-     *     OperatorGroup, which other packages' installs use), or null: the install only gives up its
-     *     mark, leaving the object and its fields to them
-     * @param gone the installs known to be gone: their marks are stale and count as no owner's
+     *     OperatorGroup, which other packages' installs use), or null: the install only leaves its
+     *     package's list, leaving the object and its fields to them
+     * @param gone the installs known to be gone: their entries are stale and count as no owner's
      *     (docs/semantics.md §8), so that an object they alone share with this install is deleted as
-     *     its last owner would delete it (a CRD still by the CRD rule)
+     *     its last owner would delete it (a CRD still by the CRD rule); the package's gone installs
+     *     leave its list with this one
      */
     static Removal decide(InstallOwner me, CreatedObject recorded, ApiResource type, JsonNode live, boolean deleteCrds,
             String creator, String keptBecause, Set<InstallOwner> gone) {
         ObjectRef ref = recorded.object();
         JsonNode metadata = live.path("metadata");
         String uid = metadata.path("uid").asText(null);
-        String resourceVersion = metadata.path("resourceVersion").asText(null);
         String namespace = type.namespaced() ? ref.namespace() : null;
         ObjectOwners owners = ObjectOwners.of(live);
         if (me == null) {
             return sameObjectOrSkip(ref, recorded, uid, creator)
-                    ? delete(ref, type, namespace, uid, resourceVersion, deleteCrds, InstallOwner.LEGACY_FIELD_MANAGER, null)
+                    ? delete(ref, type, namespace, live, deleteCrds, null)
                     : new Removal.Skip(ref, replaced(recorded, uid, creator));
         }
-        boolean marked = owners.markOf(me).isPresent();
+        boolean listed = owners.lists(me);
+        boolean earlierMarked = owners.marksEarlier(me);
+        boolean marked = listed || earlierMarked;
         boolean sameObject = recorded.uid() == null || recorded.uid().equals(uid);
         boolean earlierRelease = recorded.ownership() == null && owners.legacyManaged() && sameObject;
         List<OwnerMark> others = owners.besides(me).stream().filter(mark -> !gone.contains(mark.owner())).toList();
         if (!marked && !earlierRelease) {
             if (!others.isEmpty()) {
-                return new Removal.Skip(ref, "not removed: it is owned by " + names(others)
+                return new Removal.Skip(ref, "not removed: it is owned by " + ObjectOwners.describe(others)
                         + (recorded.ownership() != null ? " now, which took it over" : ""));
             }
             if (!sameObject) {
@@ -68,43 +72,70 @@ final class Removals {
                     return new Removal.Keep(ref, keptBecause);
                 }
                 // An earlier release's record, from before field managers were kept apart: the uid decides.
-                return delete(ref, type, namespace, uid, resourceVersion, deleteCrds, InstallOwner.LEGACY_FIELD_MANAGER, null);
+                return delete(ref, type, namespace, live, deleteCrds, null);
             }
             return new Removal.Skip(ref, "not removed: it does not carry the mark of " + me.describe());
         }
         if (metadata.hasNonNull("deletionTimestamp")) {
             return new Removal.Gone(ref, "already being deleted since " + metadata.path("deletionTimestamp").asText());
         }
-        String manager = marked ? me.fieldManager() : InstallOwner.LEGACY_FIELD_MANAGER;
+        // The package's gone installs leave its list with this one: a gone owner's entry is dropped
+        // by the next list write (docs/semantics.md §8, "A stale owner is no owner").
+        Set<InstallOwner> goneListed = new LinkedHashSet<>();
+        owners.besides(me).stream().filter(mark -> mark.listed() && mark.ofPackage(me.packageName())
+                && gone.contains(mark.owner())).forEach(mark -> goneListed.add(mark.owner()));
+        OwnerListing leaving = marked ? OwnerListing.leaving(me, goneListed) : null;
         // The earlier releases' one field manager, still there beside this install's mark, is another
         // install of that release applying the object too: a co-owner nobody can name.
         List<String> coOwners = new ArrayList<>();
-        others.forEach(mark -> coOwners.add(mark.describe()));
+        if (!others.isEmpty()) {
+            coOwners.add(ObjectOwners.describe(others));
+        }
         if (marked && owners.legacyManaged()) {
             coOwners.add("an install an earlier bundlectl made");
         }
         if (!coOwners.isEmpty()) {
-            return new Removal.Release(ref, type, namespace, resourceVersion, manager,
-                    "still owned by " + String.join(", ", coOwners), ref.customResourceDefinition(), me.markKey(),
-                    false);
+            List<String> emptied = new ArrayList<>();
+            if (!marked) {
+                emptied.add(InstallOwner.LEGACY_FIELD_MANAGER);
+            }
+            if (earlierMarked) {
+                emptied.add(me.earlierFieldManager());
+            }
+            // Another listed install of the package applies every field of the package's manager
+            // too: they stay. Only other packages' installs (or installs of the release before, each
+            // with a manager of its own) own it besides: the package's manager gives its fields up.
+            boolean listedPeer = others.stream().anyMatch(mark -> mark.listed() && mark.ofPackage(me.packageName()));
+            if (listed && !listedPeer) {
+                emptied.add(me.fieldManager());
+            }
+            return new Removal.Release(ref, type, namespace, live, "still owned by " + String.join(", ", coOwners),
+                    ref.customResourceDefinition(), emptied, leaving);
         }
         if (keptBecause != null) {
-            return marked ? new Removal.Release(ref, type, namespace, resourceVersion, manager, keptBecause, true,
-                    me.markKey(), true) : new Removal.Keep(ref, keptBecause);
+            return marked ? new Removal.Release(ref, type, namespace, live, keptBecause, true, List.of(), leaving)
+                    : new Removal.Keep(ref, keptBecause);
         }
-        return delete(ref, type, namespace, uid, resourceVersion, deleteCrds, manager, me.markKey());
+        return delete(ref, type, namespace, live, deleteCrds, leaving);
     }
 
-    private static Removal delete(ObjectRef ref, ApiResource type, String namespace, String uid, String resourceVersion,
-            boolean deleteCrds, String manager, String mark) {
+    /**
+     * The last owner's removal: a deletion on the uid and resourceVersion read, or, for a CRD kept
+     * without {@code deleteCrds}, the install leaving its list alone (its fields are the whole CRD).
+     *
+     * @param leaving the install's list write, or null when it carries no entry (an earlier release's)
+     */
+    private static Removal delete(ObjectRef ref, ApiResource type, String namespace, JsonNode live, boolean deleteCrds,
+            OwnerListing leaving) {
+        JsonNode metadata = live.path("metadata");
         if (ref.customResourceDefinition() && !deleteCrds) {
             String why = "CRDs are kept unless deleteCrds is set, because deleting one deletes every custom resource "
                     + "of its kind";
-            // The last owner of a kept CRD gives up its mark only: its fields are the whole CRD.
-            return manager.equals(InstallOwner.LEGACY_FIELD_MANAGER) ? new Removal.Keep(ref, why)
-                    : new Removal.Release(ref, type, namespace, resourceVersion, manager, why, true, mark, true);
+            return leaving == null ? new Removal.Keep(ref, why)
+                    : new Removal.Release(ref, type, namespace, live, why, true, List.of(), leaving);
         }
-        return new Removal.Delete(ref, type, namespace, uid, resourceVersion);
+        return new Removal.Delete(ref, type, namespace, metadata.path("uid").asText(null),
+                metadata.path("resourceVersion").asText(null));
     }
 
     private static boolean sameObjectOrSkip(ObjectRef ref, CreatedObject recorded, String uid, String creator) {
@@ -114,9 +145,5 @@ final class Removals {
     private static String replaced(CreatedObject recorded, String uid, String creator) {
         return "not deleted because it was replaced: " + creator + " created uid " + recorded.uid()
                 + ", the object now has uid " + uid;
-    }
-
-    private static String names(List<OwnerMark> owners) {
-        return String.join(", ", owners.stream().map(OwnerMark::describe).toList());
     }
 }

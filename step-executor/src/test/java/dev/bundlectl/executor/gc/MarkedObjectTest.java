@@ -32,6 +32,19 @@ class MarkedObjectTest {
     }
 
     @Test
+    void everyInstallAListNamesIsAnOwnerAndSoIsOneAPerInstallMarkOfTheReleaseBeforeNames() {
+        ObjectNode role = object(null, "reader", null);
+        ((ObjectNode) role.get("metadata")).putObject("annotations")
+                .put("owners.bundlectl.dev/cachebox-operator", "sha256:abc team-a,team-b")
+                .put("team-c.owners.bundlectl.dev/cachebox-operator", "sha256:abc");
+
+        assertThat(MarkedObject.of(CLUSTER_ROLES, role)).hasValueSatisfying(found -> assertThat(found.owners())
+                .containsExactlyInAnyOrder(new NamedOwner.Install(TEAM_A),
+                        new NamedOwner.Install(new InstallOwner("team-b", "cachebox-operator")),
+                        new NamedOwner.Install(new InstallOwner("team-c", "cachebox-operator"))));
+    }
+
+    @Test
     void aNamespacedObjectIsJudgedOnlyOutsideItsOwnersNamespaces() {
         assertThat(MarkedObject.of(ROLES, object("team-a", "editor", TEAM_A))).as("goes with its namespace").isEmpty();
         assertThat(MarkedObject.of(ROLES, object("shared", "editor", TEAM_A))).isPresent();
@@ -95,7 +108,7 @@ class MarkedObjectTest {
             metadata.put("namespace", namespace);
         }
         if (markedBy != null) {
-            metadata.putObject("annotations").put(markedBy.markKey(), "sha256:abc");
+            metadata.putObject("annotations").put(markedBy.listKey(), "sha256:abc " + markedBy.namespace());
         }
         return object;
     }

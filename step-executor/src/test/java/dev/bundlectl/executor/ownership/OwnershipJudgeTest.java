@@ -71,9 +71,9 @@ class OwnershipJudgeTest {
         return object;
     }
 
-    /** The object as the server shows it, marked by {@code owner} with the digest of {@code applied}. */
+    /** The object as the server shows it, listing {@code owner} with the digest of {@code applied}. */
     private static ObservedObject markedBy(InstallOwner owner, ObjectNode applied) {
         return new ObservedObject("uid-1", "7",
-                new ObjectOwners(List.of(new OwnerMark(owner, OwnerMarks.contentDigest(applied))), false), false);
+                new ObjectOwners(List.of(OwnerMark.inList(owner, OwnerMarks.contentDigest(applied))), false), false);
     }
 }

@@ -31,7 +31,7 @@ class StaleOwnersTest {
             assertThat(owned.how()).isEqualTo(OwnershipDecision.How.ADOPTED);
             assertThat(owned.alsoOwnedBy()).isEmpty();
             assertThat(owned.takenFrom()).as("nobody to tell").isEmpty();
-            assertThat(owned.transferFrom()).containsExactly(GONE.fieldManager());
+            assertThat(owned.transferFrom()).containsExactly(GONE.earlierFieldManager());
         });
     }
 
@@ -52,7 +52,8 @@ class StaleOwnersTest {
         ObjectNode mine = role();
         mine.putArray("rules").addObject().putArray("verbs").add("get");
         ObservedObject seen = new ObservedObject("uid", "1", new ObjectOwners(List.of(
-                new OwnerMark(GONE, OwnerMarks.contentDigest(theirs)), new OwnerMark(LIVE, OwnerMarks.contentDigest(mine))),
+                OwnerMark.ofEarlierMark(GONE, OwnerMarks.contentDigest(theirs)),
+                OwnerMark.inList(LIVE, OwnerMarks.contentDigest(mine))),
                 false), false);
 
         OwnershipDecision decision = new OwnershipJudge(ME, PreviousOwnership.NONE, false).knowing(Set.of(GONE))
@@ -61,20 +62,20 @@ class StaleOwnersTest {
         assertThat(decision).isInstanceOfSatisfying(OwnershipDecision.Owned.class, owned -> {
             assertThat(owned.how()).isEqualTo(OwnershipDecision.How.SHARED);
             assertThat(owned.alsoOwnedBy()).extracting(OwnerMark::owner).containsExactly(LIVE);
-            assertThat(owned.transferFrom()).containsExactly(GONE.fieldManager());
+            assertThat(owned.transferFrom()).containsExactly(GONE.earlierFieldManager());
         });
     }
 
     @Test
     void anApplyConflictingOnlyWithAGoneInstallsFieldsTakesThemOver() {
         OwnershipDecision decision = new OwnershipJudge(ME, PreviousOwnership.NONE, false).knowing(Set.of(GONE))
-                .judge(ROLE, role(), null, List.of(GONE.fieldManager()));
+                .judge(ROLE, role(), null, List.of(GONE.earlierFieldManager()));
 
         assertThat(decision).isInstanceOfSatisfying(OwnershipDecision.Owned.class, owned -> {
             assertThat(owned.how()).isEqualTo(OwnershipDecision.How.ADOPTED);
-            assertThat(owned.transferFrom()).containsExactly(GONE.fieldManager());
+            assertThat(owned.transferFrom()).containsExactly(GONE.earlierFieldManager());
         });
-        assertThat(OwnershipJudge.ownersToAsk(List.of(GONE.fieldManager(), "kubectl-edit"))).containsExactly(GONE);
+        assertThat(OwnershipJudge.ownersToAsk(List.of(GONE.earlierFieldManager(), "kubectl-edit"))).containsExactly(GONE);
     }
 
     @Test
@@ -136,6 +137,7 @@ class StaleOwnersTest {
 
     private static ObservedObject marked(ObjectNode applied, InstallOwner owner) {
         return new ObservedObject("uid-1", "7",
-                new ObjectOwners(List.of(new OwnerMark(owner, OwnerMarks.contentDigest(applied))), false), false);
+                new ObjectOwners(List.of(OwnerMark.ofEarlierMark(owner, OwnerMarks.contentDigest(applied))), false),
+                false);
     }
 }

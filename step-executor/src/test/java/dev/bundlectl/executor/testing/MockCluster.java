@@ -172,13 +172,20 @@ public final class MockCluster implements AutoCloseable {
         return Manifests.read(write.body()).path("metadata").path("name").asText();
     }
 
+    /** Whether a PATCH is a JSON patch (an owner list's write, a managedFields rewrite) rather than an apply. */
+    private static boolean jsonPatch(Request request) {
+        return request.method().equals("PATCH") && request.body() != null && request.body().stripLeading().startsWith("[");
+    }
+
     /**
      * The names of the objects written, in the order they were sent: every create (POST) and
-     * every server-side apply (PATCH), whatever the answer.
+     * every server-side apply (PATCH), whatever the answer; not the JSON patches that write owner
+     * lists after an apply.
      */
     public List<String> writtenNames(Predicate<Request> which) {
         return writes().stream()
                 .filter(request -> request.method().equals("POST") || request.method().equals("PATCH"))
+                .filter(request -> !jsonPatch(request))
                 .filter(which)
                 .map(MockCluster::objectName)
                 .toList();

@@ -50,7 +50,7 @@ public abstract class UnsupportedKubeApi implements KubeApi {
 
     @Override
     public Future<ObjectNode> patch(ApiResource type, String namespace, String name,
-            com.fasterxml.jackson.databind.node.ArrayNode jsonPatch, boolean dryRun) {
+            com.fasterxml.jackson.databind.node.ArrayNode jsonPatch, String fieldManager, boolean dryRun) {
         throw new UnsupportedOperationException("patch of " + type);
     }
 

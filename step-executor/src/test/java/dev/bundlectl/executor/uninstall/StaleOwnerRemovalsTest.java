@@ -66,7 +66,7 @@ class StaleOwnerRemovalsTest {
         ObjectNode object = JsonNodeFactory.instance.objectNode();
         ObjectNode metadata = object.putObject("metadata").put("name", name).put("uid", "uid-1")
                 .put("resourceVersion", "9");
-        metadata.putObject("annotations").put(ME.markKey(), "sha256:a").put(GONE.markKey(), "sha256:a");
+        metadata.putObject("annotations").put(ME.listKey(), "sha256:a team-a,team-b");
         return object;
     }
 }

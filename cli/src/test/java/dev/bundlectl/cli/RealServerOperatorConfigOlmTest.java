@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -133,8 +134,13 @@ class RealServerOperatorConfigOlmTest {
         assertThat(RealCluster.step(RealCluster.json(again), "ClusterServiceVersion", "cfgedit-operator.v0.3.0")
                 .path("message").asText()).isEqualTo("already existed; its operator configuration updated "
                         + "(spec.install), which OLM rolls out to its Deployments");
-        awaitMemoryLimit(cluster, "cfgedit-operator", "1Gi");
-        assertThat(OlmObjects.phaseOf(OlmObjects.csv(cluster, "cfgedit-operator.v0.3.0"))).isEqualTo("Succeeded");
+        // OLM rolls the changed Deployment out after the install has ended, and the CSV is Installing
+        // until that rollout is done: the kubelet stand-in marks it, as a node would.
+        try (KubeletStandIn.Background kubelet = KubeletStandIn.of(olm.server()).start(cluster.namespace(),
+                "cfgedit-operator.v0.3.0")) {
+            awaitMemoryLimit(cluster, "cfgedit-operator", "1Gi");
+            olm.awaitCsvPhase(cluster.namespace(), "cfgedit-operator.v0.3.0", "Succeeded", Duration.ofSeconds(120));
+        }
 
         CliRun same = installRunning(olm, cluster, "cfgedit-operator.v0.3.0", bundle);
         assertThat(same.exitCode()).as(same.toString()).isZero();

@@ -19,8 +19,8 @@ final class Subcommands {
      * The names, in the order help lists them; each is its command's own {@code @Command(name)},
      * as a test checks.
      */
-    static final List<String> NAMES = List.of("plan", "template", "install", "catalog", "status", "uninstall", "gc", "approve",
-            "controller", "version", "completion", CompletionScript.INSTALL_NAMES_COMMAND,
+    static final List<String> NAMES = List.of("plan", "template", "install", "catalog", "status", "uninstall", "adopt",
+            "release", "gc", "approve", "controller", "version", "completion", CompletionScript.INSTALL_NAMES_COMMAND,
             CompletionScript.CATALOG_VALUES_COMMAND);
 
     private Subcommands() {
@@ -38,6 +38,8 @@ final class Subcommands {
             case "catalog" -> new CatalogCommand();
             case "status" -> new StatusCommand();
             case "uninstall" -> new UninstallCommand();
+            case "adopt" -> new AdoptCommand();
+            case "release" -> new ReleaseCommand();
             case "gc" -> new GcCommand();
             case "approve" -> new ApproveCommand();
             case "controller" -> new ControllerCommand();

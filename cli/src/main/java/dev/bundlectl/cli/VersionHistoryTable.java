@@ -52,12 +52,16 @@ final class VersionHistoryTable {
         table.print(out);
     }
 
-    /** e.g. {@code 0.1.0 (Complete) -> 0.2.0 (Complete)}, oldest first. */
+    /**
+     * e.g. {@code 0.1.0 (Complete) -> 0.2.0 (Complete)}, oldest first; a version an adoption took
+     * over says from what ({@code 0.1.0 (Complete, adopted from Subscription ops/x)}).
+     */
     static String line(InstallRecord record) {
         List<String> parts = new ArrayList<>();
         for (VersionHistoryEntry version : history(record)) {
             String name = version.version() != null ? version.version() : orDash(version.csvName());
-            parts.add(name + " (" + version.phase().wireName() + ")");
+            parts.add(name + " (" + version.phase().wireName()
+                    + (version.adoptedFrom() == null ? "" : ", adopted from " + version.adoptedFrom()) + ")");
         }
         return String.join(" -> ", parts);
     }

@@ -37,6 +37,12 @@ public final class PlanAnnotations {
      */
     public static final String IGNORE_DEPENDENCIES = "bundlectl.dev/ignore-dependencies";
 
+    /**
+     * What an adoption took the install over from ({@code Subscription NS/NAME}, OLM's), on the plan
+     * {@code bundlectl adopt} installs; the install record's history notes it (docs/semantics.md §10).
+     */
+    public static final String ADOPTED_FROM = "bundlectl.dev/adopted-from";
+
     private PlanAnnotations() {
     }
 }

@@ -38,9 +38,13 @@ public final class SpecReader {
         List<String> optionalApis = new ArrayList<>();
         spec.path("optionalApis").forEach(rule -> optionalApis.add(rule.asText()));
         JsonNode capabilities = spec.path("capabilities");
+        JsonNode adopt = spec.path("adopt");
+        if (!adopt.isMissingNode() && !adopt.isNull() && !adopt.isBoolean()) {
+            throw new InvalidSpecException("spec.adopt: " + adopt + " is not true or false");
+        }
         return new BundleInstallSpec(source(spec.path("source")), text(spec, "csvMode"), optionalApis,
                 capabilities.isObject() ? capabilities.deepCopy() : null, approval, text(spec, "approvedPlan"),
-                text(spec, "serviceAccountName"));
+                text(spec, "serviceAccountName"), adopt.asBoolean(false));
     }
 
     private static BundleSource source(JsonNode source) {

@@ -25,7 +25,10 @@ import java.util.Set;
  *   <li>an install that is gone (its namespace deleted, or holding no record of it) is no owner: its
  *       mark is stale, its fields are taken over so that the apply drops the mark, and an object only
  *       gone installs owned becomes this install's ({@link #knowing});</li>
- *   <li>anything else existed before any install: the user's, applied as it is and never deleted.</li>
+ *   <li>anything else existed before any install: the user's, applied as it is and never deleted;
+ *       or, for an adoption, what its {@link UnmarkedOwners} says (OLM's objects taken over or shared,
+ *       docs/semantics.md §10). An object an adoption shared with OLM stays shared on every later
+ *       install.</li>
  * </ul>
  */
 public final class OwnershipJudge {
@@ -34,6 +37,7 @@ public final class OwnershipJudge {
     private final PreviousOwnership previous;
     private final boolean takeOwnership;
     private final Set<InstallOwner> gone;
+    private final UnmarkedOwners unmarked;
 
     /**
      * @param me the install
@@ -41,14 +45,26 @@ public final class OwnershipJudge {
      * @param takeOwnership whether objects other installs own are taken over ({@code --take-ownership})
      */
     public OwnershipJudge(InstallOwner me, PreviousOwnership previous, boolean takeOwnership) {
-        this(me, previous, takeOwnership, Set.of());
+        this(me, previous, takeOwnership, UnmarkedOwners.USER);
     }
 
-    private OwnershipJudge(InstallOwner me, PreviousOwnership previous, boolean takeOwnership, Set<InstallOwner> gone) {
+    /**
+     * @param me the install
+     * @param previous what its previous record owned
+     * @param takeOwnership whether objects other installs own are taken over ({@code --take-ownership})
+     * @param unmarked whose an object is that no install owns ({@link UnmarkedOwners#USER} but for an adoption)
+     */
+    public OwnershipJudge(InstallOwner me, PreviousOwnership previous, boolean takeOwnership, UnmarkedOwners unmarked) {
+        this(me, previous, takeOwnership, Set.of(), unmarked);
+    }
+
+    private OwnershipJudge(InstallOwner me, PreviousOwnership previous, boolean takeOwnership, Set<InstallOwner> gone,
+            UnmarkedOwners unmarked) {
         this.me = Objects.requireNonNull(me, "me");
         this.previous = Objects.requireNonNull(previous, "previous");
         this.takeOwnership = takeOwnership;
         this.gone = Set.copyOf(gone);
+        this.unmarked = Objects.requireNonNull(unmarked, "unmarked");
     }
 
     /**
@@ -57,7 +73,7 @@ public final class OwnershipJudge {
      * so that the install's apply drops their marks.
      */
     public OwnershipJudge knowing(Set<InstallOwner> gone) {
-        return new OwnershipJudge(me, previous, takeOwnership, gone);
+        return new OwnershipJudge(me, previous, takeOwnership, gone, unmarked);
     }
 
     /**
@@ -93,7 +109,9 @@ public final class OwnershipJudge {
             return existing(ref, object, seen.owners());
         }
         if (conflicts != null && !conflicts.isEmpty()) {
-            return conflicting(ref, conflicts);
+            OwnershipDecision decision = conflicting(ref, conflicts);
+            return decision != null || conflicts.stream().anyMatch(InstallOwner::isInstallManager) ? decision
+                    : unmarked.decideConflicting(ref, conflicts);
         }
         return null;
     }
@@ -108,6 +126,9 @@ public final class OwnershipJudge {
         if (previous.createdByEarlierRelease(ref)) {
             return new OwnershipDecision.Owned(OwnershipDecision.How.OWNED, List.of(),
                     List.of(InstallOwner.LEGACY_FIELD_MANAGER), List.of());
+        }
+        if (previous.sharedWithOlm(ref)) {
+            return OwnershipDecision.Owned.as(OwnershipDecision.How.SHARED_WITH_OLM);
         }
         return OwnershipDecision.Owned.as(previous.owned(ref) ? OwnershipDecision.How.OWNED
                 : OwnershipDecision.How.CREATED);
@@ -155,6 +176,10 @@ public final class OwnershipJudge {
         if (!others.isEmpty()) {
             return new OwnershipDecision.Owned(OwnershipDecision.How.SHARED, others, earlierRelease, List.of());
         }
+        if (previous.sharedWithOlm(ref)) {
+            return new OwnershipDecision.Owned(OwnershipDecision.How.SHARED_WITH_OLM, List.of(), earlierRelease,
+                    List.of());
+        }
         if (previous.owned(ref) || previous.createdByEarlierRelease(ref)) {
             return new OwnershipDecision.Owned(OwnershipDecision.How.OWNED, List.of(), earlierRelease, List.of());
         }
@@ -164,7 +189,7 @@ public final class OwnershipJudge {
         if (owners.legacyManaged()) {
             return OwnershipDecision.Owned.as(OwnershipDecision.How.SHARED_WITH_EARLIER_RELEASE);
         }
-        return new OwnershipDecision.Foreign();
+        return unmarked.decide(ref);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.records;
 
 import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.model.CapabilitiesStatus;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
@@ -154,7 +155,7 @@ public record InstallRecord(
         String csvVersion = UpgradeEdges.ofPlan(plan).filter(edges -> edges.csvName().equals(csvName))
                 .map(UpgradeEdges::version).orElse(null);
         VersionHistoryEntry thisRun = new VersionHistoryEntry(csvName, csvVersion, origin.startTime(), status.phase(),
-                recordName);
+                recordName, plan.metadata().annotations().get(PlanAnnotations.ADOPTED_FROM));
         return new InstallRecord(FORMAT_VERSION, recordName, origin.namespace(), origin.packageName(),
                 csvName, plan.metadata().name(), origin.bundlePath(), origin.bundleDigest(), origin.dryRun(),
                 origin.startTime(), parseTime(status.completionTime(), "completionTime"), status.phase(),

@@ -13,14 +13,28 @@ import java.util.Objects;
  * @param startTime when the (latest) install of this version started
  * @param phase how that install ended, or {@code Installing} while it runs
  * @param recordName the record of that install
+ * @param adoptedFrom what the version was taken over from, when an adoption (not an install) made
+ *     it bundlectl's: OLM's Subscription, as {@code Subscription NS/NAME} (docs/semantics.md §10);
+ *     null otherwise, and in records written before adoptions
  */
 public record VersionHistoryEntry(String csvName, String version, Instant startTime, InstallPlanPhase phase,
-        String recordName) {
+        String recordName, String adoptedFrom) {
 
     public VersionHistoryEntry {
         Objects.requireNonNull(startTime, "startTime");
         Objects.requireNonNull(phase, "phase");
         Objects.requireNonNull(recordName, "recordName");
+    }
+
+    /** An entry of a version bundlectl installed itself. */
+    public VersionHistoryEntry(String csvName, String version, Instant startTime, InstallPlanPhase phase,
+            String recordName) {
+        this(csvName, version, startTime, phase, recordName, null);
+    }
+
+    /** This entry, noting that the version was adopted from {@code source} (null: not adopted). */
+    public VersionHistoryEntry adoptedFrom(String source) {
+        return new VersionHistoryEntry(csvName, version, startTime, phase, recordName, source);
     }
 
     /** The entry a record stands for: its own run. */

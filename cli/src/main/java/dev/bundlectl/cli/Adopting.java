@@ -19,6 +19,7 @@ import dev.bundlectl.plan.PlanAnnotations;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.Objects;
+import picocli.CommandLine;
 
 /**
  * {@code adopt}'s run, the command line's side of an {@link Adoption}: what OLM installed read and
@@ -67,7 +68,7 @@ final class Adopting {
         SourcedInput source = source(olm, choice);
         out.println(TerminalText.safe("bundle: " + source.label()));
         InstallPipeline pipeline = new InstallPipeline(connection);
-        PlanInputOptions input = new PlanInputOptions();
+        PlanInputOptions input = olmModeInput();
         PlannedInput planned = new Planning(new DiagnosticsPrinter(err),
                 new Planning.Live(pipeline, err, flags.discoveryPatience())).plan(input, source, namespace, () -> null);
         String bundlePackage = planned.result().plan().metadata().annotations().get(PlanAnnotations.PACKAGE);
@@ -128,7 +129,7 @@ final class Adopting {
             return sourcing.reference(choice.bundle());
         }
         if (choice.catalog() != null) {
-            PlanInputOptions input = new PlanInputOptions();
+            PlanInputOptions input = olmModeInput();
             input.catalog.catalog = choice.catalog();
             input.catalog.packageName = olm.subscription().packageName();
             input.catalog.channel = olm.subscription().channel();
@@ -140,6 +141,16 @@ final class Adopting {
                 + olm.csv().name() + " in the bundleLookups of " + olm.subscription().describe()
                 + "'s InstallPlans; give --bundle DIR|IMAGE or --catalog DIR|IMAGE"));
         return sourcing.reference(image);
+    }
+
+    /**
+     * The planning options of an adoption: {@code install}'s defaults, as its command line would
+     * give them, in OLM mode (OLM installed what is adopted, and goes on running its CSV).
+     */
+    private static PlanInputOptions olmModeInput() {
+        PlanInputOptions input = new PlanInputOptions();
+        new CommandLine(input).parseArgs("--csv-mode", "olm");
+        return input;
     }
 
     /** The plan, its diff, and what is taken over and shared. */

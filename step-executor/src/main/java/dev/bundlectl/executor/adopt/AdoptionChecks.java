@@ -2,6 +2,7 @@ package dev.bundlectl.executor.adopt;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -69,20 +70,26 @@ public final class AdoptionChecks {
 
     /**
      * A dependency: OLM's resolver made this Subscription for another one that needs the package
-     * (the InstallPlan that created it is in its {@code olm.generated-by} annotation, and names the
-     * Subscriptions it was made for), and one of those is still there. OLM would resolve that
+     * ({@code NewSubscriptionStepResource} names it {@code <package>-<channel>-<catalog>-<catalog
+     * namespace>}, and the catalog operator stamps the InstallPlan that created it in its
+     * {@code olm.generated-by} annotation; that plan lists every CSV it installed and is owned by
+     * the Subscriptions it was made for), and one of those is still there. OLM would resolve that
      * Subscription's dependencies again and reinstall what an adoption took away from it.
      */
     private static Optional<Refusal> dependency(OlmInstall olm) {
         OlmSubscription subscription = olm.subscription();
-        if (subscription.generatedBy() == null) {
+        String generatedName = String.join("-", Objects.toString(subscription.packageName(), ""),
+                Objects.toString(subscription.channel(), ""), Objects.toString(subscription.catalogSource(), ""),
+                Objects.toString(subscription.catalogSourceNamespace(), ""));
+        if (subscription.generatedBy() == null && !subscription.name().equals(generatedName)) {
             return Optional.empty();
         }
         List<String> dependents = new ArrayList<>();
-        Optional<OlmInstallPlan> generating = olm.plans().stream().filter(plan -> plan.name()
-                .equals(subscription.generatedBy())).findFirst()
-                .or(() -> olm.otherPlans().stream().filter(plan -> plan.namespace().equals(olm.namespace())
-                        && plan.name().equals(subscription.generatedBy())).findFirst());
+        Optional<OlmInstallPlan> generating = subscription.generatedBy() == null
+                ? olm.installingPlan().filter(plan -> plan.csvNames().size() > 1)
+                : olm.plans().stream().filter(plan -> plan.name().equals(subscription.generatedBy())).findFirst()
+                        .or(() -> olm.otherPlans().stream().filter(plan -> plan.namespace().equals(olm.namespace())
+                                && plan.name().equals(subscription.generatedBy())).findFirst());
         if (generating.isPresent()) {
             for (String owner : generating.get().ownerSubscriptions()) {
                 if (!owner.equals(subscription.name()) && olm.namespaceSubscription(owner).isPresent()) {
@@ -104,7 +111,8 @@ public final class AdoptionChecks {
         }
         return Optional.of(new Refusal(Refusal.Reason.Dependency, olm.subscription().packageName() + " in namespace "
                 + olm.namespace() + " was installed as a dependency of Subscription " + String.join(", ", dependents)
-                + " (" + subscription.describe() + " was created by InstallPlan " + subscription.generatedBy()
+                + " (" + subscription.describe() + " was created by InstallPlan "
+                + generating.map(OlmInstallPlan::name).orElse(subscription.generatedBy())
                 + "); OLM resolves that Subscription's dependencies again and would reinstall it: adopt "
                 + String.join(", ", dependents) + " first, or delete it"));
     }

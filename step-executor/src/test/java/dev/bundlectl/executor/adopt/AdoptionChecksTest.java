@@ -64,6 +64,19 @@ class AdoptionChecksTest {
     }
 
     @Test
+    void aSubscriptionNamedAsOlmNamesADependencysIsOneWhenItsInstallPlanInstalledItWithAnother() {
+        OlmSubscription generated = new OlmSubscription(NS, "cachebox-operator-stable-cat-olm", "uid-s", "7",
+                "cachebox-operator", "stable", "cat", "olm", CSV, CSV, CSV, "AtLatestKnown", "install-abc", null, false);
+        OlmInstallPlan both = new OlmInstallPlan(NS, "install-abc", "uid-p", "Complete", List.of("dashboard.v1", CSV),
+                List.of("dashboard"), List.of(), List.of());
+        OlmInstall olm = new OlmInstall(generated, csv("Succeeded"), JsonNodeFactory.instance.objectNode(),
+                List.of(both), List.of(generated, dependent()), List.of(), List.of());
+
+        assertThat(AdoptionChecks.refusal(olm)).hasValueSatisfying(refusal ->
+                assertThat(refusal.message()).contains("a dependency of Subscription dashboard"));
+    }
+
+    @Test
     void aSubscriptionThatConfiguresTheDeploymentsIsRefused() {
         assertThat(AdoptionChecks.refusal(install(subscription(null, CSV, "AtLatestKnown", true), "Succeeded",
                 List.of(), List.of()))).hasValueSatisfying(refusal -> {

@@ -539,16 +539,33 @@ public final class OlmShapedInstall {
                     TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         }
 
-        /** Writes {@code object}'s status, as {@code fill} makes it from the one it has, as the catalog operator. */
+        /**
+         * Writes {@code object}'s status, as {@code fill} makes it from the one it has, as the catalog
+         * operator; read again and written again when someone wrote the object meanwhile (OLM's
+         * olm-operator labels Subscriptions as it finds them).
+         */
         private void updateStatus(ResourceDefinitionContext type, GenericKubernetesResource object,
                 java.util.function.Consumer<ObjectNode> fill) {
-            Object existing = object.getAdditionalProperties().get("status");
-            ObjectNode status = existing == null ? JSON.objectNode()
-                    : client.getKubernetesSerialization().convertValue(existing, ObjectNode.class);
-            fill.accept(status);
-            object.getAdditionalProperties().put("status", client.getKubernetesSerialization().convertValue(status,
-                    Map.class));
-            catalogOperator.genericKubernetesResources(type).inNamespace(namespace).resource(object).updateStatus();
+            GenericKubernetesResource current = object;
+            for (int attempt = 1;; attempt++) {
+                Object existing = current.getAdditionalProperties().get("status");
+                ObjectNode status = existing == null ? JSON.objectNode()
+                        : client.getKubernetesSerialization().convertValue(existing, ObjectNode.class);
+                fill.accept(status);
+                current.getAdditionalProperties().put("status", client.getKubernetesSerialization().convertValue(status,
+                        Map.class));
+                try {
+                    catalogOperator.genericKubernetesResources(type).inNamespace(namespace).resource(current)
+                            .updateStatus();
+                    return;
+                } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                    if (e.getCode() != 409 || attempt == 5) {
+                        throw e;
+                    }
+                    current = client.genericKubernetesResources(type).inNamespace(namespace)
+                            .withName(object.getMetadata().getName()).get();
+                }
+            }
         }
 
         private GenericKubernetesResource generic(JsonNode object) {

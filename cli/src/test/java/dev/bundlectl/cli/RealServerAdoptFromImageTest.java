@@ -117,7 +117,9 @@ class RealServerAdoptFromImageTest {
                     object -> "Complete".equals(RealServerControllerInstallTest.status(object, "phase")),
                     "Complete: adopted");
 
-            assertThat(RealServerControllerInstallTest.status(adopted, "installedVersion")).isEqualTo("0.3.1");
+            assertThat(history(adopted)).as("the history of an image's install").singleElement()
+                    .satisfies(entry -> assertThat(entry).containsEntry("version", "0.3.1")
+                            .containsEntry("csv", installed.csv()));
             assertThat(client.genericKubernetesResources(OlmShapedInstall.SUBSCRIPTIONS).inNamespace(ns)
                     .withName(installed.subscription()).get()).as("OLM's Subscription, removed").isNull();
             GenericKubernetesResource csvAfter = OlmObjects.csv(cluster, installed.csv());
@@ -137,6 +139,12 @@ class RealServerAdoptFromImageTest {
         Path bundle = SampleCopies.renamed("samples/bundles/cachebox-operator", temp.resolve(prefix), prefix);
         new ImagePusher(registry).pushBundle("samples/" + prefix + "-bundle", "v0.3.1", bundle);
         return registry.address() + "/samples/" + prefix + "-bundle:v0.3.1";
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> history(GenericKubernetesResource object) {
+        Map<String, Object> status = (Map<String, Object>) object.getAdditionalProperties().get("status");
+        return (List<Map<String, Object>>) status.getOrDefault("history", List.of());
     }
 
     @SuppressWarnings("unchecked")

@@ -84,7 +84,7 @@ class RealServerAdoptRefusalsTest {
                 other.toString());
 
         assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(ExitCode.PLAN_FAILED);
-        assertThat(refused.out()).contains("-    default-memory: 256Mi").contains("+    default-memory: 512Mi")
+        assertThat(refused.out()).contains("-  default-memory: 256Mi").contains("+  default-memory: 512Mi")
                 .contains("the bundle differs from what runs:");
         assertThat(refused.err()).contains("the bundle differs from what OLM runs (1 difference): ConfigMap " + ns
                 + "/adoptdiff-defaults differs from what runs at data.default-memory")

@@ -30,6 +30,10 @@ final class BundleMatch {
         List<String> differences = new ArrayList<>();
         for (StepDiff step : diff.steps()) {
             String name = step.subject().displayName();
+            if (isOperatorGroup(step)) {
+                // The namespace's OperatorGroup is used as it is, never written (docs/semantics.md §6).
+                continue;
+            }
             if (step instanceof StepDiff.Changed changed) {
                 List<String> paths = new ArrayList<>();
                 collect(withoutLabels(changed.live()), withoutLabels(changed.planned()), "", paths);
@@ -48,6 +52,10 @@ final class BundleMatch {
         scope.notInPlan().forEach(missing -> differences.add(missing + " was installed by OLM for the CSV, and the "
                 + "bundle does not have it"));
         return differences;
+    }
+
+    private static boolean isOperatorGroup(StepDiff step) {
+        return step.subject().kind().equals("OperatorGroup") && step.subject().group().equals("operators.coreos.com");
     }
 
     private static JsonNode withoutLabels(ObjectNode object) {

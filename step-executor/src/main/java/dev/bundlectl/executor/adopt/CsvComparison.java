@@ -22,6 +22,9 @@ import io.vertx.core.Future;
  */
 final class CsvComparison {
 
+    /** {@code spec.cleanup} as OLM's Go types write it when the bundle says nothing: cleanup is off. */
+    private static final ObjectNode CLEANUP_DISABLED = JsonNodeFactory.instance.objectNode().put("enabled", false);
+
     private final KubeApi api;
 
     CsvComparison(KubeApi api) {
@@ -51,8 +54,15 @@ final class CsvComparison {
                                 + ClientErrors.describe(error)));
     }
 
-    /** What is compared of a CSV: its name and spec, without {@code spec.replaces}. */
-    private static ObjectNode view(String name, JsonNode csv) {
+    /**
+     * What is compared of a CSV: its name and spec, without {@code spec.replaces} and without what
+     * a Go client writes for a field it was never given. OLM's olm-operator updates the CSV through
+     * its Go types (the OperatorGroup's annotations, {@code Operator.annotateCSVs}; its finalizer,
+     * {@code processFinalizer}), and those write a struct field as its zero value whether it was set
+     * or not: {@code apiservicedefinitions: {}}, {@code cleanup: {enabled: false}}, a Deployment's
+     * {@code strategy: {}}. Each means what its absence means.
+     */
+    static ObjectNode view(String name, JsonNode csv) {
         ObjectNode view = JsonNodeFactory.instance.objectNode();
         view.put("apiVersion", csv.path("apiVersion").asText());
         view.put("kind", csv.path("kind").asText());
@@ -61,8 +71,23 @@ final class CsvComparison {
         if (spec instanceof ObjectNode object) {
             ObjectNode copy = object.deepCopy();
             copy.remove("replaces");
+            if (copy.path("cleanup").equals(CLEANUP_DISABLED)) {
+                copy.remove("cleanup");
+            }
+            withoutEmptyObjects(copy);
             view.set("spec", copy);
         }
         return ObjectNormalisation.normalised(view);
+    }
+
+    /** Removes, at any depth, each field whose value is an empty object or null. */
+    private static void withoutEmptyObjects(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            object.elements().forEachRemaining(CsvComparison::withoutEmptyObjects);
+            object.properties().removeIf(field -> field.getValue().isNull()
+                    || field.getValue().isObject() && field.getValue().isEmpty());
+        } else if (node.isArray()) {
+            node.elements().forEachRemaining(CsvComparison::withoutEmptyObjects);
+        }
     }
 }

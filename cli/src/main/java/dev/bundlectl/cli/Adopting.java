@@ -179,8 +179,7 @@ final class Adopting {
     }
 
     private int refused(String message) {
-        err.println("error: " + TerminalText.safe(message));
-        err.println("nothing was written");
+        err.println("error: " + TerminalText.safe(message) + "; nothing was written");
         return ExitCode.PLAN_FAILED;
     }
 }

@@ -101,6 +101,30 @@ class RealServerAdoptRefusalsTest {
                 .getItems()).isEmpty();
     }
 
+    @Test
+    void aPackageWithoutASubscriptionAndABundleOfAnotherPackageAreInvalidInput(RealOlm olm, @TempDir Path dir)
+            throws Exception {
+        RealCluster cluster = cluster(olm, "adopt-input");
+        String ns = cluster.namespace();
+        Path bundle = SampleCopies.renamed("samples/bundles/cachebox-operator", dir.resolve("running"), "adoptin");
+        OlmShapedInstall.Installed installed = OlmShapedInstall.of(olm, ns, bundle).install();
+        Path another = SampleCopies.renamed("samples/bundles/cachebox-operator", dir.resolve("another"), "adoptother");
+        String before = OlmObjects.secretNames(cluster);
+
+        CliRun noSubscription = cluster.run("adopt", "--package", "adoptnone-operator", "-n", ns);
+        CliRun anotherPackage = cluster.run("adopt", "--package", installed.packageName(), "-n", ns, "--bundle",
+                another.toString());
+
+        assertThat(noSubscription.exitCode()).as(noSubscription.toString()).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(noSubscription.err().strip()).isEqualTo("error: nothing to adopt: no Subscription of package "
+                + "adoptnone-operator in namespace " + ns + "; OLM's Subscriptions there: " + installed.subscription()
+                + " (package " + installed.packageName() + ")");
+        assertThat(anotherPackage.exitCode()).as(anotherPackage.toString()).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(anotherPackage.err().strip()).endsWith("error: " + another + ": the bundle is of package "
+                + "adoptother-operator, not " + installed.packageName());
+        nothingWritten(cluster, installed, before);
+    }
+
     /** What a refusal's test sets up and runs: OLM's install of a renamed sample, then {@code adopt}. */
     private record Refused(String ns, CliRun run) {
     }
@@ -116,7 +140,8 @@ class RealServerAdoptRefusalsTest {
         CliRun run = cluster.run("adopt", "--package", installed.packageName(), "-n", ns, "--bundle", bundle.toString());
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCode.PLAN_FAILED);
-        assertThat(run.err()).contains("nothing was written");
+        assertThat(run.err().strip()).as("one line").doesNotContain("\n").startsWith("error: cannot adopt ")
+                .endsWith("; nothing was written");
         nothingWritten(cluster, installed, before);
         return new Refused(ns, run);
     }

@@ -533,8 +533,9 @@ public final class OlmShapedInstall {
 
         private void established(String crd) {
             client.apiextensions().v1().customResourceDefinitions().withName(crd).waitUntilCondition(
+                    // A CRD just created may have a status without conditions yet.
                     (CustomResourceDefinition found) -> found != null && found.getStatus() != null
-                            && found.getStatus().getConditions().stream().anyMatch(condition ->
+                            && found.getStatus().getConditions() != null && found.getStatus().getConditions().stream().anyMatch(condition ->
                                     "Established".equals(condition.getType()) && "True".equals(condition.getStatus())),
                     TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         }

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Adoptions whose bundle is an image in a real registry (docs/semantics.md §10): {@code adopt} with
+ * Adoptions whose bundle is an image in a real registry (docs/semantics.md §11): {@code adopt} with
  * neither {@code --bundle} nor {@code --catalog} pulls the bundle image OLM's InstallPlan names in
  * its {@code bundleLookups}; and the controller refuses a BundleInstall of a package OLM manages
  * ({@code ManagedByOlm}) until its {@code spec.adopt} is true, then adopts it as {@code adopt} does.

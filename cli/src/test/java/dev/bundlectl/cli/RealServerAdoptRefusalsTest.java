@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What {@code adopt} refuses (docs/semantics.md §10), each on what OLM's catalog operator would
+ * What {@code adopt} refuses (docs/semantics.md §11), each on what OLM's catalog operator would
  * leave ({@link OlmShapedInstall}) with the real olm-operator judging the CSV: a CSV that is not
  * {@code Succeeded}, an upgrade under way, a bundle that differs from what runs (unless
  * {@code --force}), a dependency of another Subscription, and a Subscription with

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two Subscriptions share a CRD (docs/semantics.md §10): the same operator installed by OLM in two
+ * Two Subscriptions share a CRD (docs/semantics.md §11): the same operator installed by OLM in two
  * namespaces, each InstallPlan writing the CRDs and the bundle's ClusterRole. Adopting one leaves the
  * other's CSV untouched and marks what they share as shared: bundlectl's mark on it, recorded
  * {@code shared-with-olm}, OLM's fields left to OLM, and never deleted, not even by an uninstall

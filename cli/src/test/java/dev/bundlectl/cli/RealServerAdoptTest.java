@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code bundlectl adopt} on what OLM v0 installed (docs/semantics.md §10), judged by the real
+ * {@code bundlectl adopt} on what OLM v0 installed (docs/semantics.md §11), judged by the real
  * olm-operator: the Subscription, InstallPlan, CSV and objects OLM's catalog operator would leave
  * are set up by {@link OlmShapedInstall} (the catalog operator needs catalog pods, which this
  * cluster cannot run), the real olm-operator runs the CSV to {@code Succeeded}, and

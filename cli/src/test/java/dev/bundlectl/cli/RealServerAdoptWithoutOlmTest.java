@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * {@code adopt} on a cluster without OLM (docs/semantics.md §10): nothing to adopt is invalid
+ * {@code adopt} on a cluster without OLM (docs/semantics.md §11): nothing to adopt is invalid
  * input, one line saying why (and, for a package bundlectl installed, that it is bundlectl's
  * already), with nothing written.
  */

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code bundlectl release} hands an adopted install back (docs/semantics.md §10): to OLM, with a
+ * {@code bundlectl release} hands an adopted install back (docs/semantics.md §11): to OLM, with a
  * Subscription whose {@code startingCSV} is the installed CSV, the namespaced objects owned by the
  * CSV again; or to nobody. Either way no install record is left, no object carries bundlectl's
  * mark, and the operator runs on untouched.

@@ -14,7 +14,7 @@ import dev.bundlectl.plan.planned.PlannedInstall;
 import java.util.Optional;
 
 /**
- * The controller's side of an adoption (docs/semantics.md §10): a BundleInstall's first install of a
+ * The controller's side of an adoption (docs/semantics.md §11): a BundleInstall's first install of a
  * package that OLM manages in its namespace (a Subscription installs it) is refused, reason
  * {@value #MANAGED_BY_OLM}, unless its {@code spec.adopt} is true; then the operator is taken over
  * as {@code bundlectl adopt} takes it over: what OLM installed read and judged, the bundle compared

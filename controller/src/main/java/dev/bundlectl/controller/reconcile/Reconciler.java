@@ -1,5 +1,6 @@
 package dev.bundlectl.controller.reconcile;
 
+import dev.bundlectl.plan.crdsafety.CrdSafetyMarks;
 import dev.bundlectl.plan.upgrade.UpgradeSteps;
 
 import java.util.List;
@@ -25,6 +26,9 @@ import java.util.Optional;
  * installs again, which re-applies whatever drifted).
  */
 public final class Reconciler {
+
+    /** The event reason of an install whose CRD updates would break stored objects, under the Warn policy. */
+    static final String CRD_UPGRADE_WARNING = "CrdUpgradeWarning";
 
     private final BundleInstallClient objects;
     private final BundleInstaller installer;
@@ -152,6 +156,11 @@ public final class Reconciler {
         if (upgrade) {
             events.normal(installing, "UpgradeStarted", "upgrading " + planned.packageName() + " from " + from + " to "
                     + to + (planned.laterHops().isEmpty() ? "" : " in " + (planned.laterHops().size() + 1) + " hops"));
+        }
+        if (!repair) {
+            // The Warn policy installs a CRD update that would break stored objects, and says so here.
+            CrdSafetyMarks.warned(planned.plan()).ifPresent(message -> events.warning(installing, CRD_UPGRADE_WARNING,
+                    "CRD upgrade safety " + message));
         }
         InstalledBundle installed;
         try {

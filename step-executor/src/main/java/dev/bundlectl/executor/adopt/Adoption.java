@@ -25,7 +25,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Taking over an operator that OLM v0 installed, without restarting it (docs/semantics.md §10). Its
+ * Taking over an operator that OLM v0 installed, without restarting it (docs/semantics.md §11). Its
  * three stages, around the one install ordering ({@code pipeline.InstallPipeline}), which the caller
  * runs between the second and the third:
  * <ol>

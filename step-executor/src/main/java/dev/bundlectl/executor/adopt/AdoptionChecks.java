@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * What makes OLM's install of a package impossible to take over without a restart or a fight with
- * OLM, judged from what OLM installed alone, before any bundle is read (docs/semantics.md §10). Each
+ * OLM, judged from what OLM installed alone, before any bundle is read (docs/semantics.md §11). Each
  * refusal names what stands in the way; the first found is the answer.
  */
 public final class AdoptionChecks {

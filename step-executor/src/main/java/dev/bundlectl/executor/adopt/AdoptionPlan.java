@@ -15,7 +15,7 @@ import java.util.Objects;
  *     the plan annotated with where it was adopted from; this is what the install applies
  * @param diff what applying it would change, the CSV's spec compared with the bundle's in place of
  *     the CSV's step (the install never writes an existing CSV)
- * @param differences each way the bundle differs from what runs (docs/semantics.md §10); empty
+ * @param differences each way the bundle differs from what runs (docs/semantics.md §11); empty
  *     when it matches
  * @param scope the objects taken over and those shared with OLM's other operators
  */

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Whether the bundle matches what OLM runs (docs/semantics.md §10), from the adoption's diff: an
+ * Whether the bundle matches what OLM runs (docs/semantics.md §11), from the adoption's diff: an
  * object the install would change beyond its labels and annotations, an object of the bundle the
  * cluster lacks, one that could not be compared, the CSV's spec, and what OLM installed for the CSV
  * that the bundle lacks, each is a difference. Labels and annotations are left out: the install

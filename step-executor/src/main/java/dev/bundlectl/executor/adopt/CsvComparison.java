@@ -12,7 +12,7 @@ import dev.bundlectl.plan.model.StepResource;
 import io.vertx.core.Future;
 
 /**
- * The running CSV against the bundle's, for an adoption (docs/semantics.md §10). An install never
+ * The running CSV against the bundle's, for an adoption (docs/semantics.md §11). An install never
  * writes an existing CSV, so the plan's diff cannot compare it; this compares the {@code spec} of
  * both, without {@code spec.replaces}, which OLM's resolver sets to whatever CSV was installed
  * before, whatever the bundle says. The bundle's CSV is first sent as a server-side dry run of a

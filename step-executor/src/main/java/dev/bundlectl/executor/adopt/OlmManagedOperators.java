@@ -11,7 +11,7 @@ import java.util.Objects;
 
 /**
  * The operators OLM manages through Subscriptions, for {@code status}: what a user could adopt
- * (docs/semantics.md §10). One LIST of Subscriptions and one of CSVs (OLM's copies left out), in a
+ * (docs/semantics.md §11). One LIST of Subscriptions and one of CSVs (OLM's copies left out), in a
  * namespace or across the cluster.
  */
 public final class OlmManagedOperators {

@@ -28,7 +28,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Hands an install back (docs/semantics.md §10): bundlectl stops owning the package's objects and
+ * Hands an install back (docs/semantics.md §11): bundlectl stops owning the package's objects and
  * leaves every one of them as it is, running. Under the package's lock, each object any of the
  * package's records owns loses the install's mark (a JSON patch on the version read, the object's
  * fields as they are); then the records go, and the lock's Lease. With a {@link HandBack}, OLM takes

@@ -3,7 +3,7 @@ package dev.bundlectl.executor.adopt;
 import java.util.Objects;
 
 /**
- * Why OLM's install of a package cannot be adopted (docs/semantics.md §10), in one line that names
+ * Why OLM's install of a package cannot be adopted (docs/semantics.md §11), in one line that names
  * what stands in the way; nothing was written.
  *
  * @param reason what kind of refusal, for callers that tell them apart (the controller's reason)

@@ -16,7 +16,7 @@ import java.util.Objects;
 
 /**
  * Which of a plan's objects an adoption takes over from OLM, which it shares with the operators OLM
- * still manages, and what OLM installed for the CSV that the plan lacks (docs/semantics.md §10).
+ * still manages, and what OLM installed for the CSV that the plan lacks (docs/semantics.md §11).
  *
  * <p>An existing object is OLM's install of the CSV when OLM says so: an InstallPlan of the
  * Subscription wrote it for the CSV ({@code status.plan[].resolving}), it carries an owner reference

@@ -1,5 +1,5 @@
 /**
- * Taking over what OLM v0 installed, and handing it back (docs/semantics.md §10): reading what OLM
+ * Taking over what OLM v0 installed, and handing it back (docs/semantics.md §11): reading what OLM
  * installed for a package ({@link dev.bundlectl.executor.adopt.OlmInstallReader}), the refusals
  * ({@link dev.bundlectl.executor.adopt.AdoptionChecks}), the comparison of a bundle with what runs
  * and the objects taken over or shared ({@link dev.bundlectl.executor.adopt.Adoption#compare}), the

@@ -22,7 +22,7 @@ import java.util.Objects;
  * @param lockHolder who holds the package's lock while the install runs, as its Lease says
  *     ({@link LockHolders})
  * @param unmarked whose an existing object is that no install owns: the user's, but for an adoption
- *     (docs/semantics.md §10)
+ *     (docs/semantics.md §11)
  */
 public record InstallRequest(String namespace, boolean createNamespace, String packageName, String bundlePath,
         ApplySettings options, Instant startTime, boolean takeOwnership, String lockHolder, UnmarkedOwners unmarked) {

@@ -16,7 +16,7 @@ import java.util.Map;
  * applies: an earlier release's one manager, for an object that release's install of the package
  * created, or another install's, for an object taken over with {@code --take-ownership}
  * (docs/semantics.md §8), or OLM's catalog operator's, for an object an adoption takes over
- * (docs/semantics.md §10). Server-side apply has no request for this; the object's
+ * (docs/semantics.md §11). Server-side apply has no request for this; the object's
  * {@code metadata.managedFields} is rewritten ({@link ManagedFieldsRewrite}). The install's next
  * apply then owns every field it sets, and drops the ones it no longer sets (the other owners'
  * marks among them), as if it had applied them all from the start.

@@ -49,7 +49,7 @@ public final class LiveOwners {
                     lines.add(line.result());
                 }
             }
-            // Shared with OLM's operators since an adoption: the record says so (docs/semantics.md §10).
+            // Shared with OLM's operators since an adoption: the record says so (docs/semantics.md §11).
             record.createdObjects().stream()
                     .filter(owned -> OwnershipDecision.SHARED_WITH_OLM_RECORDED.equals(owned.ownership()))
                     .forEach(owned -> lines.add(owned.object().displayName() + ": shared with operators OLM manages"));

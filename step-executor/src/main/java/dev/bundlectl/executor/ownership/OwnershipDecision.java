@@ -75,13 +75,13 @@ public sealed interface OwnershipDecision {
         ADOPTED,
         /**
          * OLM's catalog operator installed it for the operator an adoption takes over: the install
-         * owns it from now on, OLM's fields and links to its CSV with it (docs/semantics.md §10).
+         * owns it from now on, OLM's fields and links to its CSV with it (docs/semantics.md §11).
          */
         TAKEN_FROM_OLM,
         /**
          * OLM installed it for the adopted operator and for others it still manages (a CRD another
          * CSV owns or requires, an object another InstallPlan wrote): the install marks it and
-         * applies its own fields, leaves OLM's, and never deletes it (docs/semantics.md §10).
+         * applies its own fields, leaves OLM's, and never deletes it (docs/semantics.md §11).
          */
         SHARED_WITH_OLM
     }

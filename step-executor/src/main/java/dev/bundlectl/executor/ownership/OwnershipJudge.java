@@ -27,7 +27,7 @@ import java.util.Set;
  *       gone installs owned becomes this install's ({@link #knowing});</li>
  *   <li>anything else existed before any install: the user's, applied as it is and never deleted;
  *       or, for an adoption, what its {@link UnmarkedOwners} says (OLM's objects taken over or shared,
- *       docs/semantics.md §10). An object an adoption shared with OLM stays shared on every later
+ *       docs/semantics.md §11). An object an adoption shared with OLM stays shared on every later
  *       install.</li>
  * </ul>
  */

@@ -14,7 +14,7 @@ import java.util.List;
  * @param owned the objects an install of this release owned
  * @param createdByEarlierRelease the objects an install made by an earlier release created
  * @param sharedWithOlm those of {@code owned} it shares with operators OLM still manages, since an
- *     adoption (docs/semantics.md §10): they stay shared, never the install's alone
+ *     adoption (docs/semantics.md §11): they stay shared, never the install's alone
  */
 public record PreviousOwnership(List<ObjectRef> owned, List<ObjectRef> createdByEarlierRelease,
         List<ObjectRef> sharedWithOlm) {
@@ -55,7 +55,7 @@ public record PreviousOwnership(List<ObjectRef> owned, List<ObjectRef> createdBy
         return owned.stream().anyMatch(object::sameObjectAs);
     }
 
-    /** Whether the install shares {@code object} with operators OLM manages (docs/semantics.md §10). */
+    /** Whether the install shares {@code object} with operators OLM manages (docs/semantics.md §11). */
     public boolean sharedWithOlm(ObjectRef object) {
         return sharedWithOlm.stream().anyMatch(object::sameObjectAs);
     }

@@ -7,7 +7,7 @@ import java.util.List;
  * Whose an existing object is when no install's mark or field manager claims it. For an install
  * that meets it, the user's ({@link #USER}: applied as the bundle says, never marked, never deleted;
  * docs/semantics.md §8). For an adoption, the installer it takes over from: OLM's, whose objects
- * become the install's or are shared with OLM's other operators (docs/semantics.md §10). The
+ * become the install's or are shared with OLM's other operators (docs/semantics.md §11). The
  * {@link OwnershipJudge} asks only about objects that carry no install's mark.
  */
 public interface UnmarkedOwners {

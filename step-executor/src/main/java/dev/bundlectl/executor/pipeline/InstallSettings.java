@@ -24,7 +24,7 @@ import java.util.Objects;
  *     whose verdict says it cannot succeed, is answered before anything is sent (the command line);
  *     the controller leaves both to the run, whose steps then end as the server answers them
  * @param unmarked whose an existing object is that no install owns: the user's
- *     ({@link UnmarkedOwners#USER}), but for an adoption (docs/semantics.md §10)
+ *     ({@link UnmarkedOwners#USER}), but for an adoption (docs/semantics.md §11)
  */
 public record InstallSettings(String namespace, String packageName, String bundleLabel, boolean createNamespace,
         boolean takeOwnership, String lockHolder, ApplySettings apply, RunningWait running, Clock clock,

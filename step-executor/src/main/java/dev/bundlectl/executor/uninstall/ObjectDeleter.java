@@ -114,7 +114,7 @@ public final class ObjectDeleter {
     /**
      * Why {@code owned} stays though the install goes: the namespace's OperatorGroup while other
      * packages' installs use it, an object an adoption shares with operators OLM manages
-     * (docs/semantics.md §10); null when nothing keeps it.
+     * (docs/semantics.md §11); null when nothing keeps it.
      */
     private String keptBecause(CreatedObject owned) {
         if (OwnershipDecision.SHARED_WITH_OLM_RECORDED.equals(owned.ownership())) {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The refusals OLM's own objects call for (docs/semantics.md §10), each on its own. */
+/** The refusals OLM's own objects call for (docs/semantics.md §11), each on its own. */
 class AdoptionChecksTest {
 
     private static final String NS = "ops";

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** What counts as the bundle differing from what runs (docs/semantics.md §10). */
+/** What counts as the bundle differing from what runs (docs/semantics.md §11). */
 class BundleMatchTest {
 
     private static final DiffSubject MAP = new DiffSubject("", "v1", "ConfigMap", "ops", "defaults");

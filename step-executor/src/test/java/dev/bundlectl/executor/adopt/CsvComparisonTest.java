@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
-/** What of a CSV an adoption compares (docs/semantics.md §10). */
+/** What of a CSV an adoption compares (docs/semantics.md §11). */
 class CsvComparisonTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -149,7 +149,8 @@ final class Adopting {
      */
     private static PlanInputOptions olmModeInput() {
         PlanInputOptions input = new PlanInputOptions();
-        new CommandLine(input).parseArgs("--csv-mode", "olm");
+        // Parsed as Main parses a command line, so that each option's default reads as it does there.
+        new CommandLine(input).setCaseInsensitiveEnumValuesAllowed(true).parseArgs("--csv-mode", "olm");
         return input;
     }
 

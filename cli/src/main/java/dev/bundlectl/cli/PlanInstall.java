@@ -4,11 +4,13 @@ import dev.bundlectl.executor.StepEvent;
 import dev.bundlectl.executor.install.InstallRejectedException;
 import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.pipeline.InstallPipeline;
+import dev.bundlectl.executor.pipeline.InstallSettings;
 import dev.bundlectl.executor.pipeline.PipelineListener;
 import dev.bundlectl.executor.pipeline.PipelineOutcome;
 import dev.bundlectl.executor.planning.ClusterReading;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import java.io.PrintWriter;
+import java.util.function.UnaryOperator;
 
 /**
  * One plan installed through the {@link InstallPipeline}, the command line's side of it: the steps'
@@ -51,13 +53,23 @@ final class PlanInstall {
      * @param namespace the target namespace (a reviewed plan's own namespace counts first)
      */
     Ended install(PlannedInstall planned, ClusterReading reading, String namespace, boolean untilRunning) {
+        return install(planned, reading, namespace, untilRunning, UnaryOperator.identity());
+    }
+
+    /**
+     * Installs {@code planned} as {@link #install(PlannedInstall, ClusterReading, String, boolean)}
+     * does, the pipeline's settings first given to {@code adjust} (an adoption's, which says whose
+     * OLM's objects are).
+     */
+    Ended install(PlannedInstall planned, ClusterReading reading, String namespace, boolean untilRunning,
+            UnaryOperator<InstallSettings> adjust) {
         boolean progressToStdout = flags.output() == OutputFormat.TABLE || flags.output() == OutputFormat.JSONL;
         ProgressPrinter progress = new ProgressPrinter(progressToStdout ? out : err,
                 flags.output() == OutputFormat.JSONL, planned.plan().steps().size());
         PipelineOutcome ended;
         try {
             ended = progress.printUntil(pipeline.install(planned, reading,
-                    flags.settingsFor(planned.plan(), namespace, untilRunning), new Printed(progress, err)));
+                    adjust.apply(flags.settingsFor(planned.plan(), namespace, untilRunning)), new Printed(progress, err)));
         } catch (InstallRejectedException e) {
             throw new UserInputException(e.getMessage());
         }

@@ -3,6 +3,8 @@ package dev.bundlectl.cli;
 import dev.bundlectl.executor.waiting.Blocking;
 import dev.bundlectl.controller.api.BundleInstallSummary;
 import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.executor.adopt.OlmManagedOperators;
+import dev.bundlectl.executor.adopt.OlmSubscription;
 import dev.bundlectl.executor.install.OperatorHealth;
 import dev.bundlectl.executor.ownership.LiveOwners;
 import dev.bundlectl.executor.planning.CopiedCsvs;
@@ -27,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -47,7 +50,7 @@ import picocli.CommandLine.Spec;
         footer = {
             "  ${ROOT-COMMAND-NAME} status -n cachebox                  # every install in the namespace, newest first",
             "  ${ROOT-COMMAND-NAME} status -n cachebox NAME             # one install, every step",
-            "  ${ROOT-COMMAND-NAME} status -A                           # every namespace",
+            "  ${ROOT-COMMAND-NAME} status -A                           # every namespace, and the operators OLM manages",
             "  ${ROOT-COMMAND-NAME} status -f plan.yaml                 # the steps of a plan file (no cluster needed)",
             "  ${ROOT-COMMAND-NAME} status --catalog CATALOG -n cachebox  # what the catalog has newer, and the path to it",
             "  ${ROOT-COMMAND-NAME} status --catalog CATALOG -A -o json   # every namespace, as a CatalogStatus document",
@@ -128,6 +131,7 @@ final class StatusCommand implements Callable<Integer> {
                             .read(null, ns)), ns, out);
                 }
                 printBundleInstalls(BundleInstallSummary.list(connection.client(), ns), out);
+                printManagedByOlm(Blocking.result(new OlmManagedOperators(connection.retryingApi()).read(ns)), out);
             }
             return listed;
         }
@@ -228,6 +232,36 @@ final class StatusCommand implements Callable<Integer> {
             table.row(List.of(copy.name(), copy.packageName().orElse("-"), copy.fromNamespace(),
                     copy.operatorGroup().isEmpty() ? "-" : copy.operatorGroup(),
                     copy.phase().isEmpty() ? "-" : copy.phase()));
+        }
+        table.print(out);
+    }
+
+    /**
+     * The operators OLM manages through Subscriptions (docs/semantics.md §11): what {@code adopt}
+     * could take over. Nothing where there are none, or where OLM's API is not served; a note where
+     * the user may not list them.
+     */
+    private void printManagedByOlm(OlmManagedOperators.Found found, PrintWriter out) {
+        if (found instanceof OlmManagedOperators.Found.Refused refused) {
+            out.println();
+            out.println(TerminalText.safe("note: " + refused.why()));
+            return;
+        }
+        List<OlmManagedOperators.Managed> operators = ((OlmManagedOperators.Found.Listed) found).operators();
+        if (operators.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("Operators managed by OLM (" + spec.root().name() + " adopt --package P -n NS takes one over):");
+        TextTable table = new TextTable(List.of("NAMESPACE", "PACKAGE", "CSV", "PHASE", "MANAGED BY"));
+        for (OlmManagedOperators.Managed operator : operators) {
+            OlmSubscription subscription = operator.subscription();
+            table.row(List.of(subscription.namespace(), Objects.toString(subscription.packageName(), "-"),
+                    Objects.toString(subscription.installedCsv(), "-"),
+                    operator.csvPhase().isEmpty() ? "-" : operator.csvPhase(),
+                    "managed by OLM: Subscription " + subscription.name() + " (channel "
+                            + Objects.toString(subscription.channel(), "default") + ", CatalogSource "
+                            + subscription.catalogSourceNamespace() + "/" + subscription.catalogSource() + ")"));
         }
         table.print(out);
     }

@@ -20,8 +20,8 @@ final class Subcommands {
      * as a test checks.
      */
     static final List<String> NAMES = List.of("plan", "template", "install", "catalog", "status", "rollback", "uninstall",
-            "gc", "approve", "controller", "version", "completion", CompletionScript.INSTALL_NAMES_COMMAND,
-            CompletionScript.CATALOG_VALUES_COMMAND);
+            "adopt", "release", "gc", "approve", "controller", "version", "completion",
+            CompletionScript.INSTALL_NAMES_COMMAND, CompletionScript.CATALOG_VALUES_COMMAND);
 
     private Subcommands() {
     }
@@ -39,6 +39,8 @@ final class Subcommands {
             case "status" -> new StatusCommand();
             case "rollback" -> new RollbackCommand();
             case "uninstall" -> new UninstallCommand();
+            case "adopt" -> new AdoptCommand();
+            case "release" -> new ReleaseCommand();
             case "gc" -> new GcCommand();
             case "approve" -> new ApproveCommand();
             case "controller" -> new ControllerCommand();

@@ -55,14 +55,16 @@ final class VersionHistoryTable {
 
     /**
      * e.g. {@code 0.1.0 (Complete) -> 0.2.0 (Complete)}, oldest first; a rollback says where it went back
-     * from: {@code -> 0.1.0 (Complete, rolled back from 0.2.0)}.
+     * from: {@code -> 0.1.0 (Complete, rolled back from 0.2.0)}, and a version an adoption took over
+     * says from what ({@code 0.1.0 (Complete, adopted from Subscription ops/x)}).
      */
     static String line(InstallRecord record) {
         List<String> parts = new ArrayList<>();
         for (VersionHistoryEntry version : history(record)) {
             String name = version.version() != null ? version.version() : orDash(version.csvName());
             parts.add(name + " (" + version.phase().wireName()
-                    + (version.rolledBackFrom() == null ? "" : ", rolled back from " + version.rolledBackFrom()) + ")");
+                    + (version.rolledBackFrom() == null ? "" : ", rolled back from " + version.rolledBackFrom())
+                    + (version.adoptedFrom() == null ? "" : ", adopted from " + version.adoptedFrom()) + ")");
         }
         return String.join(" -> ", parts);
     }

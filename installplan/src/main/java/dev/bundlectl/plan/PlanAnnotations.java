@@ -51,6 +51,12 @@ public final class PlanAnnotations {
      */
     public static final String ROLLBACK_FROM = "bundlectl.dev/rollback-from";
 
+    /**
+     * What an adoption took the install over from ({@code Subscription NS/NAME}, OLM's), on the plan
+     * {@code bundlectl adopt} installs; the install record's history notes it (docs/semantics.md §11).
+     */
+    public static final String ADOPTED_FROM = "bundlectl.dev/adopted-from";
+
     private PlanAnnotations() {
     }
 }

@@ -20,16 +20,18 @@ import java.util.Objects;
  * @param serviceAccountName the ServiceAccount of the object's namespace whose rights every request made
  *     for this install has (the controller impersonates it), or null when none is named
  * @param config {@code spec.config}, the operator's configuration in OLM's {@code SubscriptionConfig}
- *     shape, checked (docs/semantics.md §10); empty when the spec has none, which drops any the last
+ *     shape, checked (docs/semantics.md §11); empty when the spec has none, which drops any the last
  *     install recorded: the spec says how the operator runs
  * @param upgradeConstraintPolicy whether a version the upgrade graph does not reach, a lower one
  *     included, is refused ({@code CatalogProvided}, the default) or installed ({@code SelfCertified})
  * @param crdUpgradeSafety what a CRD update that would break stored objects does ({@code Warn}, the
  *     default, or {@code Strict}), as {@code --crd-upgrade-safety}
+ * @param adopt whether an operator OLM installed the package as (a Subscription in the namespace) is
+ *     taken over, as {@code bundlectl adopt} takes it over, instead of refused (docs/semantics.md §11)
  */
 public record BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
         ApprovalMode approval, String approvedPlan, String serviceAccountName, ConfigChoice.Given config,
-        UpgradeConstraintPolicy upgradeConstraintPolicy, CrdSafetyPolicy crdUpgradeSafety) {
+        UpgradeConstraintPolicy upgradeConstraintPolicy, CrdSafetyPolicy crdUpgradeSafety, boolean adopt) {
 
     /** Checks the parts and copies the list. */
     public BundleInstallSpec {
@@ -45,12 +47,13 @@ public record BundleInstallSpec(BundleSource source, String csvMode, List<String
     }
 
     /**
-     * A spec without {@code spec.config} that leaves the upgrade graph's edges to decide and whose
-     * CRD updates warn: the defaults.
+     * A spec without {@code spec.config} that leaves the upgrade graph's edges to decide, whose
+     * CRD updates warn and that adopts nothing: the defaults.
      */
     public BundleInstallSpec(BundleSource source, String csvMode, List<String> optionalApis, JsonNode capabilities,
             ApprovalMode approval, String approvedPlan, String serviceAccountName) {
-        this(source, csvMode, optionalApis, capabilities, approval, approvedPlan, serviceAccountName, null, null, null);
+        this(source, csvMode, optionalApis, capabilities, approval, approvedPlan, serviceAccountName, null, null, null,
+                false);
     }
 
     /** Whether a version the graph does not reach, a lower one included, is installed anyway. */

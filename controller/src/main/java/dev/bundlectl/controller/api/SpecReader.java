@@ -38,9 +38,14 @@ public final class SpecReader {
         List<String> optionalApis = new ArrayList<>();
         spec.path("optionalApis").forEach(rule -> optionalApis.add(rule.asText()));
         JsonNode capabilities = spec.path("capabilities");
+        JsonNode adopt = spec.path("adopt");
+        if (!adopt.isMissingNode() && !adopt.isNull() && !adopt.isBoolean()) {
+            throw new InvalidSpecException("spec.adopt: " + adopt + " is not true or false");
+        }
         return new BundleInstallSpec(source(spec.path("source")), text(spec, "csvMode"), optionalApis,
                 capabilities.isObject() ? capabilities.deepCopy() : null, approval, text(spec, "approvedPlan"),
-                text(spec, "serviceAccountName"), config(object, spec.path("config")), policy, crdUpgradeSafety(spec));
+                text(spec, "serviceAccountName"), config(object, spec.path("config")), policy, crdUpgradeSafety(spec),
+                adopt.asBoolean(false));
     }
 
     /** {@code Warn} (also when absent) or {@code Strict}, as the CRD's enum has them. */

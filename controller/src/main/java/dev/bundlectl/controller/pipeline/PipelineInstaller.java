@@ -19,6 +19,7 @@ import dev.bundlectl.controller.reconcile.InstalledBundle;
 import dev.bundlectl.controller.reconcile.PlannedBundle;
 import dev.bundlectl.controller.reconcile.ReconcileException;
 import dev.bundlectl.controller.source.ControllerSources;
+import dev.bundlectl.executor.adopt.AdoptionPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.cluster.discovery.DiscoveryRetries;
@@ -213,14 +214,17 @@ public final class PipelineInstaller implements BundleInstaller {
             laterHopsSafe(connection, bundle, fetched.laterHops());
         }
         PlanResult result = ((PipelinePlan.Planned) answer).result();
-        PlannedInstall planned = result.planned();
+        // A first install of a package OLM manages here is an adoption, or refused (OlmTakeover).
+        Optional<AdoptionPlan> adoption = reading.previous().record().isPresent() ? Optional.empty()
+                : OlmTakeover.of(connection, namespace, bundle.packageName(), spec, result.planned(), applySettings);
+        PlannedInstall planned = adoption.map(AdoptionPlan::planned).orElse(result.planned());
         Step csvStep = planned.plan().steps().stream().filter(step -> step.resource().groupKind().isCsv())
                 .findFirst().orElse(null);
         String version = planned.steps().stream().filter(step -> step.step().resource().groupKind().isCsv())
                 .map(step -> step.object().path("spec").path("version").asText(null)).findFirst().orElse(null);
         return new PlannedBundle(planned.plan(), bundle.packageName(), csvStep == null ? null : csvStep.resource().name(),
                 version, fetched.image(), new Handle(connection, planned, reading, fetched.label(), spec,
-                fetched.laterHops()),
+                fetched.laterHops(), adoption.orElse(null)),
                 fetched.laterHops().stream().map(hop -> hop.name() + "@" + hop.image()).toList(), fetched.channel());
     }
 
@@ -293,7 +297,8 @@ public final class PipelineInstaller implements BundleInstaller {
         InstallSettings settings = new InstallSettings(namespace, planned.packageName(), handle.label(), false, false,
                 lockHolder, applySettings, new RunningWait(untilRunning, Duration.ofSeconds(1), HOP_WAIT), clock, false);
         PipelineOutcome outcome = await(new InstallPipeline(handle.connection()).install(handle.planned(),
-                handle.reading(), settings, PipelineListener.NONE), "installing");
+                handle.reading(), handle.adoption() == null ? settings : settings.adopting(handle.adoption().owners()),
+                PipelineListener.NONE), "installing");
         if (outcome instanceof PipelineOutcome.LockHeld held) {
             // Nothing was written; the next round plans again from the cluster as it is then.
             throw new ReconcileException(LOCK_HELD, held.lock() instanceof LockState.Held holder ? holder.describe()
@@ -319,6 +324,9 @@ public final class PipelineInstaller implements BundleInstaller {
                         + closed.why());
             }
         }
+        if (complete && handle.adoption() != null) {
+            OlmTakeover.retire(handle.connection(), handle.adoption());
+        }
         return new InstalledBundle(plan, complete, message == null ? (complete ? "Complete" : "Failed") : message);
     }
 
@@ -334,9 +342,10 @@ public final class PipelineInstaller implements BundleInstaller {
         Handle handle = (Handle) planned.handle();
         ApplySettings settings = applySettings.toBuilder().firstInstall(handle.reading().previous().record().isEmpty()).build();
         try {
-            PlanDiff diff = await(new PlanDiffer(handle.connection()).diff(handle.planned(), settings,
-                    new InstallOwner(namespace, planned.packageName())),
-                    "comparing the plan with the cluster");
+            // An adoption's diff was worked out when it was planned, the running CSV's spec against the bundle's included.
+            PlanDiff diff = handle.adoption() != null ? handle.adoption().diff()
+                    : await(new PlanDiffer(handle.connection()).diff(handle.planned(), settings,
+                            new InstallOwner(namespace, planned.packageName())), "comparing the plan with the cluster");
             String hops = handle.laterHops().isEmpty() ? "" : "# the first of " + (handle.laterHops().size() + 1)
                     + " hops; each later one is compared when it is planned\n";
             return Optional.of(hops + "# " + diff.summary() + "\n" + UnifiedDiffText.render(diff,
@@ -372,11 +381,11 @@ public final class PipelineInstaller implements BundleInstaller {
 
     /**
      * What install needs later: the connection the plan was made through (acting as the install's
-     * account), the plan in its parsed shape, and what planning read (the previous install it was
-     * planned after, the lock).
+     * account), the plan in its parsed shape, what planning read (the previous install it was
+     * planned after, the lock), and, for a first install of a package OLM managed, its adoption.
      */
     private record Handle(ClusterConnection connection, PlannedInstall planned, ClusterReading reading, String label,
-            BundleInstallSpec spec, List<CatalogBundle> laterHops) {
+            BundleInstallSpec spec, List<CatalogBundle> laterHops, AdoptionPlan adoption) {
     }
 
     private static Optional<CapabilityConfig> capabilities(JsonNode document, List<Manifest> manifests) {

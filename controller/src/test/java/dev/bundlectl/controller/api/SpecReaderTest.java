@@ -39,6 +39,9 @@ class SpecReaderTest {
         assertThat(image.crdUpgradeSafety()).isEqualTo(CrdSafetyPolicy.WARN);
         assertThat(SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"r/b:1\"},\"crdUpgradeSafety\":\"Strict\"}}"))
                 .crdUpgradeSafety()).isEqualTo(CrdSafetyPolicy.STRICT);
+        assertThat(image.adopt()).isFalse();
+        assertThat(SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"r/b:1\"},\"adopt\":true}}")).adopt())
+                .isTrue();
     }
 
     @Test
@@ -54,6 +57,8 @@ class SpecReaderTest {
                 + "\"upgradeConstraintPolicy\":\"Any\"}}")))
                 .hasMessage("spec.upgradeConstraintPolicy: \"Any\" is not CatalogProvided or SelfCertified");
         assertThatThrownBy(() -> SpecReader.read(json("{}"))).hasMessage("spec: required");
+        assertThatThrownBy(() -> SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"a\"},\"adopt\":\"yes\"}}")))
+                .hasMessage("spec.adopt: \"yes\" is not true or false");
         assertThatThrownBy(() -> SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"a\"},"
                 + "\"crdUpgradeSafety\":\"strict\"}}")))
                 .hasMessage("spec.crdUpgradeSafety: \"strict\" is not Warn or Strict");

@@ -3,6 +3,7 @@ package dev.bundlectl.executor.install;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.lock.LockHolders;
 import dev.bundlectl.executor.ownership.InstallOwner;
+import dev.bundlectl.executor.ownership.UnmarkedOwners;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -20,9 +21,11 @@ import java.util.Objects;
  *     instead of refused (docs/semantics.md §8)
  * @param lockHolder who holds the package's lock while the install runs, as its Lease says
  *     ({@link LockHolders})
+ * @param unmarked whose an existing object is that no install owns: the user's, but for an adoption
+ *     (docs/semantics.md §11)
  */
 public record InstallRequest(String namespace, boolean createNamespace, String packageName, String bundlePath,
-        ApplySettings options, Instant startTime, boolean takeOwnership, String lockHolder) {
+        ApplySettings options, Instant startTime, boolean takeOwnership, String lockHolder, UnmarkedOwners unmarked) {
 
     public InstallRequest {
         Objects.requireNonNull(namespace, "namespace");
@@ -30,6 +33,14 @@ public record InstallRequest(String namespace, boolean createNamespace, String p
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(startTime, "startTime");
         Objects.requireNonNull(lockHolder, "lockHolder");
+        Objects.requireNonNull(unmarked, "unmarked");
+    }
+
+    /** A request that finds the user's objects where no install owns one. */
+    public InstallRequest(String namespace, boolean createNamespace, String packageName, String bundlePath,
+            ApplySettings options, Instant startTime, boolean takeOwnership, String lockHolder) {
+        this(namespace, createNamespace, packageName, bundlePath, options, startTime, takeOwnership, lockHolder,
+                UnmarkedOwners.USER);
     }
 
     /** A request of this process that takes over nothing another install owns. */
@@ -46,6 +57,6 @@ public record InstallRequest(String namespace, boolean createNamespace, String p
     /** This request with other execution options. */
     public InstallRequest withOptions(ApplySettings newOptions) {
         return new InstallRequest(namespace, createNamespace, packageName, bundlePath, newOptions, startTime,
-                takeOwnership, lockHolder);
+                takeOwnership, lockHolder, unmarked);
     }
 }

@@ -86,7 +86,8 @@ public final class InstallSession {
         InstallOwner owner = request.owner();
         InstallRequest asOwner = request.withOptions(request.options().toBuilder().owner(owner).build());
         InstallRecord before = previous.record().orElse(null);
-        OwnershipJudge judge = new OwnershipJudge(owner, PreviousOwnership.of(before), request.takeOwnership());
+        OwnershipJudge judge = new OwnershipJudge(owner, PreviousOwnership.of(before), request.takeOwnership(),
+                request.unmarked());
         PermissionCheck permissions = new PermissionCheck(new AccessReview(connection.retryingApi()),
                 connection.discovery(), connection.identity().describe());
         return ready(plan, asOwner, permissions).compose(answers -> {

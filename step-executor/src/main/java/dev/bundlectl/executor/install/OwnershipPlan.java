@@ -250,7 +250,8 @@ public final class OwnershipPlan {
             case CREATED -> "created";
             case OWNED, ADOPTED -> "owned";
             case SHARED, SHARED_WITH_EARLIER_RELEASE -> "shared";
-            case TAKEN -> "taken";
+            case TAKEN, TAKEN_FROM_OLM -> "taken";
+            case SHARED_WITH_OLM -> OwnershipDecision.SHARED_WITH_OLM_RECORDED;
         };
     }
 

@@ -17,7 +17,8 @@ import java.util.Objects;
  * (docs/semantics.md §8): which are shared, and with whom, and which another install took over.
  * Only cluster-scoped objects can be shared (a namespaced one belongs to one namespace's install),
  * so only those are read; a record's lost objects are said from the record. An owner that is gone
- * (its namespace deleted, or holding no record of it) is no owner and is not said.
+ * (its namespace deleted, or holding no record of it) is no owner and is not said. What an adoption
+ * shares with the operators OLM manages is said from the record.
  */
 public final class LiveOwners {
 
@@ -48,6 +49,10 @@ public final class LiveOwners {
                     lines.add(line.result());
                 }
             }
+            // Shared with OLM's operators since an adoption: the record says so (docs/semantics.md §11).
+            record.createdObjects().stream()
+                    .filter(owned -> OwnershipDecision.SHARED_WITH_OLM_RECORDED.equals(owned.ownership()))
+                    .forEach(owned -> lines.add(owned.object().displayName() + ": shared with operators OLM manages"));
             record.lostObjects().forEach(lost -> lines.add("lost " + lost.line()));
             return Future.succeededFuture(lines);
         });

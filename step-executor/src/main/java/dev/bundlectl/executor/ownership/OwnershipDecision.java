@@ -8,6 +8,12 @@ import java.util.Objects;
  */
 public sealed interface OwnershipDecision {
 
+    /**
+     * How an install record says it shares an object with operators OLM manages
+     * ({@link How#SHARED_WITH_OLM}): an uninstall then gives up only its mark and leaves the object.
+     */
+    String SHARED_WITH_OLM_RECORDED = "shared-with-olm";
+
     /** What the step's message says of it, or null when there is nothing to add. */
     String note();
 
@@ -52,6 +58,8 @@ public sealed interface OwnershipDecision {
                 case SHARED_WITH_EARLIER_RELEASE -> "shared with an install an earlier bundlectl made";
                 case TAKEN -> "taken over from " + ObjectOwners.describe(takenFrom);
                 case ADOPTED -> "its earlier owners are gone";
+                case TAKEN_FROM_OLM -> "taken over from OLM";
+                case SHARED_WITH_OLM -> "shared with operators OLM installed: marked, never taken whole, never deleted";
                 default -> null;
             };
         }
@@ -73,7 +81,18 @@ public sealed interface OwnershipDecision {
          * Every install that owned it is gone (its namespace deleted, or holding no record of it): the
          * object is this install's, as if it had created it (docs/semantics.md §8).
          */
-        ADOPTED
+        ADOPTED,
+        /**
+         * OLM's catalog operator installed it for the operator an adoption takes over: the install
+         * owns it from now on, OLM's fields and links to its CSV with it (docs/semantics.md §11).
+         */
+        TAKEN_FROM_OLM,
+        /**
+         * OLM installed it for the adopted operator and for others it still manages (a CRD another
+         * CSV owns or requires, an object another InstallPlan wrote): the install marks it and
+         * applies its own fields, leaves OLM's, and never deletes it (docs/semantics.md §11).
+         */
+        SHARED_WITH_OLM
     }
 
     /**

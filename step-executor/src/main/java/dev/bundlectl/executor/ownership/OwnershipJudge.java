@@ -26,7 +26,10 @@ import java.util.Set;
  *   <li>an install that is gone (its namespace deleted, or holding no record of it) is no owner: its
  *       mark is stale, its fields are taken over so that the apply drops the mark, and an object only
  *       gone installs owned becomes this install's ({@link #knowing});</li>
- *   <li>anything else existed before any install: the user's, applied as it is and never deleted.</li>
+ *   <li>anything else existed before any install: the user's, applied as it is and never deleted;
+ *       or, for an adoption, what its {@link UnmarkedOwners} says (OLM's objects taken over or shared,
+ *       docs/semantics.md §11). An object an adoption shared with OLM stays shared on every later
+ *       install.</li>
  * </ul>
  */
 public final class OwnershipJudge {
@@ -35,6 +38,7 @@ public final class OwnershipJudge {
     private final PreviousOwnership previous;
     private final boolean takeOwnership;
     private final Set<InstallOwner> gone;
+    private final UnmarkedOwners unmarked;
 
     /**
      * @param me the install
@@ -42,14 +46,26 @@ public final class OwnershipJudge {
      * @param takeOwnership whether objects other installs own are taken over ({@code --take-ownership})
      */
     public OwnershipJudge(InstallOwner me, PreviousOwnership previous, boolean takeOwnership) {
-        this(me, previous, takeOwnership, Set.of());
+        this(me, previous, takeOwnership, UnmarkedOwners.USER);
     }
 
-    private OwnershipJudge(InstallOwner me, PreviousOwnership previous, boolean takeOwnership, Set<InstallOwner> gone) {
+    /**
+     * @param me the install
+     * @param previous what its previous record owned
+     * @param takeOwnership whether objects other installs own are taken over ({@code --take-ownership})
+     * @param unmarked whose an object is that no install owns ({@link UnmarkedOwners#USER} but for an adoption)
+     */
+    public OwnershipJudge(InstallOwner me, PreviousOwnership previous, boolean takeOwnership, UnmarkedOwners unmarked) {
+        this(me, previous, takeOwnership, Set.of(), unmarked);
+    }
+
+    private OwnershipJudge(InstallOwner me, PreviousOwnership previous, boolean takeOwnership, Set<InstallOwner> gone,
+            UnmarkedOwners unmarked) {
         this.me = Objects.requireNonNull(me, "me");
         this.previous = Objects.requireNonNull(previous, "previous");
         this.takeOwnership = takeOwnership;
         this.gone = Set.copyOf(gone);
+        this.unmarked = Objects.requireNonNull(unmarked, "unmarked");
     }
 
     /**
@@ -58,7 +74,7 @@ public final class OwnershipJudge {
      * so that the install's apply drops their marks.
      */
     public OwnershipJudge knowing(Set<InstallOwner> gone) {
-        return new OwnershipJudge(me, previous, takeOwnership, gone);
+        return new OwnershipJudge(me, previous, takeOwnership, gone, unmarked);
     }
 
     /**
@@ -115,7 +131,9 @@ public final class OwnershipJudge {
             return existing(ref, object, seen.owners());
         }
         if (conflicts != null && !conflicts.isEmpty()) {
-            return conflicting(ref, object, conflicts, conflictOwners);
+            OwnershipDecision decision = conflicting(ref, object, conflicts, conflictOwners);
+            return decision != null || conflicts.stream().anyMatch(InstallOwner::isInstallManager) ? decision
+                    : unmarked.decideConflicting(ref, conflicts);
         }
         return null;
     }
@@ -130,6 +148,9 @@ public final class OwnershipJudge {
         if (previous.createdByEarlierRelease(ref)) {
             return new OwnershipDecision.Owned(OwnershipDecision.How.OWNED, List.of(),
                     List.of(InstallOwner.LEGACY_FIELD_MANAGER), List.of());
+        }
+        if (previous.sharedWithOlm(ref)) {
+            return OwnershipDecision.Owned.as(OwnershipDecision.How.SHARED_WITH_OLM);
         }
         return OwnershipDecision.Owned.as(previous.owned(ref) ? OwnershipDecision.How.OWNED
                 : OwnershipDecision.How.CREATED);
@@ -191,6 +212,10 @@ public final class OwnershipJudge {
             return new OwnershipDecision.Owned(OwnershipDecision.How.SHARED, others, List.copyOf(transfers), List.of(),
                     stale);
         }
+        if (previous.sharedWithOlm(ref)) {
+            return new OwnershipDecision.Owned(OwnershipDecision.How.SHARED_WITH_OLM, List.of(), List.copyOf(transfers),
+                    List.of(), stale);
+        }
         if (previous.owned(ref) || previous.createdByEarlierRelease(ref)) {
             return new OwnershipDecision.Owned(OwnershipDecision.How.OWNED, List.of(), List.copyOf(transfers), List.of(),
                     stale);
@@ -202,7 +227,7 @@ public final class OwnershipJudge {
         if (owners.legacyManaged()) {
             return OwnershipDecision.Owned.as(OwnershipDecision.How.SHARED_WITH_EARLIER_RELEASE);
         }
-        return new OwnershipDecision.Foreign();
+        return unmarked.decide(ref);
     }
 
     /**

@@ -154,7 +154,7 @@ public final class InstallPipeline {
         ApplySettings apply = settings.apply().toBuilder().removalGate(running).build();
         InstallRequest request = new InstallRequest(settings.namespace(), settings.createNamespace(),
                 settings.packageName(), settings.bundleLabel(), apply, settings.clock().instant(),
-                settings.takeOwnership(), settings.lockHolder());
+                settings.takeOwnership(), settings.lockHolder(), settings.unmarked());
         return new InstallSession(connection, new InstallRecordStore(connection.retryingApi()))
                 .run(planned, request, reading.previous(), reading.lock(), listener::step)
                 .compose(outcome -> judged(outcome, settings, running));

@@ -2,6 +2,7 @@ package dev.bundlectl.executor.pipeline;
 
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.lock.LockHolders;
+import dev.bundlectl.executor.ownership.UnmarkedOwners;
 import java.time.Clock;
 import java.util.Objects;
 
@@ -22,10 +23,12 @@ import java.util.Objects;
  * @param answerVerdictFirst whether a plan whose operator another namespace already serves, or
  *     whose verdict says it cannot succeed, is answered before anything is sent (the command line);
  *     the controller leaves both to the run, whose steps then end as the server answers them
+ * @param unmarked whose an existing object is that no install owns: the user's
+ *     ({@link UnmarkedOwners#USER}), but for an adoption (docs/semantics.md §11)
  */
 public record InstallSettings(String namespace, String packageName, String bundleLabel, boolean createNamespace,
         boolean takeOwnership, String lockHolder, ApplySettings apply, RunningWait running, Clock clock,
-        boolean answerVerdictFirst) {
+        boolean answerVerdictFirst, UnmarkedOwners unmarked) {
 
     public InstallSettings {
         Objects.requireNonNull(namespace, "namespace");
@@ -34,6 +37,21 @@ public record InstallSettings(String namespace, String packageName, String bundl
         Objects.requireNonNull(apply, "apply");
         Objects.requireNonNull(running, "running");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(unmarked, "unmarked");
+    }
+
+    /** Settings of an install that finds the user's objects where no install owns one. */
+    public InstallSettings(String namespace, String packageName, String bundleLabel, boolean createNamespace,
+            boolean takeOwnership, String lockHolder, ApplySettings apply, RunningWait running, Clock clock,
+            boolean answerVerdictFirst) {
+        this(namespace, packageName, bundleLabel, createNamespace, takeOwnership, lockHolder, apply, running, clock,
+                answerVerdictFirst, UnmarkedOwners.USER);
+    }
+
+    /** These settings for an adoption: existing objects no install owns are {@code owners}'. */
+    public InstallSettings adopting(UnmarkedOwners owners) {
+        return new InstallSettings(namespace, packageName, bundleLabel, createNamespace, takeOwnership, lockHolder,
+                apply, running, clock, answerVerdictFirst, owners);
     }
 
     /** Whether this is {@code --dry-run=server}: nothing persists, no lock is taken, nothing is waited for. */

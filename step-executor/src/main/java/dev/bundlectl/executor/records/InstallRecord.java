@@ -175,7 +175,8 @@ public record InstallRecord(
                 .map(UpgradeEdges::version).orElse(null);
         Map<String, String> annotations = plan.metadata().annotations();
         VersionHistoryEntry thisRun = new VersionHistoryEntry(csvName, csvVersion, origin.startTime(), status.phase(),
-                recordName, annotations.get(PlanAnnotations.ROLLBACK_FROM));
+                recordName, annotations.get(PlanAnnotations.ROLLBACK_FROM),
+                annotations.get(PlanAnnotations.ADOPTED_FROM));
         return new InstallRecord(FORMAT_VERSION, recordName, origin.namespace(), origin.packageName(),
                 csvName, plan.metadata().name(), origin.bundlePath(), origin.bundleDigest(), origin.dryRun(),
                 origin.startTime(), parseTime(status.completionTime(), "completionTime"), status.phase(),

@@ -65,8 +65,9 @@ public final class RecordInheritance {
     /**
      * The version history a new record carries: the previous record's (or, for a record written
      * before histories were kept, the previous record itself), then this run. A run of the same
-     * CSV as the last entry replaces that entry, so the history lists versions, not re-runs; a
-     * second save of the same run replaces its own entry. At most {@value #MAX_HISTORY} entries
+     * CSV as the last entry replaces that entry, so the history lists versions, not re-runs (it keeps
+     * saying the version was adopted, when it was); a second save of the same run replaces its own
+     * entry. At most {@value #MAX_HISTORY} entries
      * are kept, the oldest dropped first.
      *
      * @param previous the previous record of the package, or null
@@ -78,11 +79,19 @@ public final class RecordInheritance {
             history.addAll(previous.versionHistory().isEmpty() ? List.of(VersionHistoryEntry.of(previous))
                     : previous.versionHistory());
         }
+        VersionHistoryEntry replaced = null;
+        for (VersionHistoryEntry entry : history) {
+            if (entry.recordName().equals(thisRun.recordName())) {
+                replaced = entry;
+            }
+        }
         history.removeIf(entry -> entry.recordName().equals(thisRun.recordName()));
         if (!history.isEmpty() && java.util.Objects.equals(history.get(history.size() - 1).csvName(), thisRun.csvName())) {
-            history.remove(history.size() - 1);
+            replaced = history.remove(history.size() - 1);
         }
-        history.add(thisRun);
+        // A re-run of an adopted version is still the version the adoption took over.
+        history.add(thisRun.adoptedFrom() == null && replaced != null ? thisRun.adoptedFrom(replaced.adoptedFrom())
+                : thisRun);
         return history.size() <= MAX_HISTORY ? history
                 : new ArrayList<>(history.subList(history.size() - MAX_HISTORY, history.size()));
     }

@@ -16,9 +16,12 @@ import java.util.Objects;
  * @param rolledBackFrom the version (or CSV) this install went back from, when it went to a lower
  *     version than the one installed (a rollback, docs/semantics.md §9); null otherwise, and in
  *     records written before rollbacks were kept
+ * @param adoptedFrom what the version was taken over from, when an adoption (not an install) made
+ *     it bundlectl's: OLM's Subscription, as {@code Subscription NS/NAME} (docs/semantics.md §11);
+ *     null otherwise, and in records written before adoptions
  */
 public record VersionHistoryEntry(String csvName, String version, Instant startTime, InstallPlanPhase phase,
-        String recordName, String rolledBackFrom) {
+        String recordName, String rolledBackFrom, String adoptedFrom) {
 
     public VersionHistoryEntry {
         Objects.requireNonNull(startTime, "startTime");
@@ -26,9 +29,20 @@ public record VersionHistoryEntry(String csvName, String version, Instant startT
         Objects.requireNonNull(recordName, "recordName");
     }
 
+    /** An entry of a version bundlectl installed itself. */
+    public VersionHistoryEntry(String csvName, String version, Instant startTime, InstallPlanPhase phase,
+            String recordName) {
+        this(csvName, version, startTime, phase, recordName, null, null);
+    }
+
+    /** This entry, noting that the version was adopted from {@code source} (null: not adopted). */
+    public VersionHistoryEntry adoptedFrom(String source) {
+        return new VersionHistoryEntry(csvName, version, startTime, phase, recordName, rolledBackFrom, source);
+    }
+
     /** The entry a record stands for: its own run. */
     public static VersionHistoryEntry of(InstallRecord record) {
         return new VersionHistoryEntry(record.csvName(), record.csvVersion(), record.startTime(), record.phase(),
-                record.name(), null);
+                record.name(), null, null);
     }
 }

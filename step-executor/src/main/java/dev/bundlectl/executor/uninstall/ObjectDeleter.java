@@ -12,6 +12,7 @@ import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.ObjectOwners;
 import dev.bundlectl.executor.ownership.OwnerMarks;
 import dev.bundlectl.executor.ownership.OwnerStandings;
+import dev.bundlectl.executor.ownership.OwnershipDecision;
 import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.ObjectRef;
@@ -113,6 +114,19 @@ public final class ObjectDeleter {
         return result instanceof DeletionResult.Failed failed && failed.detail().startsWith(CHANGED);
     }
 
+    /**
+     * Why {@code owned} stays though the install goes: the namespace's OperatorGroup while other
+     * packages' installs use it, an object an adoption shares with operators OLM manages
+     * (docs/semantics.md §11); null when nothing keeps it.
+     */
+    private String keptBecause(CreatedObject owned) {
+        if (OwnershipDecision.SHARED_WITH_OLM_RECORDED.equals(owned.ownership())) {
+            return "shared with operators OLM installed, which may still use it";
+        }
+        return !operatorGroupsKeptBecause.isEmpty() && SharedOperatorGroups.isOperatorGroup(owned)
+                ? operatorGroupsKeptBecause : null;
+    }
+
     /** The removal {@code owned} comes to, from the object as it is now; never fails. */
     Future<Removal> plan(CreatedObject owned) {
         ObjectRef ref = owned.object();
@@ -128,9 +142,7 @@ public final class ObjectDeleter {
             String namespace = type.get().namespaced() ? ref.namespace() : null;
             return api.get(type.get(), namespace, ref.name())
                     .compose(live -> goneOwners(live).map(gone -> Removals.decide(owner, owned, type.get(), live,
-                            deleteCrds, creator, !operatorGroupsKeptBecause.isEmpty()
-                                    && SharedOperatorGroups.isOperatorGroup(owned) ? operatorGroupsKeptBecause : null,
-                            gone)))
+                            deleteCrds, creator, keptBecause(owned), gone)))
                     .recover(error -> Future.succeededFuture(ApiException.isHttp(error, HttpURLConnection.HTTP_NOT_FOUND)
                             ? new Removal.Gone(ref, null)
                             : new Removal.Unreadable(ref, ClientErrors.describe(error), ApiException.isHttp(error, 403),

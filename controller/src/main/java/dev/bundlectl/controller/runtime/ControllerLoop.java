@@ -20,8 +20,9 @@ import java.util.logging.Logger;
 
 /**
  * Watches BundleInstalls with a fabric8 informer and hands their keys to worker threads, which run
- * the {@link Reconciler}. Reconciles block their worker (they wait on installs); that is why they run
- * on threads of their own and never on the informer's or Vert.x's.
+ * the {@link Reconciler}. Reconciles block their worker while they plan and install (never while an
+ * operator starts: they look once and ask to come back); that is why they run on threads of their
+ * own and never on the informer's or Vert.x's.
  */
 public final class ControllerLoop implements AutoCloseable {
 
@@ -131,6 +132,7 @@ public final class ControllerLoop implements AutoCloseable {
             }
             String key = item.get().key();
             boolean retry = true;
+            Duration requeue = null;
             try {
                 int slash = key.indexOf('/');
                 ReconcileResult result = reconciler.reconcile(key.substring(0, slash), key.substring(slash + 1),
@@ -139,11 +141,18 @@ public final class ControllerLoop implements AutoCloseable {
                 if (result instanceof ReconcileResult.RetryLater later) {
                     LOG.fine(() -> key + ": will retry: " + later.reason());
                 }
+                if (result instanceof ReconcileResult.RequeueAfter after) {
+                    requeue = after.delay();
+                    LOG.fine(() -> key + ": again in " + after.delay().toMillis() + " ms: " + after.reason());
+                }
             } catch (RuntimeException e) {
                 // A bug must not kill the worker; the key is retried with backoff and the error logged once.
                 LOG.log(Level.WARNING, key + ": reconcile failed unexpectedly", e);
             } finally {
                 queue.done(key, retry);
+                if (requeue != null) {
+                    queue.addAfter(key, requeue);
+                }
             }
         }
     }

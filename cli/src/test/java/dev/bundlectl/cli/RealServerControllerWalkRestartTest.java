@@ -30,6 +30,7 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -120,7 +121,7 @@ class RealServerControllerWalkRestartTest {
             awaitTrue(controller, () -> csvs(client, ns).equals(List.of(csv("0.4.0"))), "OLM to remove the replaced CSVs");
             // The last hop's install removes what the versions before it had once it runs (docs/semantics.md §9).
             awaitTrue(controller, () -> earlierVersionsObjects(client, ns).isEmpty(),
-                    "the RBAC of the earlier versions to go; left: " + earlierVersionsObjects(client, ns));
+                    () -> "the RBAC of the earlier versions to go; left: " + earlierVersionsObjects(client, ns));
 
             // Nothing is orphaned: uninstalling leaves no CSV, no record and no RBAC of the package.
             client.genericKubernetesResources(BundleInstallKind.context()).inNamespace(ns).withName("walker").delete();
@@ -274,16 +275,21 @@ class RealServerControllerWalkRestartTest {
     private GenericKubernetesResource await(KubernetesClient client, String ns, String name, Process controller,
             String what, Predicate<GenericKubernetesResource> condition) {
         GenericKubernetesResource[] last = new GenericKubernetesResource[1];
-        awaitTrue(controller, () -> condition.test(last[0] = get(client, ns, name)), what + "; last seen: "
+        // The message is made when the wait fails, with the object as last seen then.
+        awaitTrue(controller, () -> condition.test(last[0] = get(client, ns, name)), () -> what + "; last seen: "
                 + (last[0] == null ? "gone" : Serialization.asYaml(last[0].getAdditionalProperties().get("status"))));
         return last[0];
     }
 
     private void awaitTrue(Process controller, BooleanSupplier condition, String what) {
+        awaitTrue(controller, condition, () -> what);
+    }
+
+    private void awaitTrue(Process controller, BooleanSupplier condition, Supplier<String> what) {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline || !controller.isAlive()) {
-                throw new AssertionError("timed out after " + WAIT.toSeconds() + " s waiting for " + what
+                throw new AssertionError("timed out after " + WAIT.toSeconds() + " s waiting for " + what.get()
                         + (controller.isAlive() ? "" : " (the controller exited " + controller.exitValue() + ")")
                         + "\ncontroller log (end):\n" + logTail());
             }

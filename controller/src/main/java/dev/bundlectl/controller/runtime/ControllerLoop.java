@@ -5,6 +5,8 @@ import dev.bundlectl.controller.reconcile.ReconcileResult;
 import dev.bundlectl.controller.reconcile.Reconciler;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
@@ -97,6 +99,13 @@ public final class ControllerLoop implements AutoCloseable {
                 follows.gone(object.getMetadata().getNamespace(), object.getMetadata().getName());
             }
         });
+        // Once started, fabric8's own rule (watch again unless the watch itself failed); before, the first
+        // list is tried again while the server asks to wait, until SYNC_TIMEOUT. A CRD created a moment
+        // ago (deploy/ applies it with the controller) has its watch cache still filling: Kubernetes 1.31+
+        // answers 429 "storage is (re)initializing" then. This client does not retry 429 itself
+        // (ClusterConnection), and anything else (a 403: no right to list) ends the start at once.
+        informer.exceptionHandler((started, error) -> started ? !(error instanceof WatcherException)
+                : serverAsksToWait(error));
         try {
             informer.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -112,6 +121,16 @@ public final class ControllerLoop implements AutoCloseable {
             worker.start();
             workers.add(worker);
         }
+    }
+
+    /** Whether {@code error} is the server's answer to come back later: 429, or a 5xx. */
+    static boolean serverAsksToWait(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof KubernetesClientException answer) {
+                return answer.getCode() == 429 || answer.getCode() >= 500;
+            }
+        }
+        return false;
     }
 
     /** How many keys wait for a worker. */

@@ -6,6 +6,9 @@
 #
 #   BEFORE=<other build>/bin/bundlectl bench/upgrade-against-build.sh
 #
+# CRD_CHANGE=1 lowers the caches CRD's maximum in the upgrade's copy of 0.4.0, so that the upgrade
+# updates a CRD: its CRD upgrade safety check then reads the live CRD and finds one thing.
+#
 # BUNDLECTL picks this side's launcher (default: the clone's bin/bundlectl). Needs
 # bench/target/benchmarks.jar and kubectl (the one on PATH, else the server's own).
 set -euo pipefail
@@ -29,6 +32,9 @@ renamed() {
     mkdir -p "$(dirname "$copy")"
     sed "s/cache\.bundlectl\.dev/$2.bundlectl.dev/g; s/cachebox/$2/g" "$sample/$file" >"$copy"
   done
+  if [[ "${CRD_CHANGE:-}" == 1 && "$1" == cachebox-operator-v0.4.0 ]]; then
+    sed -i 's/maximum: 9/maximum: 8/' "$target/manifests/cache.bundlectl.dev_caches.yaml"
+  fi
   echo "$target"
 }
 

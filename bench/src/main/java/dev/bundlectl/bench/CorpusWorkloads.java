@@ -12,6 +12,7 @@ import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.api.ApiSurfaces;
+import dev.bundlectl.plan.config.ConfigRequest;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import java.io.IOException;
@@ -42,13 +43,23 @@ public final class CorpusWorkloads {
      * @return how many bundles were read without errors and so planned
      */
     public int planAll(BenchCorpus corpus, Consumer<Object> sink) {
+        return planAll(corpus, sink, ConfigRequest.NONE);
+    }
+
+    /**
+     * {@link #planAll(BenchCorpus, Consumer)} with an operator configuration, as
+     * {@code bundlectl plan --config FILE} plans each bundle of a directory: merged into every CSV's
+     * deployments (docs/operator-config.md).
+     */
+    public int planAll(BenchCorpus corpus, Consumer<Object> sink, ConfigRequest config) {
         int planned = 0;
         for (CorpusBundle each : corpus.bundles()) {
             BundleReadResult read = new BundleReader().read(each.dir());
             sink.accept(read.diagnostics());
             Optional<Bundle> bundle = read.bundle();
             if (bundle.isPresent()) {
-                PlanRequest request = PlanRequest.of(TARGET_NAMESPACE, ApiSurfaces.builtIn(), each.dir().toString());
+                PlanRequest request = PlanRequest.of(TARGET_NAMESPACE, ApiSurfaces.builtIn(), each.dir().toString())
+                        .withConfig(config);
                 PlanResult result = new InstallPlanner().plan(bundle.get(), request);
                 sink.accept(result.diagnostics());
                 sink.accept(InstallPlanCodec.toYaml(SecretRedaction.redact(result.plan())));

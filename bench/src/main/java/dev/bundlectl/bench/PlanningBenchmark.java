@@ -1,5 +1,6 @@
 package dev.bundlectl.bench;
 
+import dev.bundlectl.plan.config.ConfigRequest;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -21,7 +22,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * likewise with the corpus's bytes ({@link CorpusStats}, printed at setup).
  *
  * <p>Sized for a shared 2-core machine: one fork, 3 × 5 s warm-up and 5 × 5 s measurement per
- * benchmark, so all three finish in about two and a half minutes.
+ * benchmark, so all four finish in about three and a half minutes.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -40,6 +41,7 @@ public class PlanningBenchmark {
     public String corpus;
 
     private BenchCorpus bundles;
+    private ConfigRequest config;
     private final CorpusWorkloads workloads = new CorpusWorkloads();
 
     /** Scans the corpus once per run, outside the measurement. */
@@ -47,6 +49,7 @@ public class PlanningBenchmark {
     public void scanCorpus() {
         bundles = BenchCorpus.scan(CorpusLocation.resolve(corpus));
         CorpusStats stats = CorpusStats.of(bundles);
+        config = BenchConfig.infraNodes();
         // JMH has already printed the first iteration's prefix: no newline, so its score follows this.
         System.out.printf("(corpus %s: %d bundles, %d files, %.1f MB) ", bundles.root(), stats.bundles(),
                 stats.files(), stats.megabytes());
@@ -56,6 +59,15 @@ public class PlanningBenchmark {
     @Benchmark
     public int planCorpus(Blackhole blackhole) {
         return workloads.planAll(bundles, blackhole::consume);
+    }
+
+    /**
+     * {@link #planCorpus} with an operator configuration of every kind of field, merged into every
+     * CSV: what {@code --config} adds to a plan, per bundle, once the code is warm.
+     */
+    @Benchmark
+    public int planCorpusWithConfig(Blackhole blackhole) {
+        return workloads.planAll(bundles, blackhole::consume, config);
     }
 
     /** Only read every bundle into the model. */

@@ -1,8 +1,10 @@
 package dev.bundlectl.cli;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +39,7 @@ public final class ArchiveTraining {
         for (List<String> command : offline(bundle)) {
             run(command, failures);
         }
+        configured(bundle, failures);
         boolean offlineOk = failures.isEmpty();
         if (args.length == 2) {
             for (List<String> command : online(bundle, args[1])) {
@@ -61,6 +64,36 @@ public final class ArchiveTraining {
                 List.of("plan", bundle, "--api-surface", ApiSurfaceOptions.KUBERNETES_WITHOUT_OLM),
                 List.of("template", bundle),
                 List.of("template", bundle, "-n", "cachebox", "--csv-mode", "render", "--argocd"));
+    }
+
+    /**
+     * Plans with an operator configuration (docs/operator-config.md), so that the archive holds the
+     * classes that read, check and merge one; the file is the training's own, written and removed here.
+     */
+    private static void configured(String bundle, List<String> failures) {
+        try {
+            Path config = Files.createTempFile("bundlectl-training", ".yaml");
+            try {
+                Files.writeString(config, """
+                        nodeSelector: {node-role.kubernetes.io/infra: ""}
+                        tolerations: [{key: node-role.kubernetes.io/infra, operator: Exists, effect: NoSchedule}]
+                        resources: {requests: {cpu: 20m, memory: 128Mi}, limits: {memory: 512Mi}}
+                        env: [{name: LOG_LEVEL, value: debug}]
+                        volumes: [{name: ca, configMap: {name: ca}}]
+                        volumeMounts: [{name: ca, mountPath: /ca}]
+                        affinity: {podAntiAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 1, \
+                        podAffinityTerm: {topologyKey: kubernetes.io/hostname}}]}}
+                        annotations: {example.com/owner: training}
+                        """);
+                run(List.of("plan", bundle, "--config", config.toString()), failures);
+                run(List.of("template", bundle, "--csv-mode", "render", "--config", config.toString(), "--env",
+                        "A=b"), failures);
+            } finally {
+                Files.deleteIfExists(config);
+            }
+        } catch (IOException e) {
+            failures.add("cannot write the training's configuration: " + e.getMessage());
+        }
     }
 
     private static List<List<String>> online(String bundle, String kubeconfig) {

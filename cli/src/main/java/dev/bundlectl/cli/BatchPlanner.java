@@ -1,16 +1,7 @@
 package dev.bundlectl.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -64,25 +55,7 @@ final class BatchPlanner {
 
     /** Plans every directory and passes each result to {@code sink}, in the order of {@code directories}. */
     void planAll(List<Path> directories, Consumer<BatchResult> sink) {
-        if (threads == 1 || directories.size() == 1) {
-            directories.forEach(directory -> sink.accept(timed(directory)));
-            return;
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, directories.size()), planningThreads());
-        try {
-            Deque<Future<BatchResult>> inFlight = new ArrayDeque<>();
-            Iterator<Path> next = directories.iterator();
-            int window = threads * AHEAD_PER_THREAD;
-            while (next.hasNext() || !inFlight.isEmpty()) {
-                while (next.hasNext() && inFlight.size() < window) {
-                    Path directory = next.next();
-                    inFlight.add(pool.submit(() -> timed(directory)));
-                }
-                sink.accept(await(inFlight.removeFirst()));
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        InOrderPool.run(threads, threads * AHEAD_PER_THREAD, directories, this::timed, sink, "bundlectl-plan");
     }
 
     /** Plans one bundle on the calling thread, timing it there: the time is the bundle's own. */
@@ -90,31 +63,5 @@ final class BatchPlanner {
         long start = System.nanoTime();
         BundleSummary summary = judge.apply(directory);
         return new BatchResult(summary, (System.nanoTime() - start) / 1_000_000);
-    }
-
-    private static BatchResult await(Future<BatchResult> summary) {
-        try {
-            return summary.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while planning bundles", e);
-        } catch (ExecutionException e) {
-            // The judge turns every bundle's failure into a summary; this is a bug (or an Error).
-            Throwable cause = e.getCause();
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException("planning a bundle failed: " + cause, cause);
-        }
-    }
-
-    /** Daemon threads, so that a failing run still exits; named, for thread dumps and profiles. */
-    private static ThreadFactory planningThreads() {
-        AtomicInteger count = new AtomicInteger();
-        return task -> {
-            Thread thread = new Thread(task, "bundlectl-plan-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

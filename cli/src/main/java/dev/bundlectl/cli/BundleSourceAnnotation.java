@@ -3,6 +3,7 @@ package dev.bundlectl.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.source.ResolvedSource.ImageOrigin;
 import dev.bundlectl.source.reference.Digest;
@@ -18,7 +19,7 @@ import java.util.Optional;
  */
 final class BundleSourceAnnotation {
 
-    static final String ANNOTATION = "bundlectl.dev/bundle-source";
+    static final String ANNOTATION = PlanAnnotations.BUNDLE_SOURCE;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** What the annotation holds. */
@@ -39,20 +40,25 @@ final class BundleSourceAnnotation {
     /** The recorded source; a malformed annotation is invalid input naming the file. */
     static Optional<Recorded> read(InstallPlan plan, String file) {
         String value = plan.metadata().annotations().get(ANNOTATION);
-        if (value == null) {
-            return Optional.empty();
-        }
+        return value == null ? Optional.empty()
+                : Optional.of(parse(value, file + ": metadata.annotations[" + ANNOTATION + "]"));
+    }
+
+    /**
+     * The source {@code value} records, as the annotation (or an install record's {@code bundleSource})
+     * holds it; a malformed one is invalid input naming {@code where}.
+     */
+    static Recorded parse(String value, String where) {
         try {
             JsonNode node = JSON.readTree(value);
             String reference = node.path("reference").asText("");
             String digest = node.path("digest").asText("");
             if (reference.isEmpty() || !Digest.isDigest(digest)) {
-                throw new UserInputException(file + ": metadata.annotations[" + ANNOTATION + "]: needs reference and a "
-                        + "sha256 digest");
+                throw new UserInputException(where + ": needs reference and a sha256 digest");
             }
-            return Optional.of(new Recorded(reference, Digest.parse(digest)));
+            return new Recorded(reference, Digest.parse(digest));
         } catch (IOException e) {
-            throw new UserInputException(file + ": metadata.annotations[" + ANNOTATION + "]: not JSON");
+            throw new UserInputException(where + ": not JSON");
         }
     }
 }

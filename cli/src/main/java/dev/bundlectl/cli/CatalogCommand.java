@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
 @Command(addMethodSubcommands = false,
         mixinStandardHelpOptions = true,
         name = "catalog",
+        subcommands = CatalogCheckCommand.class,
         sortOptions = false,
         description = "List a file-based catalog's packages, channels, channel heads and versions: what "
                 + "'install --catalog CATALOG --package P' would pick (the default channel's head, marked *).",
@@ -33,6 +34,7 @@ import picocli.CommandLine.Spec;
         footer = {
             "  ${ROOT-COMMAND-NAME} catalog samples/catalogs/cachebox",
             "  ${ROOT-COMMAND-NAME} catalog quay.io/org/my-catalog:latest --package cachebox-operator -o yaml",
+            "  ${ROOT-COMMAND-NAME} catalog check --upgrades operators/   # what each upgrade edge's CRDs would break",
             "",
             "Exit codes: 0 listed, 2 invalid input (bad reference, malformed catalog, unknown package), 1 other errors (e.g. unreachable registry).",
         })
@@ -41,7 +43,9 @@ final class CatalogCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "DIR|IMAGE", description = "A file-based catalog directory, or a catalog image.")
+    // Not required by picocli: `catalog check …` names no catalog here, and picocli would refuse it.
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR|IMAGE",
+            description = "A file-based catalog directory, or a catalog image.")
     private String catalog;
 
     @Option(names = "--package", paramLabel = "P", description = "Only this package.")
@@ -57,14 +61,14 @@ final class CatalogCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (catalog == null) {
+            throw new UserInputException("catalog needs DIR|IMAGE: a file-based catalog directory or image");
+        }
         if (output == OutputFormat.JSONL) {
             throw new UserInputException("-o jsonl is for install progress; catalog prints table, yaml or json");
         }
         Catalog loaded = new BundleSourcing(registry, spec.commandLine().getErr()).catalog(catalog);
-        if (packageName != null && !loaded.packages().containsKey(packageName)) {
-            throw new UserInputException("--package " + packageName + ": not in the catalog (it has: "
-                    + String.join(", ", loaded.packages().keySet()) + ")");
-        }
+        checkPackage(loaded, packageName);
         List<Map<String, Object>> listing = listing(loaded);
         switch (output) {
             case JSON -> out.println(write(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT), listing));
@@ -73,6 +77,14 @@ final class CatalogCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCode.OK;
+    }
+
+    /** {@code --package P}, which must be one of the catalog's; null (no such option) passes. */
+    static void checkPackage(Catalog loaded, String packageName) {
+        if (packageName != null && !loaded.packages().containsKey(packageName)) {
+            throw new UserInputException("--package " + packageName + ": not in the catalog (it has: "
+                    + String.join(", ", loaded.packages().keySet()) + ")");
+        }
     }
 
     private List<Map<String, Object>> listing(Catalog loaded) {

@@ -3,6 +3,7 @@ package dev.bundlectl.cli;
 import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.pipeline.InstallPipeline;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
 import dev.bundlectl.plan.output.SecretRedaction;
 import dev.bundlectl.source.catalog.CatalogBundle;
 import dev.bundlectl.source.catalog.ChannelWalk;
@@ -53,6 +54,12 @@ final class CatalogInstall {
             List<CatalogBundle> hops = path.hops();
             List<SourcedInput> inputs = new ArrayList<>(sourcing.pull(hops.subList(0, hops.size() - 1)));
             inputs.add(needed.get(needed.size() - 1));
+            // Under strict, the later hops' CRD updates are judged before the first write; otherwise
+            // each hop's own plan, against the cluster as the hop before left it, warns of them.
+            if (input.crdUpgradeSafety == CrdSafetyPolicy.STRICT
+                    && WalkCrdUpdates.report(inputs, hops, input.crdUpgradeSafety, err)) {
+                return ExitCode.PLAN_FAILED;
+            }
             return installHops(pipeline, namespace, hops, inputs);
         }
     }

@@ -27,8 +27,9 @@ final class ChainPlanning {
     List<PlannedInput> plan(PlanInputOptions input, List<SourcedInput> chain, String namespace,
             Supplier<ApiSurface> surface) {
         List<ReadInput> read = new ArrayList<>(chain.size());
-        for (SourcedInput source : chain) {
-            ReadInput bundle = planning.read(input, source);
+        for (int i = 0; i < chain.size(); i++) {
+            SourcedInput source = chain.get(i);
+            ReadInput bundle = planning.read(optionsFor(input, i, chain.size()), source);
             if (!(bundle instanceof ReadInput.BundleDirectory)) {
                 throw new UserInputException(source.label() + ": a catalog's bundle is not a bundle directory");
             }
@@ -36,11 +37,17 @@ final class ChainPlanning {
         }
         EarlierBundles earlier = EarlierBundles.NONE;
         List<PlannedInput> plans = new ArrayList<>(chain.size());
-        for (ReadInput bundle : read) {
-            plans.add(planning.after(earlier).plan(input, bundle, namespace, surface));
+        for (int i = 0; i < read.size(); i++) {
+            ReadInput bundle = read.get(i);
+            plans.add(planning.after(earlier).plan(optionsFor(input, i, read.size()), bundle, namespace, surface));
             earlier = earlier.plus(((ReadInput.BundleDirectory) bundle).bundle());
         }
         return plans;
+    }
+
+    /** The named bundle (the chain's last) is planned with the options as given; its dependencies without its configuration. */
+    private static PlanInputOptions optionsFor(PlanInputOptions input, int index, int size) {
+        return index == size - 1 ? input : input.forDependency();
     }
 
     /**

@@ -101,6 +101,18 @@ final class CompletionCandidates {
     }
 
     /** {@code --dry-run}, as kubectl spells it. */
+    /** {@code --crd-upgrade-safety} values. */
+    static final class CrdSafetyPolicies implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            List<String> names = new ArrayList<>();
+            for (dev.bundlectl.plan.crdsafety.CrdSafetyPolicy policy : dev.bundlectl.plan.crdsafety.CrdSafetyPolicy.values()) {
+                names.add(policy.flagValue());
+            }
+            return names.iterator();
+        }
+    }
+
     static final class DryRunModes implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {

@@ -32,7 +32,8 @@ import java.util.concurrent.CompletionException;
 final class EarlyConnection implements AutoCloseable {
 
     /** The commands that always connect; {@code plan} and {@code template} do when given a kubeconfig or context. */
-    private static final Set<String> CLUSTER_COMMANDS = Set.of("install", "status", "uninstall", "gc", "approve");
+    private static final Set<String> CLUSTER_COMMANDS =
+            Set.of("install", "status", "rollback", "uninstall", "gc", "approve");
     /** The commands that plan offline unless given a kubeconfig or context. */
     private static final Set<String> PLANNING_COMMANDS = Set.of("plan", "template");
 

@@ -19,6 +19,10 @@ final class ErrorReporter implements IExecutionExceptionHandler {
             userInput.problems().forEach(problem -> err.println("error: " + TerminalText.safe(problem)));
             return ExitCode.INVALID_INPUT;
         }
+        if (exception instanceof RefusedOnClusterException refused) {
+            refused.problems().forEach(problem -> err.println("error: " + TerminalText.safe(problem)));
+            return ExitCode.PLAN_FAILED;
+        }
         if (exception instanceof RegistryUnavailableException unavailable) {
             // The environment, not a bug: one line, like an unreachable cluster's reason.
             err.println("error: " + TerminalText.safe(unavailable.getMessage()));

@@ -7,6 +7,7 @@ import dev.bundlectl.executor.gc.GcReport;
 import dev.bundlectl.executor.gc.LeftoverCollector;
 import dev.bundlectl.executor.waiting.Blocking;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         name = "gc",
         sortOptions = false,
-        description = "Find what bundlectl's installs left behind: every object an install marked or labelled, cluster-scoped or in another namespace than its install's, whose owners are all gone (their namespace was deleted, or holds no install record of the package). Each is listed with the owners it names and why each is gone. Nothing is deleted without --delete; CRDs are kept without --delete-crds. Reads every kind the cluster serves, in every namespace: an administrator's command; a kind the identity may not list is named, and the rest is still collected.",
+        description = "Find what bundlectl's installs left behind: every object an install marked or labelled, cluster-scoped or in another namespace than its install's, whose owners are all gone (their namespace was deleted, or holds no install record of the package). Each is listed with the owners it names and why each is gone. Nothing is deleted without --delete; CRDs are kept without --delete-crds, and each is listed with what it holds (its custom resources, how many carry finalizers, its stored versions). With --delete-crds their custom resources are deleted first and waited for, up to --cr-timeout, then the other leftovers, then the CRDs (kept, naming what stayed, if some custom resources do). Reads every kind the cluster serves, in every namespace: an administrator's command; a kind the identity may not list is named, and the rest is still collected.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  ${ROOT-COMMAND-NAME} gc                                 # list what is left behind",
@@ -41,6 +42,11 @@ final class GcCommand implements Callable<Integer> {
     @Option(names = "--delete-crds", description = "With --delete, also delete leftover CRDs, with all their custom resources.")
     private boolean deleteCrds;
 
+    @Option(names = "--cr-timeout", paramLabel = "D", defaultValue = "5m", converter = DurationConverter.class,
+            description = "With --delete-crds: how long the CRDs' custom resources may take to go before the CRDs are "
+                    + "kept, naming those left (default: ${DEFAULT-VALUE}).")
+    private Duration customResourceTimeout;
+
     @Mixin
     private ClusterOptions cluster;
 
@@ -52,8 +58,9 @@ final class GcCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (ClusterConnection connection = cluster.open()) {
-            GcReport report = Blocking.result(new LeftoverCollector(connection.retryingApi(), connection.discovery())
-                    .collect(new GcOptions(delete, deleteCrds)));
+            GcReport report = Blocking.result(new LeftoverCollector(connection.retryingApi(), connection.discovery(),
+                    connection.vertx()).collect(new GcOptions(delete, deleteCrds, customResourceTimeout)));
+            report.customResources().forEach(line -> out.println(TerminalText.safe(line)));
             report.outcomes().forEach(outcome -> out.println(TerminalText.safe(outcome.line())));
             report.unreadable().forEach(line -> err.println("warning: " + TerminalText.safe(line)));
             if (!report.outcomes().isEmpty()) {

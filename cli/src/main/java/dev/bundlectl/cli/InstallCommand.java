@@ -163,9 +163,10 @@ final class InstallCommand implements Callable<Integer> {
             throw new UserInputException("--allow-edited-plan goes with --plan-file FILE");
         }
         if (planFile != null && (input.capabilities.given() || input.payload.given() || !input.apiSurfaces.isEmpty()
-                || !input.optionalApis.isEmpty())) {
+                || !input.optionalApis.isEmpty() || input.config.given())) {
             throw new UserInputException("--plan-file applies the reviewed plan as it is: capability, payload, "
-                    + "--api-surface and --optional-api options belong to '" + spec.root().name() + " plan'");
+                    + "--api-surface, --optional-api and operator configuration options belong to '"
+                    + spec.root().name() + " plan'");
         }
         // A malformed --optional-api is invalid input, found before the kubeconfig is read.
         input.optionalApiRules();

@@ -3,6 +3,7 @@ package dev.bundlectl.cli;
 import dev.bundlectl.executor.access.InstallerRbac;
 import dev.bundlectl.executor.access.InstallerRbacYaml;
 import dev.bundlectl.executor.access.OperationAccess;
+import dev.bundlectl.plan.config.ClusterProxy;
 import dev.bundlectl.executor.access.RequiredAccess;
 import dev.bundlectl.plan.PlanAnnotations;
 import dev.bundlectl.plan.PlanNames;
@@ -57,6 +58,9 @@ final class InstallerRbacOutput {
         // The uninstall deletes the lock's Lease when it is done.
         operation.addAll(OperationAccess.lock(namespace, packageName, true));
         operation.addAll(OperationAccess.ownerNamespaces(namespace));
+        if (served(surface, ClusterProxy.GROUP, ClusterProxy.VERSION, ClusterProxy.KIND)) {
+            operation.addAll(OperationAccess.clusterProxy());
+        }
         InstallerRbac rbac = new InstallerRbac(plan, resource -> find(surface, resource), namespace, operation);
         List<String> csvs = plan.plan().spec().clusterServiceVersionNames();
         out.print(InstallerRbacYaml.write(rbac, namespace, name, List.of(

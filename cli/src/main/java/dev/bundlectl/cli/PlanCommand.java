@@ -149,6 +149,8 @@ final class PlanCommand implements Callable<Integer> {
             throw new UserInputException("several bundles (or --recursive) are planned offline; "
                     + "--kubeconfig and --context plan one DIR against a cluster");
         }
+        // One operator configuration for every bundle: a bad one is refused once, before any bundle is read.
+        input.config.choice(new DiagnosticsPrinter(err));
         List<Path> directories = new ArrayList<>();
         directories.add(input.directory);
         directories.addAll(moreDirectories);
@@ -165,11 +167,12 @@ final class PlanCommand implements Callable<Integer> {
      * each planned as if those before it were installed; exit 3 when any one cannot succeed.
      */
     private int planChain(PrintWriter out, PrintWriter err) {
-        List<PlannedInput> plans = CatalogChainPlanning.plan(input, cluster, new DiagnosticsPrinter(err), err);
+        CatalogChainPlanning.Plans chain = CatalogChainPlanning.plan(input, cluster, new DiagnosticsPrinter(err), err);
+        List<PlannedInput> plans = chain.plans();
         ChainOutput.print(plans.stream().map(planned -> SecretRedaction.redact(planned.result().plan())).toList(),
                 output.document(), out);
-        return plans.stream().allMatch(planned -> planned.result().verdict().installable()) ? ExitCode.OK
-                : ExitCode.PLAN_FAILED;
+        return !chain.walkRefused() && plans.stream().allMatch(planned -> planned.result().verdict().installable())
+                ? ExitCode.OK : ExitCode.PLAN_FAILED;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.bundlectl.cli;
 
 import dev.bundlectl.plan.OptionalApi;
 import dev.bundlectl.plan.OptionalApis;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +11,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** What to plan and how: directory, namespace, API surface, optional APIs, CSV mode, capabilities and payload filters; shared by {@code plan} and {@code install}. */
+/** What to plan and how: directory, namespace, API surface, optional APIs, CSV mode, operator configuration, capabilities and payload filters; shared by {@code plan} and {@code install}. */
 // No method here is a command: without this, picocli reads every method's annotations at each start.
 @Command(addMethodSubcommands = false)
 final class PlanInputOptions {
@@ -64,8 +65,20 @@ final class PlanInputOptions {
                     + "anything is written.")
     boolean ignoreDependencies;
 
+    @Option(names = "--crd-upgrade-safety", paramLabel = "POLICY", defaultValue = "warn",
+            completionCandidates = CompletionCandidates.CrdSafetyPolicies.class,
+            description = "What a CRD update does when it would break what is stored under the CRD (OLM v1's "
+                    + "checks: a field removed, a type changed, an enum narrowed, a bound tightened, a field made "
+                    + "required, …): warn (the default) prints each finding and installs, as OLM v0 would; strict "
+                    + "refuses the install before anything is written, as OLM v1 does. Against a cluster the live "
+                    + "CRDs are compared; along a catalog's channel, each hop's CRDs with the hop's before it.")
+    CrdSafetyPolicy crdUpgradeSafety = CrdSafetyPolicy.WARN;
+
     @Mixin
     RenderModeOptions render = new RenderModeOptions();
+
+    @Mixin
+    OperatorConfigOptions config = new OperatorConfigOptions();
 
     @Mixin
     CapabilityOptions capabilities = new CapabilityOptions();
@@ -96,10 +109,25 @@ final class PlanInputOptions {
         copy.optionalApis = optionalApis;
         copy.noConvert = noConvert;
         copy.ignoreDependencies = ignoreDependencies;
+        copy.crdUpgradeSafety = crdUpgradeSafety;
         copy.render = render;
+        copy.config = config;
         copy.capabilities = capabilities;
         copy.payload = payload;
         copy.registry = registry;
+        return copy;
+    }
+
+    /**
+     * The same options for a bundle a dependency chain installs before the one named: the operator
+     * configuration is the named operator's, as a Subscription's is its own package's, so a
+     * dependency keeps the configuration its own install recorded (docs/operator-config.md).
+     */
+    PlanInputOptions forDependency() {
+        PlanInputOptions copy = forDirectory(directory);
+        copy.force = force;
+        copy.catalog = catalog;
+        copy.config = new OperatorConfigOptions();
         return copy;
     }
 

@@ -13,6 +13,7 @@ import dev.bundlectl.executor.pipeline.InstallPipeline;
 import dev.bundlectl.executor.pipeline.PipelinePlan;
 import dev.bundlectl.executor.pipeline.PlanSettings;
 import dev.bundlectl.executor.planning.ClusterReading;
+import dev.bundlectl.executor.planning.ConfigContext;
 import dev.bundlectl.executor.planning.PlanTarget;
 import dev.bundlectl.executor.planning.PlanningNote;
 import dev.bundlectl.plan.InstallPlanner;
@@ -24,6 +25,7 @@ import dev.bundlectl.plan.PlanNames;
 import dev.bundlectl.plan.PlanRequest;
 import dev.bundlectl.plan.PlanUse;
 import dev.bundlectl.plan.PlanResult;
+import dev.bundlectl.plan.crdsafety.CrdSafetyMarks;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.api.ApiSurfaces;
 import dev.bundlectl.plan.api.UncheckedApiSurface;
@@ -137,6 +139,14 @@ final class Planning {
             throw new UserInputException("--install-mode, --watch-namespace and --cert-provider render a bundle's CSV; "
                     + directory + " is a release-payload directory");
         }
+        if (!bundle && input.config.given()) {
+            throw new UserInputException("--config, --env, --node-selector and --reset-config configure a bundle's "
+                    + "operator; " + directory + " is a release-payload directory");
+        }
+        if (bundle) {
+            // Read and checked now, so that a bad configuration stops the run before any cluster is asked.
+            input.config.choice(diagnostics);
+        }
         if (!bundle && !input.optionalApiRules().isEmpty()) {
             throw new UserInputException("--optional-api makes a bundle's objects optional; " + directory
                     + " is a release-payload directory");
@@ -175,8 +185,9 @@ final class Planning {
         Bundle bundle = read.bundle();
         SourcedInput source = read.source();
         PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false, !bundle.dependencies().isEmpty());
-        Planner planner = (served, history, capabilities, olm, dependencies) -> bundlePlan(use, bundle, input, source,
-                namespace, earlier.surface(served), history, capabilities, olm, earlier.target(dependencies));
+        Planner planner = (served, history, capabilities, olm, dependencies, config) -> bundlePlan(use, bundle, input,
+                source, namespace, earlier.surface(served), history, capabilities, olm, earlier.target(dependencies),
+                config, diagnostics);
         if (live == null) {
             return planned(target, bundle.manifests(), capabilityOptions, surface, ApiSurfaces.builtIn(), planner);
         }
@@ -184,17 +195,27 @@ final class Planning {
         // whether it is an upgrade (InstallPipeline#plan); what each says is reported here, in order.
         PlanSettings settings = new PlanSettings(target, bundle.manifests(),
                 capabilityOptions.resolve(bundle.manifests(), diagnostics), surface.get(), live.discoveryPatience(),
-                input.force);
+                input.force, input.crdUpgradeSafety);
         PipelinePlan answer = Blocking.result(live.pipeline().plan(settings, reading -> planner.plan(reading.served(),
-                reading.history(), reading.capabilities(), reading.olm(), reading.dependencyTarget()).result()));
+                reading.history(), reading.capabilities(), reading.olm(), reading.dependencyTarget(),
+                reading.configContext()).result()));
         report(answer.reading(), diagnostics, live.err());
         PlanResult result = planResult(answer);
         diagnostics.reportOrFail(result.diagnostics());
         if (answer instanceof PipelinePlan.UpgradeRefused refused) {
             throw new UserInputException(refused.decision().message());
         }
+        if (answer instanceof PipelinePlan.RollbackRefused refused) {
+            refused.warnings().forEach(warning -> live.err().println("warning: " + warning));
+            throw new RefusedOnClusterException(List.of(refused.reason()));
+        }
+        if (answer instanceof PipelinePlan.CrdUpgradeRefused refused) {
+            // The plan shows the refusal (its CRD steps Failed): plan prints it, install refuses it.
+            CrdSafetyMarks.lines(refused.found()).forEach(line -> live.err().println("error: " + TerminalText.safe(line)));
+            return new PlannedInput(refused.result(), List.of(), false, answer.reading());
+        }
         PipelinePlan.Planned planned = (PipelinePlan.Planned) answer;
-        planned.warnings().forEach(warning -> live.err().println("warning: " + warning));
+        planned.warnings().forEach(warning -> live.err().println("warning: " + TerminalText.safe(warning)));
         return new PlannedInput(planned.result(), List.of(), false, answer.reading());
     }
 
@@ -209,17 +230,24 @@ final class Planning {
         if (answer instanceof PipelinePlan.UpgradeRefused refused) {
             return refused.result();
         }
+        if (answer instanceof PipelinePlan.RollbackRefused refused) {
+            return refused.result();
+        }
+        if (answer instanceof PipelinePlan.CrdUpgradeRefused refused) {
+            return refused.result();
+        }
         throw new IllegalStateException("a refused cluster reading carries an error");
     }
 
     /** Plans a bundle with what the options and the cluster (if any) gave; reports nothing itself. */
     private static PlannedInput bundlePlan(PlanUse use, Bundle bundle, PlanInputOptions input, SourcedInput source, String namespace,
             ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities, OlmCluster olm,
-            DependencyTarget dependencies) {
+            DependencyTarget dependencies, ConfigContext config, DiagnosticsPrinter diagnostics) {
         BundlePlanSettings settings = new BundlePlanSettings(namespace, source.label(), input.render.mode(),
-                input.render.renderOptions(), input.optionalApiRules(), !input.noConvert, input.ignoreDependencies);
+                input.render.renderOptions(), input.optionalApiRules(), !input.noConvert, input.ignoreDependencies,
+                input.config.choice(diagnostics));
         PlanResult planned = new BundlePlanning(settings, use).plan(bundle, surface, history, capabilities, olm,
-                dependencies);
+                dependencies, config);
         if (source.image().isPresent()) {
             planned = new PlanResult(planned.planned().withPlan(
                     BundleSourceAnnotation.recordOn(planned.plan(), source.image().get())),
@@ -235,7 +263,7 @@ final class Planning {
         PlanTarget target = new PlanTarget(namespace, directoryName(source.directory()), true);
         PayloadFilterSettings filters = payloadOptions.settings();
         return planned(target, manifests, capabilityOptions, surface, new UncheckedApiSurface(),
-                (served, history, capabilities, olm, dependencies) -> {
+                (served, history, capabilities, olm, dependencies, config) -> {
                     PlanRequest base = PlanRequest.of(namespace, served, source.label()).reporting(capabilities);
                     PayloadPlanRequest request = new PayloadPlanRequest(base, target.packageName(), filters,
                             capabilities.orElse(null), history);
@@ -253,7 +281,7 @@ final class Planning {
     @FunctionalInterface
     private interface Planner {
         PlannedInput plan(ApiSurface surface, InstallHistory history, Optional<CapabilityConfig> capabilities,
-                OlmCluster olm, DependencyTarget dependencies);
+                OlmCluster olm, DependencyTarget dependencies, ConfigContext config);
     }
 
     /**
@@ -269,12 +297,12 @@ final class Planning {
         if (live == null) {
             ApiSurface given = surface.get();
             planned = planner.plan(given != null ? given : offlineSurface, InstallHistory.UNKNOWN, requested, null,
-                    DependencyTarget.offline());
+                    DependencyTarget.offline(), ConfigContext.OFFLINE);
         } else {
             ClusterPlan<PlannedInput> answer = Blocking.result(live.cluster().plan(target, manifests, requested,
                     surface.get(), live.discoveryPatience(),
                     reading -> planner.plan(reading.served(), reading.history(), reading.capabilities(), reading.olm(),
-                            reading.dependencyTarget()).withReading(reading)));
+                            reading.dependencyTarget(), reading.configContext()).withReading(reading)));
             report(answer.reading(), diagnostics, live.err());
             planned = answer.result().orElseThrow(() ->
                     new IllegalStateException("a refused cluster reading carries an error"));
@@ -313,6 +341,7 @@ final class Planning {
             PlanRequest request = base.withCsvMode(options.csvMode(), options.render())
                     .withInstallPhase(recordedPhase(options))
                     .withOptionalApis(options.optionalApis())
+                    .withConfig(options.configRequest(directory.toString()))
                     .filteredBy(capabilities);
             PlanResult result = new InstallPlanner(options.conversion().policy()).plan(inputs.bundle(directory), request);
             quiet.reportOrFail(result.diagnostics());

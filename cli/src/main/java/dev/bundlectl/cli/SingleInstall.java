@@ -56,8 +56,9 @@ final class SingleInstall {
                         reading = Blocking.result(pipeline.planning().readForReviewed(target, reviewedPlan,
                                 planFile.toString()));
                         Planning.report(reading, context.diagnostics(), context.err());
-                        planned = target.payload() ? reviewedPlan : new UpgradePlanning(pipeline.planning(), context.err())
-                                .checkReviewed(reviewedPlan, reading.previous(), target, planFile.toString(), input.force);
+                        planned = target.payload() ? reviewedPlan : new UpgradePlanning(pipeline.planning(),
+                                context.err(), input.crdUpgradeSafety).checkReviewed(reviewedPlan,
+                                reading.previous(), target, planFile.toString(), input.force);
                     } else {
                         PlannedInput fresh = context.livePlanning(pipeline).plan(input, read, namespace,
                                         () -> ApiSurfaceOptions.resolve(input.apiSurfaces, null));

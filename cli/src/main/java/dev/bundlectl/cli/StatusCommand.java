@@ -8,12 +8,16 @@ import dev.bundlectl.executor.ownership.LiveOwners;
 import dev.bundlectl.executor.planning.CopiedCsvs;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.executor.records.RecordEntry;
 import dev.bundlectl.executor.records.RecordSummary;
 import dev.bundlectl.executor.records.RecordedStep;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.olm.CopiedCsv;
 import dev.bundlectl.bundle.yaml.InputFileException;
+import dev.bundlectl.bundle.yaml.JsonTrees;
+import dev.bundlectl.plan.config.ConfigRead;
+import dev.bundlectl.plan.config.OperatorConfig;
 import dev.bundlectl.plan.output.InstallPlanCodec;
 import dev.bundlectl.plan.output.SecretRedaction;
 import dev.bundlectl.bundle.version.VersionConstraint;
@@ -269,6 +273,7 @@ final class StatusCommand implements Callable<Integer> {
                     + (record.implicitlyEnabledCapabilities().isEmpty() ? ""
                             : " (implicitly enabled: " + String.join(", ", record.implicitlyEnabledCapabilities()) + ")"));
         }
+        printConfig(record, out);
         out.println("Owned:      " + record.createdObjects().size() + " objects owned by this install");
         // Live: which of them other installs own too (the same bundle in another namespace), or took over.
         String sharedLabel = "Shared:     ";
@@ -297,6 +302,27 @@ final class StatusCommand implements Callable<Integer> {
         out.println();
         out.println(steps.size() + " steps: " + StepCounts.text(summary.stepCounts()));
         return ExitCode.OK;
+    }
+
+    /**
+     * The operator configuration in effect (docs/operator-config.md): what it sets, then each of its
+     * fields as compact JSON; nothing when the install had none.
+     */
+    private static void printConfig(InstallRecord record, PrintWriter out) {
+        Optional<ConfigRead> recorded = PreviousInstall.of(Optional.of(record)).config();
+        if (recorded.isEmpty()) {
+            return;
+        }
+        if (recorded.get() instanceof ConfigRead.Refused refused) {
+            out.println(TerminalText.safe("Config:     recorded, but no longer valid: "
+                    + refused.diagnostics().errors().get(0).message()));
+            return;
+        }
+        OperatorConfig config = ((ConfigRead.Read) recorded.get()).config();
+        out.println(TerminalText.safe("Config:     " + config.summary() + " (later installs keep it; "
+                + "--config replaces it, --reset-config drops it)"));
+        config.toJson().fields().forEachRemaining(field -> out.println(TerminalText.safe("            "
+                + field.getKey() + ": " + JsonTrees.compact(field.getValue()))));
     }
 
     private void print(Object document, PrintWriter out) {

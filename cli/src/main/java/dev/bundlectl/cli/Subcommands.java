@@ -19,8 +19,8 @@ final class Subcommands {
      * The names, in the order help lists them; each is its command's own {@code @Command(name)},
      * as a test checks.
      */
-    static final List<String> NAMES = List.of("plan", "template", "install", "catalog", "status", "uninstall", "gc", "approve",
-            "controller", "version", "completion", CompletionScript.INSTALL_NAMES_COMMAND,
+    static final List<String> NAMES = List.of("plan", "template", "install", "catalog", "status", "rollback", "uninstall",
+            "gc", "approve", "controller", "version", "completion", CompletionScript.INSTALL_NAMES_COMMAND,
             CompletionScript.CATALOG_VALUES_COMMAND);
 
     private Subcommands() {
@@ -37,6 +37,7 @@ final class Subcommands {
             case "install" -> new InstallCommand();
             case "catalog" -> new CatalogCommand();
             case "status" -> new StatusCommand();
+            case "rollback" -> new RollbackCommand();
             case "uninstall" -> new UninstallCommand();
             case "gc" -> new GcCommand();
             case "approve" -> new ApproveCommand();

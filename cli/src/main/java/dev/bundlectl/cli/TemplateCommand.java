@@ -85,8 +85,12 @@ final class TemplateCommand implements Callable<Integer> {
         List<PlanResult> results = new ArrayList<>();
         if (input.catalog.given()) {
             // The catalog's choice and its dependencies, dependencies first, as plan --catalog plans them.
-            CatalogChainPlanning.plan(input, cluster, new DiagnosticsPrinter(err), err)
-                    .forEach(planned -> results.add(planned.result()));
+            CatalogChainPlanning.Plans chain = CatalogChainPlanning.plan(input, cluster, new DiagnosticsPrinter(err),
+                    err);
+            if (chain.walkRefused()) {
+                return ExitCode.PLAN_FAILED;
+            }
+            chain.plans().forEach(planned -> results.add(planned.result()));
         } else {
             if (input.directory == null) {
                 throw new UserInputException("template needs DIR or IMAGE (a bundle directory or image), "

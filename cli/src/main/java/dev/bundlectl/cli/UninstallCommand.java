@@ -5,7 +5,9 @@ import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.uninstall.DeletionResult;
+import dev.bundlectl.executor.customresources.SweepOutcome;
 import dev.bundlectl.executor.uninstall.UninstallOptions;
+import dev.bundlectl.executor.uninstall.UninstallPreview;
 import dev.bundlectl.executor.uninstall.UninstallReport;
 import dev.bundlectl.executor.uninstall.PackageUninstall;
 import dev.bundlectl.executor.lock.LockHolders;
@@ -30,14 +32,15 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         name = "uninstall",
         sortOptions = false,
-        description = "Delete everything the package's installs in the namespace own, whichever of its install records names it, in reverse order, then the records. An object another install owns too (the same bundle in another namespace) is released, not deleted; objects that were there before any install are left alone, and so are CRDs unless --delete-crds is given (deleting a CRD deletes every custom resource of it). Holds the package's lock while it runs.",
+        description = "Delete everything the package's installs in the namespace own, whichever of its install records names it, in reverse order, then the records. An object another install owns too (the same bundle in another namespace) is released, not deleted; objects that were there before any install are left alone, and so are CRDs unless --delete-crds is given. With --delete-crds it first says what each CRD holds (its custom resources, how many carry finalizers, its stored versions), then deletes those custom resources while the operator still runs and waits up to --cr-timeout for them to go, naming any that stay (and then keeping the operator and the CRDs); only then the operator, and the CRDs last. --dry-run says what it would do and stops. Holds the package's lock while it runs.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  ${ROOT-COMMAND-NAME} status -n cachebox                           # find the install's NAME",
             "  ${ROOT-COMMAND-NAME} uninstall NAME -n cachebox",
+            "  ${ROOT-COMMAND-NAME} uninstall --package cachebox-operator -n cachebox --delete-crds --dry-run   # what the CRDs hold",
             "  ${ROOT-COMMAND-NAME} uninstall --package cachebox-operator -n cachebox --delete-crds",
             "",
-            "Exit codes: 0 uninstalled, 3 some deletions failed, 2 invalid input (e.g. no such install), 1 other errors (e.g. unreachable cluster).",
+            "Exit codes: 0 uninstalled (or, with --dry-run, planned), 3 some deletions failed or custom resources stayed, 2 invalid input (e.g. no such install), 1 other errors (e.g. unreachable cluster).",
         })
 final class UninstallCommand implements Callable<Integer> {
 
@@ -55,8 +58,19 @@ final class UninstallCommand implements Callable<Integer> {
             description = "The install namespace (default: the kubeconfig context's namespace, else 'default').")
     private String namespace;
 
-    @Option(names = "--delete-crds", description = "Also delete the CRDs the install created, with all their objects.")
+    @Option(names = "--delete-crds", description = "Also delete the CRDs the install created, with all their objects: "
+            + "the custom resources first, while the operator still runs, then the operator, then the CRDs.")
     private boolean deleteCrds;
+
+    @Option(names = "--cr-timeout", paramLabel = "D", defaultValue = "5m", converter = DurationConverter.class,
+            description = "With --delete-crds: how long the CRDs' custom resources may take to go (their operator "
+                    + "processing their finalizers) before the uninstall stops, naming those left and keeping the "
+                    + "operator and the CRDs (default: ${DEFAULT-VALUE}).")
+    private Duration customResourceTimeout;
+
+    @Option(names = "--dry-run", description = "Say what the uninstall would do (with --delete-crds, first what each "
+            + "CRD holds), and remove nothing.")
+    private boolean dryRun;
 
     @Option(names = "--wait-for-lock", paramLabel = "D", arity = "0..1", fallbackValue = "5m",
             converter = DurationConverter.class,
@@ -81,11 +95,22 @@ final class UninstallCommand implements Callable<Integer> {
             String ns = TargetNamespace.of(namespace, connection);
             // Every install of the package goes, whichever record is named (docs/semantics.md §8).
             String pkg = find(store, ns).packageName();
+            UninstallOptions options = new UninstallOptions(deleteCrds, customResourceTimeout);
+            if (dryRun) {
+                return preview(new PackageUninstall(connection), ns, pkg, options, out);
+            }
             LockWaiting locks = new LockWaiting(waitForLock, err);
             while (true) {
                 BlockingQueue<DeletionResult> results = new LinkedBlockingQueue<>();
-                UninstallReport report = Blocking.result(new PackageUninstall(connection)
-                        .run(ns, pkg, new UninstallOptions(deleteCrds), LockHolders.thisProcess(), results::add));
+                // What the CRDs hold and their custom resources' deletions are said as they happen: the
+                // wait for them to go may be long.
+                UninstallReport report = Blocking.result(new PackageUninstall(connection).run(ns, pkg, options,
+                        LockHolders.thisProcess(), List.of(), results::add, line -> {
+                            synchronized (out) {
+                                out.println(TerminalText.safe(line));
+                                out.flush();
+                            }
+                        }));
                 if (report.lockedOut() instanceof LockState.Held held) {
                     if (!locks.waitForFree(connection, held)) {
                         return LockWaiting.HELD;
@@ -108,6 +133,21 @@ final class UninstallCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --dry-run}: what each CRD holds, then what would become of each object; nothing removed. */
+    private static int preview(PackageUninstall uninstall, String ns, String pkg, UninstallOptions options,
+            PrintWriter out) {
+        UninstallPreview preview = Blocking.result(uninstall.preview(ns, pkg, options));
+        preview.crdContents().forEach(contents -> out.println(TerminalText.safe(contents.line())));
+        if (!preview.crdContents().isEmpty()) {
+            out.println("Their custom resources would be deleted first, while the operator still runs, and waited for "
+                    + "up to " + options.customResourceTimeout().toSeconds() + "s; then the operator, then the CRDs.");
+        }
+        preview.removals().forEach(line -> out.println(TerminalText.safe(line)));
+        out.println();
+        out.println(preview.removals().size() + " objects; nothing was removed (--dry-run).");
+        return ExitCode.OK;
+    }
+
     /** {@code N objects: 4 deleted, 1 released, ... 0 failed.} and what became of the records. */
     private static String summary(UninstallReport report) {
         List<String> counts = new ArrayList<>();
@@ -121,7 +161,10 @@ final class UninstallCommand implements Callable<Integer> {
             }
         }
         counts.add(report.failures().size() + " failed");
-        return report.results().size() + " objects, " + String.join(", ", counts) + ". " + report.record().detail();
+        String customResources = report.customResources() instanceof SweepOutcome.Stuck
+                ? "Nothing else was removed: custom resources stayed. " : "";
+        return customResources + report.results().size() + " objects, " + String.join(", ", counts) + ". "
+                + report.record().detail();
     }
 
     private InstallRecord find(InstallRecordStore store, String ns) {

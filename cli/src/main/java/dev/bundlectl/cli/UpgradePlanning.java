@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bundlectl.bundle.yaml.Mappers;
 import dev.bundlectl.executor.planning.ClusterPlanning;
+import dev.bundlectl.executor.planning.CrdSafetyCheck;
 import dev.bundlectl.executor.planning.PlanTarget;
 import dev.bundlectl.executor.planning.UpgradeOutcome;
 import dev.bundlectl.executor.records.PreviousInstall;
@@ -14,6 +15,7 @@ import java.io.PrintWriter;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.PlanVerdict;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.upgrade.UpgradeSteps;
@@ -22,8 +24,9 @@ import java.util.List;
 
 /**
  * The command line's side of upgrade planning ({@link ClusterPlanning#upgrade}, which the controller
- * shares): an unconnected CSV is invalid input unless forced, warnings go to stderr; and a reviewed
- * plan's delete and keep steps are checked against the latest install record.
+ * shares): an unconnected CSV is invalid input unless forced, warnings go to stderr, and what the
+ * plan's CRD updates would break is said ({@link ClusterPlanning#crdSafety}); and a reviewed plan's
+ * delete and keep steps are checked against the latest install record.
  */
 final class UpgradePlanning {
 
@@ -31,14 +34,17 @@ final class UpgradePlanning {
 
     private final ClusterPlanning cluster;
     private final PrintWriter err;
+    private final CrdSafetyPolicy crdSafety;
 
     /**
-     * @param cluster reads which of the plan's objects exist now
-     * @param err where warnings about objects that could not be read go
+     * @param cluster reads which of the plan's objects exist now, and its live CRDs
+     * @param err where warnings go
+     * @param crdSafety what a CRD update that would break stored objects does to the plan
      */
-    UpgradePlanning(ClusterPlanning cluster, PrintWriter err) {
+    UpgradePlanning(ClusterPlanning cluster, PrintWriter err, CrdSafetyPolicy crdSafety) {
         this.cluster = cluster;
         this.err = err;
+        this.crdSafety = crdSafety;
     }
 
     /**
@@ -47,15 +53,24 @@ final class UpgradePlanning {
      *
      * @throws UserInputException naming both versions when the new CSV does not upgrade from the
      *     installed one and {@code force} is not set
+     * @throws RefusedOnClusterException when a forced lower version's CRDs fail the rollback checks
      */
     PlanResult apply(PlanResult result, PreviousInstall previous, PlanTarget target, boolean force) {
         UpgradeOutcome outcome = Blocking.result(cluster.upgrade(result, previous, target, force));
         if (outcome instanceof UpgradeOutcome.Refused refused) {
             throw new UserInputException(refused.decision().message());
         }
+        if (outcome instanceof UpgradeOutcome.RollbackRefused refused) {
+            refused.warnings().forEach(warning -> err.println("warning: " + warning));
+            throw new RefusedOnClusterException(List.of(refused.reason()));
+        }
         UpgradeOutcome.Planned planned = (UpgradeOutcome.Planned) outcome;
         planned.warnings().forEach(warning -> err.println("warning: " + warning));
-        return planned.result();
+        // What its CRD updates would break (docs/semantics.md §9); a refused plan is predicted to fail.
+        CrdSafetyCheck checked = Blocking.result(cluster.crdSafety(planned.result(), previous, crdSafety));
+        String prefix = checked.refused() ? "error: " : "warning: ";
+        checked.lines().forEach(line -> err.println(prefix + TerminalText.safe(line)));
+        return checked.result();
     }
 
     /**

@@ -42,7 +42,8 @@ final class VersionHistoryTable {
         TextTable table = new TextTable(HEADERS);
         for (InstallRecord record : newest.values()) {
             for (VersionHistoryEntry version : history(record)) {
-                table.row(List.of(record.namespace(), record.packageName(), orDash(version.version()),
+                table.row(List.of(record.namespace(), record.packageName(), orDash(version.version())
+                                + (version.rolledBackFrom() == null ? "" : " (rollback)"),
                         orDash(version.csvName()), version.phase().wireName(), version.startTime().toString(),
                         version.recordName()));
             }
@@ -52,12 +53,16 @@ final class VersionHistoryTable {
         table.print(out);
     }
 
-    /** e.g. {@code 0.1.0 (Complete) -> 0.2.0 (Complete)}, oldest first. */
+    /**
+     * e.g. {@code 0.1.0 (Complete) -> 0.2.0 (Complete)}, oldest first; a rollback says where it went back
+     * from: {@code -> 0.1.0 (Complete, rolled back from 0.2.0)}.
+     */
     static String line(InstallRecord record) {
         List<String> parts = new ArrayList<>();
         for (VersionHistoryEntry version : history(record)) {
             String name = version.version() != null ? version.version() : orDash(version.csvName());
-            parts.add(name + " (" + version.phase().wireName() + ")");
+            parts.add(name + " (" + version.phase().wireName()
+                    + (version.rolledBackFrom() == null ? "" : ", rolled back from " + version.rolledBackFrom()) + ")");
         }
         return String.join(" -> ", parts);
     }

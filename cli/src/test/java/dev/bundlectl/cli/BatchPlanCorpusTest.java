@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * {@code bundlectl plan --recursive <dev corpus> -o jsonl} in one run: the verdict of every
  * bundle is pinned in {@code pinned/batch-plan-corpus.tsv}, the counts per verdict here, and both
  * must agree with what {@code plan DIR} decided for the same bundles one at a time, as
- * {@code pinned/real-server-corpus.tsv} records it ({@code refused: plan exit 3} is predicted to
+ * {@code pinned/real-server-corpus.k8s-1.34.tsv} records it ({@code refused: plan exit 3} is predicted to
  * fail, {@code exit 2} invalid, anything else was installable).
  */
 class BatchPlanCorpusTest {

@@ -1,7 +1,11 @@
 package dev.bundlectl.cli;
 
+import dev.bundlectl.executor.testing.KubeletStandIn;
+import dev.bundlectl.executor.testing.RealOlm;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /** OLM's objects in a test's namespace, read and cleaned up the same way by the upgrade tests. */
@@ -13,6 +17,19 @@ final class OlmObjects {
             .withNamespaced(true).build();
 
     private OlmObjects() {
+    }
+
+    /**
+     * {@code install BUNDLE -n NS --wait --wait-timeout 120s -o json} with {@code more} flags, the
+     * kubelet stand-in marking the Deployments OLM creates for {@code csv} rolled out meanwhile.
+     */
+    static CliRun installRunning(RealOlm olm, RealCluster cluster, String csv, String bundle, String... more) {
+        List<String> args = new ArrayList<>(List.of("install", bundle, "-n", cluster.namespace(), "--wait",
+                "--wait-timeout", "120s", "-o", "json"));
+        args.addAll(List.of(more));
+        try (KubeletStandIn.Background kubelet = KubeletStandIn.of(olm.server()).start(cluster.namespace(), csv)) {
+            return cluster.run(args.toArray(String[]::new));
+        }
     }
 
     /** The CSV {@code name} of the test's namespace, or null. */

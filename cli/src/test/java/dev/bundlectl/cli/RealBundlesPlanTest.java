@@ -30,7 +30,7 @@ class RealBundlesPlanTest {
 
     /**
      * Bundles whose CSV a real kube-apiserver refuses with 422 (OLM's CSV schema: owned CRD
-     * {@code resources[].name} missing; see {@code pinned/real-server-corpus.tsv}), which the plan
+     * {@code resources[].name} missing; see {@code pinned/real-server-corpus.k8s-1.34.tsv}), which the plan
      * therefore predicts to fail.
      */
     private static final List<String> REFUSED_BY_THE_SERVER = List.of(

@@ -136,7 +136,7 @@ class RealServerCatalogUpgradeTest {
      * Three renamed versions of the sample in {@code dir} (v030, v031, v040), whose CSVs and channel are
      * joined only by {@code replaces}, and a file-based catalog of them whose images are the directories.
      */
-    private static Path replacesOnlyCatalog(Path dir, String prefix) throws IOException {
+    static Path replacesOnlyCatalog(Path dir, String prefix) throws IOException {
         String pkg = prefix + "-operator";
         Path v030 = SampleCopies.renamed("samples/bundles/cachebox-operator-v0.3.0", dir.resolve("v030"), prefix);
         Path v031 = SampleCopies.renamed("samples/bundles/cachebox-operator", dir.resolve("v031"), prefix);

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Every dev-corpus bundle on a real kube-apiserver 1.26.4 (no controllers): the bundles that
  * {@code plan} calls installable are installed through the CLI, in OLM mode on a server with OLM's
  * CRDs and in render mode on a server without them. The outcome of each bundle in each mode is
- * pinned in {@code pinned/real-server-corpus.tsv}: {@code Complete}, the first failing step with the
+ * pinned in {@code pinned/real-server-corpus.k8s-<release>.tsv}: {@code Complete}, the first failing step with the
  * server's answer, or {@code refused} with the plan's exit code. No run may crash (exit 1 or a stack
  * trace). Bundles are installed in sorted order into namespaces named after their position, so
  * messages that name a namespace are stable. Each install is uninstalled again, CRDs included, and

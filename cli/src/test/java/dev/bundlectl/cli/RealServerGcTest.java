@@ -122,9 +122,10 @@ class RealServerGcTest {
         assertThat(listed.exitCode()).as(listed.toString()).isEqualTo(listed.err().isBlank() ? ExitCode.OK
                 : ExitCode.PLAN_FAILED);
         for (String object : written.keySet()) {
-            // A CRD's line gives the count of its custom resources before the owners.
+            // A CRD's line gives what it holds before the owners: its custom resources and stored versions.
             String line = listed.out().lines().filter(each -> each.startsWith("Leftover " + object + ": owned by ")
-                    || each.startsWith("Leftover " + object + " (0 custom resources): owned by "))
+                    || each.startsWith("Leftover " + object + " (0 custom resources (")
+                            && each.contains(", 0 with finalizers; stored versions: v1alpha1): owned by "))
                     .findFirst().orElseThrow(() -> new AssertionError(object + " is not listed: " + listed));
             List<String> named = doomed.stream().filter(ns -> line.contains("in namespace " + ns + " (namespace " + ns
                     + " no longer exists)")).toList();
@@ -134,10 +135,13 @@ class RealServerGcTest {
                         .containsExactlyInAnyOrderElementsOf(doomed);
             }
         }
+        // Someone's data, of a CRD whose installs are all gone.
+        server.create(RollbackBundles.cache(prefix, "v1alpha1", admin.namespace(), "still-used", 2));
         CliRun deleted = admin.run("gc", "--delete");
         assertThat(deleted.exitCode()).as(deleted.toString()).isEqualTo(deleted.err().isBlank() ? ExitCode.OK
                 : ExitCode.PLAN_FAILED);
-        assertThat(deleted.out()).contains("Kept CustomResourceDefinition/caches." + prefix + ".bundlectl.dev")
+        assertThat(deleted.out()).contains("Kept CustomResourceDefinition/caches." + prefix + ".bundlectl.dev (1 custom "
+                        + "resource (Cache), 0 with finalizers; stored versions: v1alpha1)")
                 .contains("CRDs are deleted only with --delete-crds");
         assertThat(ClusterScopedObjects.named(server.client(), prefix).keySet()).as("the CRDs are kept")
                 .containsExactlyInAnyOrder("CustomResourceDefinition/caches." + prefix + ".bundlectl.dev",
@@ -145,7 +149,15 @@ class RealServerGcTest {
         CliRun crds = admin.run("gc", "--delete", "--delete-crds");
         assertThat(crds.exitCode()).as(crds.toString()).isEqualTo(crds.err().isBlank() ? ExitCode.OK
                 : ExitCode.PLAN_FAILED);
-        assertThat(crds.out()).contains("Deleted CustomResourceDefinition/caches." + prefix + ".bundlectl.dev");
+        // Their custom resources go first, then the CRDs (docs/semantics.md §8, "Removing CRDs").
+        List<String> lines = crds.out().lines().toList();
+        int resource = lines.indexOf("Deleted Cache " + admin.namespace() + "/still-used (a custom resource of caches."
+                + prefix + ".bundlectl.dev)");
+        int crd = lines.stream().filter(each -> each.startsWith("Deleted CustomResourceDefinition/caches." + prefix
+                + ".bundlectl.dev (1 custom resource (Cache), 0 with finalizers")).findFirst().map(lines::indexOf)
+                .orElse(-1);
+        assertThat(resource).as(crds.out()).isNotNegative().isLessThan(crd);
+        assertThat(crds.out()).contains("all 1 custom resource is gone, after ");
         // A deleted CRD goes once the API server has removed its custom resources (its finalizer).
         long deadline = System.nanoTime() + java.time.Duration.ofSeconds(60).toNanos();
         while (!ClusterScopedObjects.named(server.client(), prefix).isEmpty() && System.nanoTime() < deadline) {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * judging it: {@code install --wait} must end with OLM reporting the CSV {@code Succeeded}, or be
  * refused before anything is written, with OLM's reason. Nothing is made by hand; the one
  * simulated part is {@link KubeletStandIn}, which marks the Deployments OLM creates as rolled
- * out (no Pods run here). Each outcome is pinned per bundle in {@code pinned/real-olm-corpus.tsv},
+ * out (no Pods run here). Each outcome is pinned per bundle in {@code pinned/real-olm-corpus.k8s-<release>.tsv},
  * and every install is uninstalled again, so that no AllNamespaces operator's CSV is copied into
  * the next bundle's namespace.
  */

@@ -3,7 +3,6 @@ package dev.bundlectl.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bundlectl.bundle.testing.SharedCorpus;
-import dev.bundlectl.executor.testing.KubeletStandIn;
 import dev.bundlectl.executor.testing.RealOlm;
 import dev.bundlectl.executor.testing.RealOlmExtension;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceConversion;
@@ -62,7 +61,7 @@ class RealServerOlmPublicBundlesTest {
     void aCrdWithAConversionWebhookThatOlmInjectedIsUpgradedAlongItsChannel(RealOlm olm) {
         RealCluster cluster = cluster(olm, "dynatrace");
         String ns = cluster.namespace();
-        CliRun first = installRunning(olm, cluster, "dynatrace-operator.v0.10.0",
+        CliRun first = OlmObjects.installRunning(olm, cluster, "dynatrace-operator.v0.10.0",
                 TestPaths.realBundle("dynatrace-operator/0.10.0").toString());
         assertThat(first.exitCode()).as(first + "\n" + olm.logTail(30)).isZero();
         CustomResourceConversion injected = conversion(cluster);
@@ -70,7 +69,7 @@ class RealServerOlmPublicBundlesTest {
                 .as("OLM's service, in the install namespace, not the bundle's").isEqualTo(ns);
         assertThat(injected.getWebhook().getClientConfig().getCaBundle()).as("OLM's CA bundle").isNotBlank();
 
-        CliRun upgraded = installRunning(olm, cluster, "dynatrace-operator.v0.10.1",
+        CliRun upgraded = OlmObjects.installRunning(olm, cluster, "dynatrace-operator.v0.10.1",
                 SharedCorpus.dev().resolve("dynatrace-operator/0.10.1").toString());
 
         assertThat(upgraded.exitCode()).as(upgraded + "\n" + olm.logTail(40)).isZero();
@@ -90,7 +89,7 @@ class RealServerOlmPublicBundlesTest {
     void aCsvWhoseNamespaceIsAPlaceholderInstallsAndRuns(RealOlm olm) {
         RealCluster cluster = cluster(olm, "placeholder");
 
-        CliRun install = installRunning(olm, cluster, "apicurio-registry-3.v3.3.1",
+        CliRun install = OlmObjects.installRunning(olm, cluster, "apicurio-registry-3.v3.3.1",
                 TestPaths.realBundle("apicurio-registry-3/3.3.1").toString(), "--install-mode", "OwnNamespace");
 
         assertThat(install.exitCode()).as(install + "\n" + olm.logTail(30)).isZero();
@@ -102,16 +101,6 @@ class RealServerOlmPublicBundlesTest {
         RealCluster cluster = RealCluster.in(olm.server(), prefix);
         clusters.add(cluster);
         return cluster;
-    }
-
-    /** {@code install BUNDLE --wait}, the kubelet stand-in marking the CSV's Deployments. */
-    private static CliRun installRunning(RealOlm olm, RealCluster cluster, String csv, String bundle, String... more) {
-        List<String> args = new ArrayList<>(List.of("install", bundle, "-n", cluster.namespace(), "--wait",
-                "--wait-timeout", "120s", "-o", "json"));
-        args.addAll(List.of(more));
-        try (KubeletStandIn.Background kubelet = KubeletStandIn.of(olm.server()).start(cluster.namespace(), csv)) {
-            return cluster.run(args.toArray(String[]::new));
-        }
     }
 
     private static CustomResourceConversion conversion(RealCluster cluster) {

@@ -64,7 +64,8 @@ class RealServerSampleUpgradeTest {
         CliRun forced = cluster.run("install", TestPaths.arg("samples/bundles/cachebox-operator-v0.3.0"), "-n", ns,
                 "--csv-mode", "render", "--force");
         assertThat(forced.exitCode()).as(forced.toString()).isZero();
-        assertThat(forced.out()).contains("Upgrade from cachebox-operator.v0.4.0");
+        assertThat(forced.out()).contains("Rollback from cachebox-operator.v0.4.0 (0.4.0) to cachebox-operator.v0.3.0 "
+                + "(0.3.0), a lower version");
         cluster.run("uninstall", "--package", "cachebox-operator", "-n", ns);
     }
 }

@@ -62,7 +62,7 @@ class ReleaseCommandsTest {
         try (var pages = Files.list(directory)) {
             assertThat(pages.map(page -> page.getFileName().toString())).containsExactlyInAnyOrder(
                     "bundlectl.1", "bundlectl-plan.1", "bundlectl-template.1", "bundlectl-install.1", "bundlectl-status.1",
-                    "bundlectl-uninstall.1", "bundlectl-version.1", "bundlectl-completion.1", "bundlectl-catalog.1",
+                    "bundlectl-rollback.1", "bundlectl-uninstall.1", "bundlectl-version.1", "bundlectl-completion.1", "bundlectl-catalog.1",
                     "bundlectl-approve.1", "bundlectl-controller.1", "bundlectl-gc.1");
         }
         String plan = Files.readString(directory.resolve("bundlectl-plan.1"));

@@ -37,7 +37,7 @@ class ShellCompletionTest {
 
     @ParameterizedTest(name = "bundlectl {0} <TAB> offers {1}")
     @CsvSource(delimiter = '|', value = {
-        "''|plan template install catalog status uninstall gc approve controller version completion",
+        "''|plan template install catalog status rollback uninstall gc approve controller version completion",
         "plan -o ''|table yaml json diff",
         "install -o ''|table yaml json jsonl",
         "version -o ''|text json",

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.bundle.Bundle;
 import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.plan.config.ConfigInjection;
+import dev.bundlectl.plan.config.ConfigRequest;
 import dev.bundlectl.render.CsvRenderer;
 import dev.bundlectl.render.RenderOutcome;
 import dev.bundlectl.render.RenderProblem;
@@ -29,16 +31,18 @@ import java.util.stream.Collectors;
 final class CsvExpansion {
 
     /** No rendering: the CSV is planned as any other step. */
-    static final CsvExpansion NONE = new CsvExpansion(null, null);
+    static final CsvExpansion NONE = new CsvExpansion(null, null, ConfigRequest.NONE);
 
     private static final String MODE_NOTE = " (csv-mode render)";
 
     private final Manifest csv;
     private final RenderOutcome outcome;
+    private final ConfigRequest config;
 
-    private CsvExpansion(Manifest csv, RenderOutcome outcome) {
+    private CsvExpansion(Manifest csv, RenderOutcome outcome, ConfigRequest config) {
         this.csv = csv;
         this.outcome = outcome;
+        this.config = config;
     }
 
     /**
@@ -58,7 +62,35 @@ final class CsvExpansion {
                         + problem.message());
             }
         }
-        return new CsvExpansion(csv, outcome);
+        ConfigRequest config = request.config();
+        config.proxyProblem().ifPresent(problem -> diagnostics.error(csv.source(), csv.displayName(), null,
+                "csv-mode render: " + problem));
+        return new CsvExpansion(csv, configured((RenderOutcome) outcome, config, diagnostics), config);
+    }
+
+    /**
+     * The rendered Deployments with the operator's configuration and the cluster's proxy in them,
+     * as OLM puts a Subscription's into the Deployments it creates (docs/semantics.md §10); each
+     * mount of the configuration that names no volume is an error.
+     */
+    private static RenderOutcome configured(RenderOutcome outcome, ConfigRequest config,
+            Diagnostics.Collector diagnostics) {
+        ConfigInjection injection = config.injection(true);
+        if (!(outcome instanceof RenderOutcome.Rendered rendered) || injection.changesNothing()) {
+            return outcome;
+        }
+        List<RenderedObject> objects = new ArrayList<>(rendered.objects().size());
+        for (RenderedObject object : rendered.objects()) {
+            if (!GroupKind.DEPLOYMENT.hasKind(object.kind()) || !object.apiVersion().equals("apps/v1")) {
+                objects.add(object);
+                continue;
+            }
+            ObjectNode body = object.body().deepCopy();
+            injection.intoDeployment(body);
+            config.checkMounts((ObjectNode) body.path("spec"), object.name(), diagnostics);
+            objects.add(new RenderedObject(body, object.namespace()));
+        }
+        return new RenderOutcome.Rendered(rendered.installMode(), objects, rendered.patchedCrds());
     }
 
     private static boolean excluded(Manifest csv, List<ManifestExclusion> rules) {
@@ -100,7 +132,9 @@ final class CsvExpansion {
         if (outcome instanceof RenderOutcome.Rendered) {
             int count = ((RenderOutcome.Rendered) outcome).objects().size();
             return planned.withStatus(StepStatus.NOT_CREATED,
-                    "rendered into " + count + (count == 1 ? " object" : " objects") + MODE_NOTE);
+                    "rendered into " + count + (count == 1 ? " object" : " objects") + MODE_NOTE
+                            + config.stepNote().map(note -> "; " + note).orElse("")
+                            + config.proxyNote().map(note -> "; " + note).orElse(""));
         }
         return planned.withStatus(StepStatus.FAILED, "cannot be rendered" + MODE_NOTE + ": " + problems());
     }

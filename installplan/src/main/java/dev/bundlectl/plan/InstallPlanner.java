@@ -1,11 +1,13 @@
 package dev.bundlectl.plan;
 
 import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.plan.config.ConfigRequest;
 import dev.bundlectl.plan.model.Approval;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.dependency.DependencyCheck;
 import dev.bundlectl.plan.dependency.DependencyReport;
 import dev.bundlectl.plan.olm.CrossNamespaceVerdict;
+import dev.bundlectl.plan.olm.CsvDeploymentConfig;
 import dev.bundlectl.plan.olm.CsvPropertiesProjection;
 import dev.bundlectl.plan.olm.CopiedCsvMarks;
 import dev.bundlectl.plan.olm.CsvRequirements;
@@ -133,8 +135,10 @@ public final class InstallPlanner {
         for (Manifest manifest : ordered) {
             Manifest applied = CsvApiVersion.asOlmReadsIt(manifest, warnings);
             if (applied.groupKind().isCsv() && !csvMode.renders()) {
-                // Applied for OLM to act on: written as OLM's InstallPlan writes it (docs/semantics.md §6).
+                // Applied for OLM to act on: written as OLM's InstallPlan writes it (docs/semantics.md §6),
+                // with the operator's configuration where OLM takes the Deployments from (§10).
                 applied = CsvPropertiesProjection.onto(applied, bundle.properties());
+                applied = CsvDeploymentConfig.onto(applied, request.config(), warnings);
             }
             // What OLM mode adds is bundlectl's, not the bundle's: never optional, whatever the rules.
             boolean added = olmSteps.adds(manifest);
@@ -152,6 +156,9 @@ public final class InstallPlanner {
                                     optionality.origin(), exclusions.get(manifest), !expansion.expands(manifest),
                                     warnings));
             prediction = olmPrediction(olmSteps, manifest, applied, prediction, surface, request);
+            if (applied.groupKind().isCsv() && !csvMode.renders()) {
+                prediction = configured(prediction, request.config());
+            }
             StepSource source = StepSource.ofBundle(sourceNamespace, packageName, applied.source());
             Step step = new Step(csvName, resource, optionality.optional(), prediction.status(), prediction.message(),
                     null, optionality.origin(), source, null);
@@ -194,7 +201,7 @@ public final class InstallPlanner {
                         List.of(csvName)),
                 PlanStatuses.initial(steps, verdict, withConditions(request, csvMode.conditions(expansion.detail()),
                         ConversionNotes.conditions(converted), dependencies.condition().stream().toList(),
-                        servedElsewhere),
+                        servedElsewhere, request.config().condition().stream().toList()),
                         dependencies.statuses()));
         // With a name refused, the objects' warnings would only repeat it: its errors are the answer.
         Diagnostics diagnostics = nameProblems.hasErrors() ? new Diagnostics(warnings.toDiagnostics().errors())
@@ -266,6 +273,21 @@ public final class InstallPlanner {
             return new OutcomePredictor.Prediction(StepStatus.UNKNOWN, OlmNotes.GENERATED);
         }
         return prediction;
+    }
+
+    /**
+     * The CSV step's prediction saying that the CSV carries the operator's configuration, unless
+     * it already says why it will fail: a note, which predicts nothing (docs/semantics.md §10).
+     */
+    private static OutcomePredictor.Prediction configured(OutcomePredictor.Prediction prediction, ConfigRequest config) {
+        Optional<String> note = config.stepNote();
+        String message = prediction.message();
+        if (note.isEmpty() || prediction.status() != StepStatus.UNKNOWN
+                || message != null && !OlmNotes.isNoteOnly(message)) {
+            return prediction;
+        }
+        return new OutcomePredictor.Prediction(prediction.status(), OlmNotes.PREFIX + note.get()
+                + (message == null ? "" : "; " + message));
     }
 
     /**

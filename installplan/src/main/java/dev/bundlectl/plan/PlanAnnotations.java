@@ -37,6 +37,20 @@ public final class PlanAnnotations {
      */
     public static final String IGNORE_DEPENDENCIES = "bundlectl.dev/ignore-dependencies";
 
+    /**
+     * The image a plan's bundle came from and the digest it resolved to, as compact JSON
+     * {@code {"reference": ..., "digest": ...}}; absent for a directory. Installing a reviewed plan, and
+     * a rollback to the version it installed, pull exactly that digest again.
+     */
+    public static final String BUNDLE_SOURCE = "bundlectl.dev/bundle-source";
+
+    /**
+     * The version (or, without one, the CSV) installed when this plan was made, on a plan that goes
+     * to a lower version: a rollback (docs/semantics.md §9). The install record's version history
+     * keeps it.
+     */
+    public static final String ROLLBACK_FROM = "bundlectl.dev/rollback-from";
+
     private PlanAnnotations() {
     }
 }

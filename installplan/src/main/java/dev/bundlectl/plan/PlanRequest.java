@@ -10,6 +10,7 @@ import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityFilter;
 import dev.bundlectl.plan.capability.CapabilityReport;
+import dev.bundlectl.plan.config.ConfigRequest;
 import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.render.RenderOptions;
 import java.util.List;
@@ -44,6 +45,8 @@ import java.util.Optional;
  * @param dependencies what the target has installed, for the bundle's dependencies, and whether
  *     they are ignored; when null, nothing was read ({@link DependencyTarget#offline})
  * @param use what the plan is made for; {@link PlanUse#DOCUMENT} (also when null) makes it whole
+ * @param config the operator configuration the plan puts into the operator's Deployments, with the
+ *     cluster's proxy (docs/semantics.md §10); {@link ConfigRequest#NONE} when null
  * @throws IllegalArgumentException when the namespace or plan name is not a valid DNS name;
  *     callers validate user input first with {@link PlanNames}
  */
@@ -62,7 +65,8 @@ public record PlanRequest(
         OptionalApis optionalApis,
         OlmCluster olmCluster,
         DependencyTarget dependencies,
-        PlanUse use) {
+        PlanUse use,
+        ConfigRequest config) {
 
     public PlanRequest {
         PlanNames.namespaceProblem(targetNamespace).ifPresent(problem -> {
@@ -78,6 +82,7 @@ public record PlanRequest(
         olmCluster = olmCluster == null ? OlmCluster.offline(apiSurface) : olmCluster;
         dependencies = dependencies == null ? DependencyTarget.offline() : dependencies;
         use = use == null ? PlanUse.DOCUMENT : use;
+        config = config == null ? ConfigRequest.NONE : config;
         if (planName != null) {
             PlanNames.planNameProblem(planName).ifPresent(problem -> {
                 throw new IllegalArgumentException(problem);
@@ -90,7 +95,7 @@ public record PlanRequest(
             CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
             String sourceNamespace) {
         this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
-                sourceNamespace, null, null, null, null, null, null, null);
+                sourceNamespace, null, null, null, null, null, null, null, null);
     }
 
     /** A request without an install-time optional policy (see {@link #optionalApis()}). */
@@ -98,7 +103,7 @@ public record PlanRequest(
             CapabilitiesStatus capabilities, List<PlanCondition> extraConditions, Approval approval, String planName,
             String sourceNamespace, CsvMode csvMode, RenderOptions renderOptions, InstallHistory installPhase) {
         this(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval, planName,
-                sourceNamespace, csvMode, renderOptions, installPhase, null, null, null, null);
+                sourceNamespace, csvMode, renderOptions, installPhase, null, null, null, null, null);
     }
 
     /** A manual plan with no exclusions, capabilities or extra conditions, and the default name. */
@@ -110,63 +115,70 @@ public record PlanRequest(
     /** This request with these exclusion rules. */
     public PlanRequest withExclusions(List<ManifestExclusion> newExclusions) {
         return new PlanRequest(targetNamespace, apiSurface, newExclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies, use);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies, use, config);
     }
 
     /** This request with these capabilities and extra conditions for the status. */
     public PlanRequest withCapabilities(CapabilitiesStatus newCapabilities, List<PlanCondition> newConditions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, newCapabilities, newConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies, use);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies, use, config);
     }
 
     /** This request with this approval. */
     public PlanRequest withApproval(Approval newApproval) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, newApproval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies, use);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies, use, config);
     }
 
     /** This request with this plan name. */
     public PlanRequest withPlanName(String newPlanName) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                newPlanName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies, use);
+                newPlanName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies, use, config);
     }
 
     /** This request with this CSV mode and, for {@link CsvMode#RENDER}, these render options. */
     public PlanRequest withCsvMode(CsvMode newCsvMode, RenderOptions newRenderOptions) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, newCsvMode, newRenderOptions, installPhase, optionalApis, olmCluster, dependencies, use);
+                planName, sourceNamespace, newCsvMode, newRenderOptions, installPhase, optionalApis, olmCluster, dependencies, use, config);
     }
 
     /** This request for a target in this install phase. */
     public PlanRequest withInstallPhase(InstallHistory newInstallPhase) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, newInstallPhase, optionalApis, olmCluster, dependencies, use);
+                planName, sourceNamespace, csvMode, renderOptions, newInstallPhase, optionalApis, olmCluster, dependencies, use, config);
     }
 
     /** This request with what the target says about OperatorGroups and its Kubernetes version. */
     public PlanRequest withOlmCluster(OlmCluster newOlmCluster) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, newOlmCluster, dependencies, use);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, newOlmCluster, dependencies, use, config);
     }
 
     /** This request with what the target has installed for the bundle's dependencies. */
     public PlanRequest withDependencies(DependencyTarget newDependencies) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
                 planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster,
-                newDependencies, use);
+                newDependencies, use, config);
     }
 
     /** This request with this install-time optional policy ({@code --optional-api}). */
     public PlanRequest withOptionalApis(OptionalApis newOptionalApis) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
-                planName, sourceNamespace, csvMode, renderOptions, installPhase, newOptionalApis, olmCluster, dependencies, use);
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, newOptionalApis, olmCluster, dependencies, use, config);
     }
 
     /** This request for a plan made for {@code newUse}. */
     public PlanRequest withUse(PlanUse newUse) {
         return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
                 planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies,
-                newUse);
+                newUse, config);
+    }
+
+    /** This request with this operator configuration ({@code --config}, {@code spec.config}, the recorded one). */
+    public PlanRequest withConfig(ConfigRequest newConfig) {
+        return new PlanRequest(targetNamespace, apiSurface, exclusions, capabilities, extraConditions, approval,
+                planName, sourceNamespace, csvMode, renderOptions, installPhase, optionalApis, olmCluster, dependencies,
+                use, newConfig);
     }
 
     /**

@@ -114,6 +114,16 @@ public final class SafeYaml {
     }
 
     /**
+     * Parses exactly one document in the syntax given (a small configuration file, read as its name
+     * says: <code>{a: b}</code> is YAML, not JSON that fails).
+     *
+     * @throws InputFileException as {@link #readTree(String, String)}
+     */
+    public static JsonNode readTree(String text, String file, Syntax syntax) throws InputFileException {
+        return readOne(text, file, syntax).root();
+    }
+
+    /**
      * Parses one document that must be a top-level list, keeping each entry's line for messages.
      *
      * @param text the document
@@ -135,7 +145,10 @@ public final class SafeYaml {
     }
 
     private static LoadedDocument readOne(String text, String file) throws InputFileException {
-        Syntax syntax = looksLikeJson(text) ? Syntax.JSON : Syntax.YAML;
+        return readOne(text, file, looksLikeJson(text) ? Syntax.JSON : Syntax.YAML);
+    }
+
+    private static LoadedDocument readOne(String text, String file, Syntax syntax) throws InputFileException {
         StrictDocument read = StrictDocument.of(LOADER.parse(text, file, syntax), FORBIDDEN);
         if (read instanceof StrictDocument.Refusal refusal) {
             throw refusal.describe(new Words(file));

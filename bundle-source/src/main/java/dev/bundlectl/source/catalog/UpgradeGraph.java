@@ -175,6 +175,22 @@ public final class UpgradeGraph {
                 .toList();
     }
 
+    /**
+     * Every edge between two entries of the channel: for each entry in channel order, the entries
+     * one edge on from it ({@link #onwardFrom}). An entry is no edge to itself.
+     */
+    public List<ChannelEdge> edges() {
+        List<ChannelEdge> edges = new ArrayList<>();
+        for (ChannelEntry from : entries.values()) {
+            for (ChannelEntry to : entries.values()) {
+                if (to != from && leadsOnFrom(to, from.name(), versions.get(from.name()))) {
+                    edges.add(new ChannelEdge(from.name(), to.name()));
+                }
+            }
+        }
+        return edges;
+    }
+
     /** Whether {@code entry} may be installed over bundle {@code name} of {@code version}: one edge. */
     private static boolean leadsOnFrom(ChannelEntry entry, String name, SemanticVersion version) {
         return name.equals(entry.replaces()) || entry.skips().contains(name) || inSkipRange(entry, version);

@@ -46,6 +46,20 @@ class UpgradeGraphTest {
     }
 
     @Test
+    void everyEdgeOfTheChannelByReplacesSkipsAndSkipRange() {
+        assertThat(stable().edges()).containsExactly(
+                new ChannelEdge("cachebox-operator.v0.3.0", "cachebox-operator.v0.3.1"),
+                new ChannelEdge("cachebox-operator.v0.3.0", "cachebox-operator.v0.4.0"),
+                new ChannelEdge("cachebox-operator.v0.3.1", "cachebox-operator.v0.4.0"));
+        CatalogChannel wide = new CatalogChannel(P, "c", List.of(
+                new ChannelEntry("a.v1", null, List.of(), null),
+                new ChannelEntry("a.v2", null, List.of(), VersionRange.read(">=0.0.0"))));
+        assertThat(new UpgradeGraph(wide, Map.of("a.v1", version("1.0.0"), "a.v2", version("2.0.0"))).edges())
+                .as("a skipRange holding its own version is no edge to itself")
+                .containsExactly(new ChannelEdge("a.v1", "a.v2"));
+    }
+
+    @Test
     void thePathTakesOneHopAtATimeNearestTheHeadAsOlmV0Does() {
         UpgradeGraph graph = stable();
         // 0.4.0 skips 0.3.0: one hop, straight to the head, as OLM's resolver would take it.

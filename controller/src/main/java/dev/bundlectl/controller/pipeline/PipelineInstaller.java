@@ -58,6 +58,10 @@ import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import dev.bundlectl.plan.CsvMode;
+import dev.bundlectl.plan.crdsafety.BundleCrdUpdates;
+import dev.bundlectl.plan.crdsafety.CrdSafetyMarks;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
+import dev.bundlectl.plan.crdsafety.CrdUpdateFindings;
 import dev.bundlectl.source.SourceSettings;
 import java.time.Clock;
 import java.time.Duration;
@@ -77,8 +81,16 @@ import java.util.Optional;
  */
 public final class PipelineInstaller implements BundleInstaller {
 
+    /** The condition and event reason of a lower version the spec names without {@code SelfCertified}. */
+    public static final String DOWNGRADE_REFUSED = "DowngradeRefused";
+
+    /** The condition and event reason of a rollback whose CRDs did not pass the rollback checks. */
+    public static final String ROLLBACK_REFUSED = "RollbackRefused";
+
     /** The condition and event reason of an install another operation's lock held back. */
     public static final String LOCK_HELD = "LockHeld";
+    /** The condition and event reason of a plan refused for what its CRD updates would break. */
+    public static final String CRD_UPGRADE_UNSAFE = "CrdUpgradeUnsafe";
 
     private final InstallerConnections connections;
     private final SourceSettings sources;
@@ -157,9 +169,11 @@ public final class PipelineInstaller implements BundleInstaller {
         PlanTarget target = new PlanTarget(namespace, bundle.packageName(), false, !bundle.dependencies().isEmpty());
         // The same planning as `bundlectl install`: request, capability filter, recorded options, upgrade path.
         BundlePlanning planning = new BundlePlanning(new BundlePlanSettings(namespace, fetched.label(), csvMode, null,
-                optionalApis, true));
+                optionalApis, true, false, spec.config()));
+        // SelfCertified: the spec's author vouches for the move, as OLM v1 lets one; a lower version
+        // then meets the rollback checks instead of the downgrade refusal (docs/semantics.md §9).
         PipelinePlan answer = await(new InstallPipeline(connection).plan(new PlanSettings(target, bundle.manifests(),
-                capabilities, null, DiscoveryRetries.DEFAULT_PATIENCE, false),
+                capabilities, null, DiscoveryRetries.DEFAULT_PATIENCE, spec.selfCertified(), spec.crdUpgradeSafety()),
                 reading -> planning.plan(bundle, reading)), "planning");
         ClusterReading reading = answer.reading();
         for (PlanningNote note : reading.notes()) {
@@ -180,7 +194,24 @@ public final class PipelineInstaller implements BundleInstaller {
         }
         if (answer instanceof PipelinePlan.UpgradeRefused refused) {
             // Only a spec naming a connected version (or the installed one) can fix this: no retry.
+            if (refused.decision().downgrade()) {
+                throw new ReconcileException(DOWNGRADE_REFUSED, refused.decision().reason() + "; nothing was applied; "
+                        + "spec.upgradeConstraintPolicy: SelfCertified rolls back to it once its CRDs pass the "
+                        + "rollback checks", false);
+            }
             throw new ReconcileException(refused.decision().reason() + "; nothing was applied", false);
+        }
+        if (answer instanceof PipelinePlan.RollbackRefused refused) {
+            // The live custom resources may yet be changed or removed so that they pass: tried again later.
+            throw new ReconcileException(ROLLBACK_REFUSED, refused.reason(), true);
+        }
+        if (answer instanceof PipelinePlan.CrdUpgradeRefused refused) {
+            // A spec change (another version, the Warn policy) or another bundle fixes this: no retry.
+            throw new ReconcileException(CRD_UPGRADE_UNSAFE, "spec.crdUpgradeSafety is Strict and " + describe(
+                    refused.found()) + "; nothing was applied", false);
+        }
+        if (spec.crdUpgradeSafety() == CrdSafetyPolicy.STRICT && !fetched.laterHops().isEmpty()) {
+            laterHopsSafe(connection, bundle, fetched.laterHops());
         }
         PlanResult result = ((PipelinePlan.Planned) answer).result();
         PlannedInstall planned = result.planned();
@@ -195,6 +226,40 @@ public final class PipelineInstaller implements BundleInstaller {
                 fetched.channel(), fetched.catalogEntry(), reading.previous().record().map(record ->
                         new RecordedInstall(record.csvName(), record.csvVersion(),
                                 record.phase() == InstallPlanPhase.COMPLETE)).orElse(null));
+    }
+
+    /**
+     * A walk's later hops under the Strict policy: each hop's CRDs compared with the hop's before it,
+     * offline, before the first hop is installed (docs/semantics.md §9), so that a walk is refused
+     * with nothing written rather than stopped half-way. Each hop is pulled now, as its install
+     * would pull it.
+     */
+    private void laterHopsSafe(ClusterConnection connection, Bundle first, List<CatalogBundle> laterHops) {
+        Bundle older = first;
+        for (int i = 0; i < laterHops.size(); i++) {
+            CatalogBundle hop = laterHops.get(i);
+            FetchedBundle fetched = fetching.fetchBundle(connection, hop.image(), laterHops.subList(i + 1,
+                    laterHops.size()));
+            BundleReadResult read = new BundleReader().read(fetched.directory());
+            failOnErrors(read.diagnostics(), hop.describe());
+            Bundle newer = read.bundle().orElseThrow(() -> new ReconcileException(hop.describe() + ": not a bundle",
+                    false));
+            CrdUpdateFindings found = BundleCrdUpdates.between(older, newer);
+            if (found.anyFinding()) {
+                throw new ReconcileException(CRD_UPGRADE_UNSAFE, "spec.crdUpgradeSafety is Strict and the walk's hop "
+                        + (i + 2) + " (" + newer.csv().name() + " over " + older.csv().name() + ") " + describe(found)
+                        + "; nothing was applied", false);
+            }
+            older = newer;
+        }
+    }
+
+    /** {@code its CRD updates would break N things: …}, for a status message. */
+    private static String describe(CrdUpdateFindings found) {
+        List<String> lines = CrdSafetyMarks.lines(found);
+        return "its CRD updates would break " + found.findings().size() + " thing(s): " + String.join("; ",
+                lines.subList(0, Math.min(3, lines.size()))).replace("CRD upgrade safety: ", "")
+                + (lines.size() > 3 ? " (and " + (lines.size() - 3) + " more)" : "");
     }
 
     /**

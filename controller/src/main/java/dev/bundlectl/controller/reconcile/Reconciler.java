@@ -1,5 +1,6 @@
 package dev.bundlectl.controller.reconcile;
 
+import dev.bundlectl.plan.crdsafety.CrdSafetyMarks;
 import dev.bundlectl.plan.upgrade.UpgradeSteps;
 
 import java.util.List;
@@ -30,6 +31,9 @@ import java.util.Optional;
  * runs and come back later; no reconcile waits for an operator.
  */
 public final class Reconciler {
+
+    /** The event reason of an install whose CRD updates would break stored objects, under the Warn policy. */
+    static final String CRD_UPGRADE_WARNING = "CrdUpgradeWarning";
 
     private final BundleInstallClient objects;
     private final BundleInstaller installer;
@@ -194,6 +198,11 @@ public final class Reconciler {
             events.normal(installing, "UpgradeStarted", "upgrading " + toInstall.packageName() + " from " + from + " to "
                     + target + (toInstall.laterHops().isEmpty() ? "" : " in " + (toInstall.laterHops().size() + 1)
                             + " hops"));
+        }
+        if (!repair) {
+            // The Warn policy installs a CRD update that would break stored objects, and says so here.
+            CrdSafetyMarks.warned(toInstall.plan()).ifPresent(message -> events.warning(installing, CRD_UPGRADE_WARNING,
+                    "CRD upgrade safety " + message));
         }
         InstalledBundle installed;
         try {

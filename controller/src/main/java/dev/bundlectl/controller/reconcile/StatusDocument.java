@@ -164,7 +164,7 @@ public final class StatusDocument {
         return this;
     }
 
-    /** Records a completed install of the current plan in the history (once per plan digest). */
+    /** Records a completed install of the current plan in the history (once: not again while it is the last entry). */
     public StatusDocument installed(String version, String csv) {
         this.installed = new HistoryEntry(version, csv, planDigest, now);
         return this;
@@ -260,8 +260,10 @@ public final class StatusDocument {
             added.add(installed);
         }
         for (HistoryEntry entry : added) {
-            boolean known = entries.stream().anyMatch(old -> entry.planDigest().equals(old.path("planDigest").asText()));
-            if (!known) {
+            // The same plan again is the last entry already; an earlier plan come back (a rollback) is a new entry.
+            boolean again = !history.isEmpty()
+                    && entry.planDigest().equals(history.get(history.size() - 1).path("planDigest").asText());
+            if (!again) {
                 history.add(entry.toJson());
             }
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
 import org.junit.jupiter.api.Test;
 
 class SpecReaderTest {
@@ -31,6 +32,13 @@ class SpecReaderTest {
         assertThat(catalog.approvedPlan()).isEqualTo("sha256:ab");
         assertThat(catalog.optionalApis()).containsExactly("monitoring.coreos.com");
         assertThat(catalog.csvMode()).isEqualTo("render");
+        assertThat(image.upgradeConstraintPolicy()).isEqualTo(UpgradeConstraintPolicy.CatalogProvided);
+        assertThat(image.selfCertified()).isFalse();
+        assertThat(SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"r/b:1\"},"
+                + "\"upgradeConstraintPolicy\":\"SelfCertified\"}}")).selfCertified()).isTrue();
+        assertThat(image.crdUpgradeSafety()).isEqualTo(CrdSafetyPolicy.WARN);
+        assertThat(SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"r/b:1\"},\"crdUpgradeSafety\":\"Strict\"}}"))
+                .crdUpgradeSafety()).isEqualTo(CrdSafetyPolicy.STRICT);
     }
 
     @Test
@@ -42,7 +50,13 @@ class SpecReaderTest {
                 .hasMessage("spec.source.catalog.package: required");
         assertThatThrownBy(() -> SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"a\"},\"approval\":\"x\"}}")))
                 .hasMessage("spec.approval: \"x\" is not Automatic or Manual");
+        assertThatThrownBy(() -> SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"a\"},"
+                + "\"upgradeConstraintPolicy\":\"Any\"}}")))
+                .hasMessage("spec.upgradeConstraintPolicy: \"Any\" is not CatalogProvided or SelfCertified");
         assertThatThrownBy(() -> SpecReader.read(json("{}"))).hasMessage("spec: required");
+        assertThatThrownBy(() -> SpecReader.read(json("{\"spec\":{\"source\":{\"image\":\"a\"},"
+                + "\"crdUpgradeSafety\":\"strict\"}}")))
+                .hasMessage("spec.crdUpgradeSafety: \"strict\" is not Warn or Strict");
         assertThatThrownBy(() -> SpecReader.read(json("{\"spec\":{\"source\":{\"catalog\":{\"image\":\"a\","
                 + "\"package\":\"p\",\"version\":\"1.0.0\",\"versionRange\":\">=1\"}}}}")))
                 .hasMessage("spec.source.catalog: give either version or versionRange, not both");

@@ -71,6 +71,38 @@ class RealServerBundleInstallCrdTest {
                 "spec: Required value");
     }
 
+    @Test
+    void theConfigsShapeIsCheckedAndAFieldSubscriptionConfigLacksIsKeptForTheControllerToRefuse(RealApiServer server) {
+        ControllerCluster.installCrd(server);
+        String ns = server.newNamespace("bi-crd-config");
+
+        var kept = ControllerCluster.create(server.client(), ns, object("config", """
+                  source: {image: a/b:c}
+                  config:
+                    nodeSelector: {node-role.kubernetes.io/infra: ""}
+                    tolerations: [{key: a, operator: Exists, effect: NoSchedule}]
+                    resources: {limits: {memory: 512Mi, cpu: 1}}
+                    env: [{name: A, valueFrom: {fieldRef: {fieldPath: metadata.name}}}]
+                    volumes: [{name: ca, configMap: {name: ca}}]
+                    volumeMounts: [{name: ca, mountPath: /ca}]
+                    nodeSelectors: {a: b}
+                """));
+        @SuppressWarnings("unchecked")
+        var config = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) kept.getAdditionalProperties()
+                .get("spec")).get("config");
+        assertThat(config).as("not pruned: the controller refuses it by name").containsKey("nodeSelectors");
+        assertThat(config.get("env").toString()).contains("fieldRef");
+
+        assertRefused(server, ns, object("operator", "  source: {image: a/b:c}\n  config: {tolerations: [{key: a, "
+                + "operator: Sometimes}]}\n"), "spec.config.tolerations[0].operator: Unsupported value: \"Sometimes\"");
+        assertRefused(server, ns, object("quantity", "  source: {image: a/b:c}\n  config: {resources: {limits: "
+                + "{memory: lots}}}\n"), "spec.config.resources.limits.memory in body should match");
+        assertRefused(server, ns, object("env", "  source: {image: a/b:c}\n  config: {env: [{value: x}]}\n"),
+                "spec.config.env[0].name: Required value");
+        assertRefused(server, ns, object("mount", "  source: {image: a/b:c}\n  config: {volumeMounts: [{name: ca}]}\n"),
+                "spec.config.volumeMounts[0].mountPath: Required value");
+    }
+
     private static void assertRefused(RealApiServer server, String ns, String yaml, String expected) {
         assertThatThrownBy(() -> ControllerCluster.create(server.client(), ns, yaml))
                 .isInstanceOf(KubernetesClientException.class)

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * replaces it and no longer ships the cachebox-defaults ConfigMap) installs v0.4.0, and once OLM
  * reports it Succeeded (and has removed v0.3.1) a later round deletes that ConfigMap and the RBAC
  * that OLM mode generated from the old CSV's permissions (named after that CSV), keeping every other
- * object (same uid); going back to v0.3.0 is a downgrade, which ends Failed with the reason and
- * writes nothing to the cluster. {@link KubeletStandIn} rolls out the Deployments OLM makes, the one
+ * object (same uid); going back to v0.3.0 is a downgrade, which ends Failed with the reason ({@code DowngradeRefused})
+ * and writes nothing to the cluster. {@link KubeletStandIn} rolls out the Deployments OLM makes, the one
  * simulated part.
  */
 @ExtendWith(RealOlmExtension.class)
@@ -110,12 +110,13 @@ class RealServerControllerUpgradeTest {
             String message = (String) ControllerCluster.status(refused, "message");
             assertThat(message).isEqualTo("cannot upgrade cachebox-operator from cachebox-operator.v0.4.0 (0.4.0) to "
                     + "cachebox-operator.v0.3.0 (0.3.0): " + message.substring(message.indexOf("(0.3.0): ") + 9))
-                    .endsWith("; nothing was applied").doesNotContain("\n").doesNotContain("--force");
+                    .contains("; nothing was applied; spec.upgradeConstraintPolicy: SelfCertified rolls back")
+                    .doesNotContain("\n").doesNotContain("--force");
             assertThat(condition(refused, "Failed")).containsEntry("status", "True")
-                    .containsEntry("reason", "PlanningFailed").containsEntry("message", message);
+                    .containsEntry("reason", "DowngradeRefused").containsEntry("message", message);
             // The reconciler writes the status first and the event after it: wait for the event.
-            assertThat(eventsOnceReasonAppears(client, ns, "PlanningFailed")).anySatisfy(event -> {
-                assertThat(event.getReason()).isEqualTo("PlanningFailed");
+            assertThat(eventsOnceReasonAppears(client, ns, "DowngradeRefused")).anySatisfy(event -> {
+                assertThat(event.getReason()).isEqualTo("DowngradeRefused");
                 assertThat(event.getMessage()).isEqualTo(message);
             });
             assertThat(resourceVersions(client, ns)).as("nothing written").isEqualTo(versionsBefore);

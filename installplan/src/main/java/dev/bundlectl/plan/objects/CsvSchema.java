@@ -1,16 +1,7 @@
 package dev.bundlectl.plan.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bundlectl.bundle.ReaderLimits;
-import dev.bundlectl.bundle.yaml.LoadResult;
-import dev.bundlectl.bundle.yaml.SafeYamlLoader;
-import dev.bundlectl.bundle.yaml.Syntax;
 import dev.bundlectl.crdschema.SchemaValidator;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.zip.GZIPInputStream;
 
 /**
  * The {@code openAPIV3Schema} of OLM's ClusterServiceVersion CRD ({@code operators.coreos.com},
@@ -48,22 +39,7 @@ public final class CsvSchema {
         static final SchemaValidator VALIDATOR = SchemaValidator.of(SCHEMA.schema());
 
         private static JsonNode load() {
-            try (InputStream gzipped = CsvSchema.class.getResourceAsStream(RESOURCE)) {
-                if (gzipped == null) {
-                    throw new IllegalStateException("missing resource " + RESOURCE + " beside " + CsvSchema.class);
-                }
-                try (InputStream yaml = new GZIPInputStream(gzipped)) {
-                    String text = new String(yaml.readAllBytes(), StandardCharsets.UTF_8);
-                    LoadResult loaded = new SafeYamlLoader(ReaderLimits.defaults()).parse(text, RESOURCE, Syntax.YAML);
-                    if (!loaded.complete() || loaded.documents().size() != 1) {
-                        throw new IllegalStateException("resource " + RESOURCE + " is not one YAML document: "
-                                + loaded.diagnostics().errors());
-                    }
-                    return loaded.documents().get(0).root();
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + RESOURCE, e);
-            }
+            return SchemaResource.load(CsvSchema.class, RESOURCE);
         }
     }
 }

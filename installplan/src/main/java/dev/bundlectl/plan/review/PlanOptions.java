@@ -7,6 +7,11 @@ import dev.bundlectl.plan.capability.CapabilityConfig;
 import dev.bundlectl.plan.capability.CapabilityOrigin;
 import dev.bundlectl.plan.capability.CapabilitySets;
 import dev.bundlectl.plan.capability.ConfigForm;
+import dev.bundlectl.plan.config.ClusterProxy;
+import dev.bundlectl.plan.config.ConfigLocation;
+import dev.bundlectl.plan.config.ConfigRequest;
+import dev.bundlectl.plan.config.OperatorConfig;
+import dev.bundlectl.plan.config.ProxyReading;
 import dev.bundlectl.plan.convert.ConversionPolicy;
 import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
@@ -36,9 +41,15 @@ import java.util.TreeSet;
  *     which steps are optional; {@link OptionalApis#NONE} when null
  * @param conversion whether objects of removed API versions could be converted, and which removed
  *     versions were; {@link RecordedConversion#NONE} when not recorded (plans from before conversion)
+ * @param config the operator configuration the plan put into the operator's Deployments
+ *     (docs/semantics.md §10), {@link OperatorConfig#NONE} when one in play was empty (a recorded
+ *     one dropped); null when none was in play. An install records it, and the next install keeps
+ *     it when given none
+ * @param proxy the cluster's proxy a rendered plan injected, or null when it injected none
  */
 public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
-        PayloadFilterSettings payload, InstallHistory phase, OptionalApis optionalApis, RecordedConversion conversion) {
+        PayloadFilterSettings payload, InstallHistory phase, OptionalApis optionalApis, RecordedConversion conversion,
+        OperatorConfig config, ClusterProxy proxy) {
 
     /** The annotation that carries these options, as compact JSON. */
     public static final String ANNOTATION = "bundlectl.dev/plan-options";
@@ -47,17 +58,18 @@ public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabil
         render = render == null ? RenderOptions.DEFAULTS : render;
         optionalApis = optionalApis == null ? OptionalApis.NONE : optionalApis;
         conversion = conversion == null ? RecordedConversion.NONE : conversion;
+        proxy = proxy == null || proxy.isEmpty() ? null : proxy;
     }
 
     /** Options without an install-time optional policy, recording no conversion. */
     public PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabilities capabilities,
             PayloadFilterSettings payload, InstallHistory phase) {
-        this(csvMode, render, capabilities, payload, phase, null, null);
+        this(csvMode, render, capabilities, payload, phase, null, null, null, null);
     }
 
     /** These options with this conversion recorded. */
     public PlanOptions withConversion(RecordedConversion newConversion) {
-        return new PlanOptions(csvMode, render, capabilities, payload, phase, optionalApis, newConversion);
+        return new PlanOptions(csvMode, render, capabilities, payload, phase, optionalApis, newConversion, config, proxy);
     }
 
     /**
@@ -98,7 +110,29 @@ public record PlanOptions(CsvMode csvMode, RenderOptions render, RecordedCapabil
 
     /** These options with this install-time optional policy. */
     public PlanOptions withOptionalApis(OptionalApis newOptionalApis) {
-        return new PlanOptions(csvMode, render, capabilities, payload, phase, newOptionalApis, conversion);
+        return new PlanOptions(csvMode, render, capabilities, payload, phase, newOptionalApis, conversion, config, proxy);
+    }
+
+    /** These options with this operator configuration and the proxy a rendered plan injected (null for none). */
+    public PlanOptions withConfig(OperatorConfig newConfig, ClusterProxy newProxy) {
+        return new PlanOptions(csvMode, render, capabilities, payload, phase, optionalApis, conversion, newConfig,
+                newProxy);
+    }
+
+    /**
+     * What planning again with these options puts into the operator's Deployments: the recorded
+     * configuration and proxy, read from {@code source} (a reviewed plan's file).
+     */
+    public ConfigRequest configRequest(String source) {
+        if (config == null && proxy == null) {
+            return ConfigRequest.NONE;
+        }
+        ProxyReading injected = proxy == null ? ProxyReading.NOT_SERVED : new ProxyReading.Found(proxy);
+        if (config == null) {
+            return ConfigRequest.NONE.withProxy(injected);
+        }
+        return new ConfigRequest(config, new ConfigLocation(source, null, ANNOTATION + " config."), "Recorded",
+                "as the reviewed plan recorded it", injected);
     }
 
     /** {@code plan} with these options recorded in its {@value #ANNOTATION} annotation. */

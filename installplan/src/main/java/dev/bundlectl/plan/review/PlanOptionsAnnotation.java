@@ -4,10 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.bundle.Diagnostic;
 import dev.bundlectl.bundle.yaml.JsonTrees;
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.plan.OptionalApi;
 import dev.bundlectl.plan.OptionalApis;
+import dev.bundlectl.plan.config.ClusterProxy;
+import dev.bundlectl.plan.config.ConfigLocation;
+import dev.bundlectl.plan.config.ConfigRead;
+import dev.bundlectl.plan.config.OperatorConfig;
+import dev.bundlectl.plan.config.OperatorConfigReader;
 import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.payload.PayloadFilterSettings;
 import dev.bundlectl.render.CertProvider;
@@ -69,6 +75,15 @@ public final class PlanOptionsAnnotation {
         if (!options.conversion().converted().isEmpty()) {
             strings(node.putArray("converted"), options.conversion().converted());
         }
+        if (options.config() != null) {
+            node.set("config", options.config().toJson());
+        }
+        if (options.proxy() != null) {
+            ObjectNode proxy = node.putObject("proxy");
+            putIfSet(proxy, "httpProxy", emptyToNull(options.proxy().httpProxy()));
+            putIfSet(proxy, "httpsProxy", emptyToNull(options.proxy().httpsProxy()));
+            putIfSet(proxy, "noProxy", emptyToNull(options.proxy().noProxy()));
+        }
         return JsonTrees.compact(node);
     }
 
@@ -120,7 +135,38 @@ public final class PlanOptionsAnnotation {
                 throw bad("phase", phaseName);
             }
         }
-        return new PlanOptions(csvMode, render, capabilities, payload, phase, optionalApis(node), conversion(node));
+        return new PlanOptions(csvMode, render, capabilities, payload, phase, optionalApis(node), conversion(node),
+                config(node), proxy(node));
+    }
+
+    /** The recorded configuration, checked as any configuration is: an edited one may be wrong. */
+    private static OperatorConfig config(JsonNode node) {
+        JsonNode recorded = node.get("config");
+        if (recorded == null || recorded.isNull()) {
+            return null;
+        }
+        ConfigRead read = OperatorConfigReader.of(recorded, new ConfigLocation(PlanOptions.ANNOTATION, null, "config."));
+        if (read instanceof ConfigRead.Refused refused) {
+            Diagnostic first = refused.diagnostics().errors().get(0);
+            throw new IllegalArgumentException(first.field() + ": " + first.message());
+        }
+        return ((ConfigRead.Read) read).config();
+    }
+
+    private static ClusterProxy proxy(JsonNode node) {
+        JsonNode recorded = node.get("proxy");
+        if (recorded == null || recorded.isNull()) {
+            return null;
+        }
+        if (!recorded.isObject()) {
+            throw new IllegalArgumentException("proxy: expected an object");
+        }
+        return new ClusterProxy(optional(recorded, "httpProxy"), optional(recorded, "httpsProxy"),
+                optional(recorded, "noProxy"));
+    }
+
+    private static String emptyToNull(String value) {
+        return value.isEmpty() ? null : value;
     }
 
     private static OptionalApis optionalApis(JsonNode node) {

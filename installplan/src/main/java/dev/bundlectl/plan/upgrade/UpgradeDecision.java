@@ -1,6 +1,8 @@
 package dev.bundlectl.plan.upgrade;
 
+import dev.bundlectl.bundle.version.SemanticVersion;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What installing a bundle means, given the latest install of its package in the namespace: a
@@ -43,10 +45,31 @@ public sealed interface UpgradeDecision permits UpgradeDecision.FirstInstall, Up
             Objects.requireNonNull(edge, "edge");
         }
 
-        /** e.g. {@code upgrade from cachebox-operator.v0.1.0 (0.1.0) to cachebox-operator.v0.2.0 (0.2.0) via spec.replaces}. */
+        /**
+         * e.g. {@code upgrade from cachebox-operator.v0.1.0 (0.1.0) to cachebox-operator.v0.2.0 (0.2.0) via
+         * spec.replaces}, or {@code rollback from ... (0.4.0) to ... (0.3.1), a lower version}.
+         */
         public String line() {
-            return "upgrade from " + from.describe() + " to " + describe(to.csvName(), to.version()) + " via "
+            return rollback() ? "rollback " + fromTo() + ", a lower version" : "upgrade " + fromTo() + " via "
                     + edge.source();
+        }
+
+        /** e.g. {@code from cachebox-operator.v0.4.0 (0.4.0) to cachebox-operator.v0.3.1 (0.3.1)}. */
+        public String fromTo() {
+            return "from " + from.describe() + " to " + describe(to.csvName(), to.version());
+        }
+
+        /**
+         * Whether this goes to a lower version than the installed one (semantic-version order): a
+         * rollback, which only a forced edge reaches (docs/semantics.md §9, "No downgrades").
+         */
+        public boolean rollback() {
+            return lower(from, to);
+        }
+
+        /** The installed version as a rollback's history names it: its version, else its CSV. */
+        public String fromVersion() {
+            return from.version() != null ? from.version() : from.csvName();
         }
     }
 
@@ -69,11 +92,23 @@ public sealed interface UpgradeDecision permits UpgradeDecision.FirstInstall, Up
             return reason() + "; nothing was applied (--force installs it anyway)";
         }
 
+        /** Whether it was refused as a downgrade: the new version is lower than the installed one. */
+        public boolean downgrade() {
+            return lower(from, to);
+        }
+
         /** Why it is refused, naming both versions, without saying what the caller may do about it. */
         public String reason() {
             return "cannot upgrade " + from.packageName() + " from " + from.describe() + " to "
                     + describe(to.csvName(), to.version()) + ": " + why;
         }
+    }
+
+    /** Whether {@code to}'s version is lower than {@code from}'s (semantic-version order); false when either is not one. */
+    private static boolean lower(InstalledVersion from, UpgradeEdges to) {
+        Optional<SemanticVersion> installed = SemanticVersion.parse(from.version());
+        Optional<SemanticVersion> next = to.semanticVersion();
+        return installed.isPresent() && next.isPresent() && next.get().compareTo(installed.get()) < 0;
     }
 
     /** {@code NAME (VERSION)}, or the name alone when the version is unknown. */

@@ -77,6 +77,9 @@ public final class UpgradeSteps {
             steps.addAll(previousObjectSteps(plan, upgrade.from(), upgrade.to().csvName(),
                     upgrade.to().csvName() + " no longer has it"));
             annotations.put(UPGRADE_FROM_ANNOTATION, upgrade.from().csvName());
+            if (upgrade.rollback()) {
+                annotations.put(PlanAnnotations.ROLLBACK_FROM, upgrade.fromVersion());
+            }
             condition = new PlanCondition(CONDITION_TYPE, "True", upgrade.edge().reason(), upgrade.line(), null);
         } else {
             UpgradeDecision.Rerun rerun = (UpgradeDecision.Rerun) decision;

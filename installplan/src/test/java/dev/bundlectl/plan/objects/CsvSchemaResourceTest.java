@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * its {@code description} texts taken out: every rule stays, and so do properties that happen to be
  * called {@code description} (a CSV's {@code spec.description}).
  */
-class CsvSchemaResourceTest {
+public class CsvSchemaResourceTest {
 
     @Test
     void theStoredSchemaIsTheCrdsSchemaWithoutDescriptions() throws IOException {
@@ -47,7 +47,7 @@ class CsvSchemaResourceTest {
     }
 
     /** Removes the description keyword from a schema and its subschemas, never a property's schema. */
-    private static JsonNode withoutDescriptions(JsonNode schema) {
+    public static JsonNode withoutDescriptions(JsonNode schema) {
         if (schema instanceof ObjectNode object) {
             if (object.path("description").isTextual()) {
                 object.remove("description");

@@ -108,8 +108,22 @@ class UpgradePathTest {
                 + "debezium-operator.v3.0.0-final (3.0.0-final) to debezium-operator.v2.6.1-final (2.6.1-final): "
                 + "version 2.6.1-final is lower than the installed 3.0.0-final, and bundlectl never downgrades, "
                 + "whatever edge connects them; nothing was applied (--force installs it anyway)");
+        assertThat(((UpgradeDecision.Refused) refused).downgrade()).isTrue();
         assertThat(forced).isInstanceOf(UpgradeDecision.Upgrade.class);
-        assertThat(((UpgradeDecision.Upgrade) forced).edge()).isEqualTo(UpgradeEdge.FORCED);
+        UpgradeDecision.Upgrade rollback = (UpgradeDecision.Upgrade) forced;
+        assertThat(rollback.edge()).isEqualTo(UpgradeEdge.FORCED);
+        assertThat(rollback.rollback()).isTrue();
+        assertThat(rollback.fromVersion()).isEqualTo("3.0.0-final");
+        assertThat(rollback.line()).isEqualTo("rollback from debezium-operator.v3.0.0-final (3.0.0-final) to "
+                + "debezium-operator.v2.6.1-final (2.6.1-final), a lower version");
+    }
+
+    @Test
+    void anUnconnectedHigherVersionIsNoDowngradeAndForcedNoRollback() {
+        UpgradeEdges higher = new UpgradeEdges("cachebox-operator.v0.3.0", "0.3.0", null, List.of(), null);
+
+        assertThat(((UpgradeDecision.Refused) UpgradePath.decide(Optional.of(V1), higher, false)).downgrade()).isFalse();
+        assertThat(((UpgradeDecision.Upgrade) UpgradePath.decide(Optional.of(V1), higher, true)).rollback()).isFalse();
     }
 
     @Test

@@ -76,6 +76,22 @@ class UpgradeStepsTest {
     }
 
     @Test
+    void aForcedLowerVersionIsARollbackThePlanSaysSoAndRecordsWhereItCameFrom() {
+        InstallPlan plan = plan(null, csvStep("cachebox-operator.v0.0.5", null), configMap("cachebox-defaults", null));
+        UpgradeDecision forced = UpgradePath.decide(Optional.of(V1), UpgradeEdges.ofPlan(plan).orElseThrow(), true);
+
+        InstallPlan rolledBack = UpgradeSteps.apply(plan, forced, Set.of());
+
+        assertThat(rolledBack.metadata().annotations()).containsEntry(PlanAnnotations.ROLLBACK_FROM, "0.1.0")
+                .containsEntry(UpgradeSteps.UPGRADE_FROM_ANNOTATION, OLD_CSV);
+        assertThat(UpgradeSteps.line(rolledBack)).contains("rollback from " + OLD_CSV
+                + " (0.1.0) to cachebox-operator.v0.0.5 (0.0.5), a lower version");
+        InstallPlan upgraded = UpgradeSteps.apply(plan(null, csvStep(NEW_CSV, OLD_CSV)),
+                decide(plan(null, csvStep(NEW_CSV, OLD_CSV))), Set.of());
+        assertThat(upgraded.metadata().annotations()).doesNotContainKey(PlanAnnotations.ROLLBACK_FROM);
+    }
+
+    @Test
     void inRenderModeTheOldCsvIsAnObjectLikeAnyOther() {
         InstallPlan plan = plan("render", csvStep(NEW_CSV, OLD_CSV).withStatus(StepStatus.NOT_CREATED, "rendered"),
                 configMap("cachebox-defaults", null));

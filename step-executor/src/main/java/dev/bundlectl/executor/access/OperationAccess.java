@@ -2,6 +2,7 @@ package dev.bundlectl.executor.access;
 
 import dev.bundlectl.cluster.discovery.Discovery;
 import dev.bundlectl.executor.lock.LockTarget;
+import dev.bundlectl.plan.config.ClusterProxy;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -107,6 +108,16 @@ public final class OperationAccess {
                     namespace, null), "the installed operators, read to check the bundle's dependencies"));
         }
         return needed;
+    }
+
+    /**
+     * Reading the cluster's proxy where OpenShift's Proxy API is served: a rendered operator is given
+     * it, as OLM gives it (docs/semantics.md §10), and a rendered plan that cannot read it stops.
+     * Not asked of an install (the plan already judged the read); the installer account is given it.
+     */
+    public static List<RequiredAccess> clusterProxy() {
+        return List.of(new RequiredAccess(new AccessRequest("get", ClusterProxy.GROUP, "proxies", null,
+                ClusterProxy.NAME), "the cluster's proxy, which a rendered operator is given"));
     }
 
     /**

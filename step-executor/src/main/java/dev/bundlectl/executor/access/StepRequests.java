@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.executor.writes.WriteMethod;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.model.Step;
+import dev.bundlectl.plan.olm.CsvDeploymentConfig;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,7 +38,14 @@ public final class StepRequests {
                 requests.add(request("delete", type, ns, name));
             }
             case DELETE -> requests.add(request("delete", type, ns, name));
-            case CREATE -> requests.add(request("create", type, ns, null));
+            case CREATE -> {
+                requests.add(request("create", type, ns, null));
+                if (manifest.path("metadata").path("annotations").has(CsvDeploymentConfig.ANNOTATION)) {
+                    // A CSV whose operator configuration may change is read, and patched when it did.
+                    requests.add(request("get", type, ns, name));
+                    requests.add(request("patch", type, ns, name));
+                }
+            }
             case CHECKED_APPLY, APPLY -> {
                 if (method == WriteMethod.CHECKED_APPLY) {
                     requests.add(request("get", type, ns, name));

@@ -17,6 +17,12 @@ record ApplyBehaviour(ApplyStage afterCreate, ApplyStage onExisting) {
         return createOnly(run -> Future.succeededFuture(StepOutcome.applied(StepStatus.CREATED, "created")), why);
     }
 
+    /** Created, or what {@code onExisting} does with the object already there. */
+    static ApplyBehaviour createdElse(ApplyStage onExisting) {
+        return new ApplyBehaviour(run -> Future.succeededFuture(StepOutcome.applied(StepStatus.CREATED, "created")),
+                onExisting);
+    }
+
     /** {@code afterCreate} once created (a CRD waits to be served), or Present and left unchanged. */
     static ApplyBehaviour createOnly(ApplyStage afterCreate, String why) {
         return new ApplyBehaviour(afterCreate,

@@ -5,6 +5,7 @@ import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.crdschema.FieldError;
 import dev.bundlectl.crdschema.SchemaValidator;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,30 +17,54 @@ import java.util.List;
  * the event loop. Lists are retried like any read. A 404 means the version has no objects to
  * check; an expired continue token (410) restarts the scan once from the first page, as
  * Kubernetes' own pager does.
+ *
+ * <p>A CRD step's update check scans through its step's retries ({@link #of}); a rollback's check
+ * before anything is written (docs/semantics.md §9, "Rollbacks") scans through any reader of pages.
  */
-final class CustomResourceScan {
+public final class CustomResourceScan {
 
     /** Objects per page; the API server's own default page size for clients that page. */
-    static final int PAGE_SIZE = 500;
+    public static final int PAGE_SIZE = 500;
 
-    private final PreparedStep run;
+    /** Reads one page of the custom resources, from the first ({@code continueToken} null) on. */
+    @FunctionalInterface
+    public interface PageReader {
+        /** The list answer of the page {@code continueToken} names, {@link CustomResourceScan#PAGE_SIZE} objects at most. */
+        Future<? extends JsonNode> page(String continueToken);
+    }
+
+    private final Context context;
+    private final PageReader pages;
     private final ApiResource type;
     private final JsonNode schema;
     private Future<SchemaValidator> validator;
 
-    CustomResourceScan(PreparedStep run, ApiResource type, JsonNode schema) {
-        this.run = run;
+    /**
+     * @param context where the schema is compiled and pages are validated, on its worker threads
+     * @param pages reads the pages of {@code type}'s objects in all namespaces
+     * @param type the kind and version listed
+     * @param schema the structural schema each object is validated against
+     */
+    public CustomResourceScan(Context context, PageReader pages, ApiResource type, JsonNode schema) {
+        this.context = context;
+        this.pages = pages;
         this.type = type;
         this.schema = schema;
     }
 
+    /** A scan of a CRD step's update check, its lists retried as the step's reads are. */
+    static CustomResourceScan of(PreparedStep run, ApiResource type, JsonNode schema) {
+        return new CustomResourceScan(run.env().context(), continueToken -> run.retrier().read("list " + describe(type),
+                () -> run.api().list(type, null, PAGE_SIZE, continueToken)), type, schema);
+    }
+
     /** The objects that fail the schema; fails only when a list fails. */
-    Future<InvalidResources> invalidResources() {
+    public Future<InvalidResources> invalidResources() {
         return page(null, new InvalidResources(type.kind()), true);
     }
 
     private Future<InvalidResources> page(String continueToken, InvalidResources found, boolean mayRestart) {
-        return run.retrier().read("list " + describe(type), () -> run.api().list(type, null, PAGE_SIZE, continueToken))
+        return pages.page(continueToken)
                 .transform(answer -> {
                     if (answer.succeeded()) {
                         JsonNode list = answer.result();
@@ -61,7 +86,7 @@ final class CustomResourceScan {
     }
 
     /** {@code plural.group/version}, e.g. {@code caches.example.com/v1}, for messages. */
-    static String describe(ApiResource type) {
+    public static String describe(ApiResource type) {
         return type.plural() + "." + type.group() + "/" + type.version();
     }
 
@@ -71,9 +96,9 @@ final class CustomResourceScan {
             return Future.succeededFuture(List.of());
         }
         if (validator == null) {
-            validator = run.env().context().executeBlocking(() -> SchemaValidator.of(schema), false);
+            validator = context.executeBlocking(() -> SchemaValidator.of(schema), false);
         }
-        return validator.compose(compiled -> run.env().context().executeBlocking(() -> {
+        return validator.compose(compiled -> context.executeBlocking(() -> {
             List<InvalidResource> invalid = new ArrayList<>();
             for (JsonNode item : items) {
                 List<FieldError> errors = compiled.validate(item);

@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
  * Versions are checked one after the other and the check stops at the first version with
  * invalid objects.
  */
-final class ExistingCustomResourcesGuard implements UpdateGuard {
+public final class ExistingCustomResourcesGuard implements UpdateGuard {
 
     @Override
     public Future<Optional<StepOutcome>> check(PreparedStep run, ObjectNode live) {
@@ -39,7 +39,7 @@ final class ExistingCustomResourcesGuard implements UpdateGuard {
     }
 
     /** Served with a schema in the new CRD, served by the live one, and with a changed schema. */
-    static List<CrdVersion> versionsToCheck(JsonNode desired, JsonNode live) {
+    public static List<CrdVersion> versionsToCheck(JsonNode desired, JsonNode live) {
         Set<String> liveServed = CrdVersions.of(live).stream().filter(CrdVersion::served).map(CrdVersion::name)
                 .collect(Collectors.toSet());
         return CrdVersions.of(desired).stream()
@@ -58,7 +58,7 @@ final class ExistingCustomResourcesGuard implements UpdateGuard {
         ApiResource type = new ApiResource(anyVersion.group(), version.name(), anyVersion.kind(), anyVersion.plural(),
                 anyVersion.namespaced());
         String prefix = "error validating existing CRs against new CRD's schema for \"" + run.name() + "\": ";
-        return new CustomResourceScan(run, type, version.schema()).invalidResources().transform(scanned -> {
+        return CustomResourceScan.of(run, type, version.schema()).invalidResources().transform(scanned -> {
             if (scanned.failed()) {
                 return Future.succeededFuture(Optional.of(FailurePolicy.outcome(scanned.cause(), run.optional(),
                         prefix + "listing " + CustomResourceScan.describe(type))));
@@ -67,7 +67,7 @@ final class ExistingCustomResourcesGuard implements UpdateGuard {
             if (invalid.isEmpty()) {
                 return checkFrom(run, anyVersion, versions, index + 1);
             }
-            return Future.succeededFuture(Optional.of(StepOutcome.failed(prefix + invalid.describe())));
+            return Future.succeededFuture(Optional.of(StepOutcome.failed(prefix + invalid.describe("new schema"))));
         });
     }
 }

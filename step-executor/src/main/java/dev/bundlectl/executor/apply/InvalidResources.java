@@ -7,7 +7,7 @@ import java.util.List;
  * The custom resources of one kind that fail the new schema: the first few in full, the rest
  * counted. Used on one context only.
  */
-final class InvalidResources {
+public final class InvalidResources {
 
     /** Objects named in the message; the rest are only counted. */
     static final int RESOURCES_SHOWN = 3;
@@ -31,19 +31,28 @@ final class InvalidResources {
         return this;
     }
 
-    boolean isEmpty() {
+    /** Whether every object passed. */
+    public boolean isEmpty() {
         return count == 0;
+    }
+
+    /** How many objects failed. */
+    public int count() {
+        return count;
     }
 
     /**
      * OLM's wording for each object shown, e.g. {@code error validating custom resource against
      * new schema for Cache demo/big: [spec.size: Invalid value: ...]}, joined with {@code ; },
      * then how many more there are.
+     *
+     * @param schemaName what the objects were validated against: {@code new schema} on an update,
+     *     as OLM says, {@code the older schema} on a rollback
      */
-    String describe() {
+    public String describe(String schemaName) {
         List<String> parts = new ArrayList<>();
         for (InvalidResource resource : shown) {
-            parts.add("error validating custom resource against new schema for " + kind + " " + resource.name() + ": "
+            parts.add("error validating custom resource against " + schemaName + " for " + kind + " " + resource.name() + ": "
                     + resource.describeErrors());
         }
         int hidden = count - shown.size();

@@ -104,9 +104,11 @@ public final class StepApplier {
         PreparedStep run = new PreparedStep(step, manifest, type, namespace, env, reporter, retrier, found);
         return switch (method) {
             case DELETE -> DeleteAction.run(run);
-            case CREATE -> new ApplyAction(step.resource().groupKind().isCsv()
-                    ? ApplyBehaviour.createOnly("a ClusterServiceVersion is never updated")
-                    : isCrd(step.resource())
+            case CREATE -> step.resource().groupKind().isCsv()
+                    // A CSV is created, or updated only for another operator configuration; a rollback
+                    // first unlinks the newer CSV that names it in spec.replaces.
+                    ? CsvReplacementLink.unlinkThen(run, new ApplyAction(ApplyBehaviour.createdElse(new CsvConfigUpdate())))
+                    : new ApplyAction(isCrd(step.resource())
                             ? ApplyBehaviour.createOnly(CrdEstablishment::afterCreate, "create-only")
                             : ApplyBehaviour.createOnly("create-only")).run(run);
             case CHECKED_APPLY -> new CrdApply().apply(run);

@@ -13,7 +13,7 @@ import java.util.Set;
  * Refuses a CRD update that drops a version still listed in the live CRD's
  * {@code status.storedVersions}: objects stored in that version could no longer be read.
  */
-final class StoredVersionsGuard implements UpdateGuard {
+public final class StoredVersionsGuard implements UpdateGuard {
 
     @Override
     public Future<Optional<StepOutcome>> check(PreparedStep run, ObjectNode live) {
@@ -40,7 +40,7 @@ final class StoredVersionsGuard implements UpdateGuard {
     }
 
     /** {@code spec.versions[].name}, plus the v1beta1 {@code spec.version}. */
-    static Set<String> specVersions(JsonNode crd) {
+    public static Set<String> specVersions(JsonNode crd) {
         Set<String> versions = new LinkedHashSet<>();
         JsonNode spec = crd.path("spec");
         if (spec.path("version").isTextual()) {

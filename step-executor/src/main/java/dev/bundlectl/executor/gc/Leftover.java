@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.gc;
 
+import dev.bundlectl.executor.customresources.CrdContents;
 import java.util.List;
 import java.util.Objects;
 
@@ -8,10 +9,10 @@ import java.util.Objects;
  *
  * @param object the object
  * @param owners each owner it names, and why it is gone
- * @param customResources for a CRD, how many custom resources of it exist (deleting it deletes
- *     them); -1 when not a CRD or not counted
+ * @param contents for a CRD, what it holds: its custom resources (deleting it deletes them), how
+ *     many carry finalizers, its stored versions; null when not a CRD
  */
-public record Leftover(MarkedObject object, List<GoneOwner> owners, long customResources) {
+public record Leftover(MarkedObject object, List<GoneOwner> owners, CrdContents contents) {
 
     public Leftover {
         Objects.requireNonNull(object, "object");
@@ -20,9 +21,7 @@ public record Leftover(MarkedObject object, List<GoneOwner> owners, long customR
 
     /** {@code ClusterRole/x: owned by P in namespace a (namespace a no longer exists)}. */
     public String describe() {
-        String crs = !object.customResourceDefinition() ? ""
-                : customResources < 0 ? " (its custom resources could not be counted)"
-                        : " (" + customResources + " custom resource" + (customResources == 1 ? "" : "s") + ")";
+        String crs = contents == null ? "" : " (" + contents.summary() + ")";
         return object.ref().displayName() + crs + ": owned by "
                 + String.join("; ", owners.stream().map(GoneOwner::describe).toList());
     }

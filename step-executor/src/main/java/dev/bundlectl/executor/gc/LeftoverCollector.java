@@ -1,6 +1,5 @@
 package dev.bundlectl.executor.gc;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.cluster.discovery.Discovery;
 import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.cluster.kube.KubeApi;
@@ -8,8 +7,14 @@ import dev.bundlectl.cluster.kube.Preconditions;
 import dev.bundlectl.executor.ownership.OwnerStanding;
 import dev.bundlectl.executor.ownership.OwnerStandings;
 import dev.bundlectl.executor.records.ClientErrors;
-import dev.bundlectl.plan.api.ApiResource;
+import dev.bundlectl.cluster.time.Scheduler;
+import dev.bundlectl.executor.customresources.CrdContents;
+import dev.bundlectl.executor.customresources.CrdContentsReader;
+import dev.bundlectl.executor.customresources.CustomResourceSweep;
+import dev.bundlectl.executor.customresources.SweepOutcome;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.time.Duration;
 import java.net.HttpURLConnection;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -28,29 +33,66 @@ import java.util.Set;
  */
 public final class LeftoverCollector {
 
-    private static final int PAGE_SIZE = 500;
+    /** How often the custom resources of leftover CRDs are listed while they go. */
+    private static final Duration CUSTOM_RESOURCE_POLL = Duration.ofSeconds(1);
 
     private final KubeApi api;
     private final Discovery discovery;
+    private final Vertx vertx;
 
     /**
+     * A collector that keeps CRDs: with nothing to time a wait for their custom resources, it cannot
+     * delete them in order ({@link GcOptions#deleteCrds()} is refused).
+     *
      * @param api the API server, retrying transient failures
      * @param discovery what the cluster serves
      */
     public LeftoverCollector(KubeApi api, Discovery discovery) {
+        this(api, discovery, null);
+    }
+
+    /**
+     * @param api the API server, retrying transient failures
+     * @param discovery what the cluster serves
+     * @param vertx whose timers pace the wait for leftover CRDs' custom resources to go
+     */
+    public LeftoverCollector(KubeApi api, Discovery discovery, Vertx vertx) {
         this.api = Objects.requireNonNull(api, "api");
         this.discovery = Objects.requireNonNull(discovery, "discovery");
+        this.vertx = vertx;
     }
 
     /** Finds the leftovers and, as {@code options} say, deletes them; fails only when the cluster's API list cannot be read. */
     public Future<GcReport> collect(GcOptions options) {
+        if (options.delete() && options.deleteCrds() && vertx == null) {
+            throw new IllegalStateException("deleting CRDs waits for their custom resources: give the collector a Vertx");
+        }
         OwnerStandings standings = OwnerStandings.listingNamespaces(api);
         return new ClusterScan(api, discovery).scan().compose(scanned -> {
             Set<String> unreadable = new LinkedHashSet<>(scanned.unreadable());
+            List<String> swept = new ArrayList<>();
             return judgeEach(scanned.found(), 0, standings, unreadable, new ArrayList<>())
-                    .compose(leftovers -> act(leftovers, 0, options, new ArrayList<>()))
-                    .map(outcomes -> new GcReport(outcomes, List.copyOf(unreadable), options.delete()));
+                    .compose(leftovers -> sweepFirst(leftovers, options, swept)
+                            .compose(stuck -> act(leftovers, 0, options, stuck, new ArrayList<>())))
+                    .map(outcomes -> new GcReport(outcomes, List.copyOf(unreadable), options.delete(), swept));
         });
+    }
+
+    /**
+     * When leftover CRDs are to be deleted, their custom resources go first (docs/semantics.md §8,
+     * "Removing CRDs"), each line said into {@code lines}; answers why the CRDs must stay when some
+     * did not go, else null.
+     */
+    private Future<String> sweepFirst(List<Leftover> leftovers, GcOptions options, List<String> lines) {
+        List<CrdContents> contents = leftovers.stream().map(Leftover::contents).filter(Objects::nonNull).toList();
+        if (!options.delete() || !options.deleteCrds() || contents.isEmpty()) {
+            return Future.succeededFuture(null);
+        }
+        return new CustomResourceSweep(api, vertx.getOrCreateContext(), Scheduler.system(),
+                options.customResourceTimeout(), CUSTOM_RESOURCE_POLL).sweep(contents, lines::add).map(outcome -> {
+                    lines.add(outcome.line());
+                    return outcome instanceof SweepOutcome.Stuck ? "kept, since " + outcome.line() : null;
+                });
     }
 
     private Future<List<Leftover>> judgeEach(List<MarkedObject> found, int index, OwnerStandings standings,
@@ -87,36 +129,18 @@ public final class LeftoverCollector {
             if (gone.size() < read.size()) {
                 return Future.succeededFuture((Leftover) null);
             }
-            return (object.customResourceDefinition() ? countCustomResources(object) : Future.succeededFuture(-1L))
-                    .map(count -> new Leftover(object, gone, count));
+            return (object.customResourceDefinition() ? new CrdContentsReader(api).read(object.name())
+                    : Future.<CrdContents>succeededFuture(null)).map(contents -> new Leftover(object, gone, contents));
         });
     }
 
-    /** How many custom resources of a leftover CRD exist, in every namespace; -1 when they cannot be listed. */
-    private Future<Long> countCustomResources(MarkedObject crd) {
-        ApiResource type = crd.type();
-        return api.get(type, null, crd.name()).compose(live -> {
-            ApiResource served = servedKind(live);
-            return served == null ? Future.succeededFuture(0L)
-                    : api.listAll(served, null, null, PAGE_SIZE).map(items -> (long) items.size());
-        }).otherwise(-1L);
-    }
-
-    /** The kind a CRD serves, through its storage version (else its first served one); null when none is served. */
-    static ApiResource servedKind(JsonNode crd) {
-        JsonNode spec = crd.path("spec");
-        String version = null;
-        for (JsonNode each : spec.path("versions")) {
-            if (each.path("served").asBoolean(false) && (version == null || each.path("storage").asBoolean(false))) {
-                version = each.path("name").asText();
-            }
-        }
-        return version == null ? null : new ApiResource(spec.path("group").asText(), version,
-                spec.path("names").path("kind").asText(), spec.path("names").path("plural").asText(),
-                "Namespaced".equals(spec.path("scope").asText()));
-    }
-
-    private Future<List<GcOutcome>> act(List<Leftover> leftovers, int index, GcOptions options, List<GcOutcome> outcomes) {
+    /**
+     * Lists or deletes each leftover, in the order found (CRDs last).
+     *
+     * @param crdsStay why leftover CRDs are not deleted although asked to be (custom resources stayed), or null
+     */
+    private Future<List<GcOutcome>> act(List<Leftover> leftovers, int index, GcOptions options, String crdsStay,
+            List<GcOutcome> outcomes) {
         if (index == leftovers.size()) {
             return Future.succeededFuture(outcomes);
         }
@@ -126,12 +150,14 @@ public final class LeftoverCollector {
             outcome = Future.succeededFuture(new GcOutcome.Found(leftover));
         } else if (leftover.object().customResourceDefinition() && !options.deleteCrds()) {
             outcome = Future.succeededFuture(new GcOutcome.Kept(leftover));
+        } else if (leftover.object().customResourceDefinition() && crdsStay != null) {
+            outcome = Future.succeededFuture(new GcOutcome.Failed(leftover, crdsStay));
         } else {
             outcome = delete(leftover);
         }
         return outcome.compose(done -> {
             outcomes.add(done);
-            return act(leftovers, index + 1, options, outcomes);
+            return act(leftovers, index + 1, options, crdsStay, outcomes);
         });
     }
 

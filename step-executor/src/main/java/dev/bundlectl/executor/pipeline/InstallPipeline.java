@@ -19,12 +19,15 @@ import dev.bundlectl.executor.planning.UpgradeOutcome;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.PlanVerdict;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.olm.ServedElsewhere;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Future;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -86,14 +89,36 @@ public final class InstallPipeline {
                         return Future.succeededFuture(new PipelinePlan.Invalid(reading, result));
                     }
                     return planning.upgrade(result, reading.previous(), settings.target(), settings.force())
-                            .map(upgrade -> upgrade instanceof UpgradeOutcome.Refused refused
-                                    ? new PipelinePlan.UpgradeRefused(reading, result, refused.decision())
-                                    : planned(reading, (UpgradeOutcome.Planned) upgrade));
+                            .compose(upgrade -> planned(reading, result, upgrade, settings.crdSafety()));
                 });
     }
 
-    private static PipelinePlan planned(ClusterReading reading, UpgradeOutcome.Planned upgrade) {
-        return new PipelinePlan.Planned(reading, upgrade.result(), upgrade.warnings());
+    private Future<PipelinePlan> planned(ClusterReading reading, PlanResult result, UpgradeOutcome upgrade,
+            CrdSafetyPolicy policy) {
+        if (upgrade instanceof UpgradeOutcome.Refused refused) {
+            return Future.succeededFuture(new PipelinePlan.UpgradeRefused(reading, result, refused.decision()));
+        }
+        if (upgrade instanceof UpgradeOutcome.RollbackRefused refused) {
+            return Future.succeededFuture(new PipelinePlan.RollbackRefused(reading, refused.result(),
+                    refused.refusal(), refused.warnings(), refused.reason()));
+        }
+        return crdSafety(reading, (UpgradeOutcome.Planned) upgrade, policy);
+    }
+
+    /**
+     * The plan with what its CRD updates would break (docs/semantics.md §9): warnings and the
+     * plan's condition, or, when the policy refuses such updates, the plan refused.
+     */
+    private Future<PipelinePlan> crdSafety(ClusterReading reading, UpgradeOutcome.Planned upgrade,
+            CrdSafetyPolicy policy) {
+        return planning.crdSafety(upgrade.result(), reading.previous(), policy).map(checked -> {
+            if (checked.refused()) {
+                return new PipelinePlan.CrdUpgradeRefused(reading, checked.result(), checked.found());
+            }
+            List<String> warnings = new ArrayList<>(upgrade.warnings());
+            warnings.addAll(checked.lines());
+            return new PipelinePlan.Planned(reading, checked.result(), warnings);
+        });
     }
 
     /**

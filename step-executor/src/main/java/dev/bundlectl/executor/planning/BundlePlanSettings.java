@@ -19,19 +19,28 @@ import java.util.Objects;
  *     serves them ({@code --no-convert} turns it off)
  * @param ignoreDependencies whether unmet dependencies are reported rather than failed
  *     ({@code --ignore-dependencies})
+ * @param config the operator configuration asked for ({@code --config}, {@code --reset-config},
+ *     {@code spec.config}); {@link ConfigChoice#KEEP} when null
  */
 public record BundlePlanSettings(String namespace, String label, CsvMode csvMode, RenderOptions render,
-        OptionalApis optionalApis, boolean convert, boolean ignoreDependencies) {
+        OptionalApis optionalApis, boolean convert, boolean ignoreDependencies, ConfigChoice config) {
 
     /** Settings that fail unmet dependencies. */
     public BundlePlanSettings(String namespace, String label, CsvMode csvMode, RenderOptions render,
             OptionalApis optionalApis, boolean convert) {
-        this(namespace, label, csvMode, render, optionalApis, convert, false);
+        this(namespace, label, csvMode, render, optionalApis, convert, false, null);
+    }
+
+    /** Settings that keep the configuration the last install recorded. */
+    public BundlePlanSettings(String namespace, String label, CsvMode csvMode, RenderOptions render,
+            OptionalApis optionalApis, boolean convert, boolean ignoreDependencies) {
+        this(namespace, label, csvMode, render, optionalApis, convert, ignoreDependencies, null);
     }
 
     public BundlePlanSettings {
         Objects.requireNonNull(namespace, "namespace");
         render = render == null ? RenderOptions.DEFAULTS : render;
         optionalApis = optionalApis == null ? OptionalApis.NONE : optionalApis;
+        config = config == null ? ConfigChoice.KEEP : config;
     }
 }

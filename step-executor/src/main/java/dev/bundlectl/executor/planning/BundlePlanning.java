@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.planning;
 
 import dev.bundlectl.bundle.Bundle;
+import dev.bundlectl.bundle.Diagnostics;
 import dev.bundlectl.plan.CsvMode;
 import dev.bundlectl.plan.InstallPlanner;
 import dev.bundlectl.plan.PlanAnnotations;
@@ -9,6 +10,7 @@ import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.PlanUse;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.capability.CapabilityConfig;
+import dev.bundlectl.plan.config.ConfigRequest;
 import dev.bundlectl.plan.dependency.DependencyTarget;
 import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.convert.ConversionPolicy;
@@ -48,7 +50,7 @@ public final class BundlePlanning {
     /** Plans {@code bundle} against what {@code reading} found: its surface, install history and capabilities. */
     public PlanResult plan(Bundle bundle, ClusterReading reading) {
         return plan(bundle, reading.served(), reading.history(), reading.capabilities(), reading.olm(),
-                reading.dependencyTarget());
+                reading.dependencyTarget(), reading.configContext());
     }
 
     /**
@@ -83,7 +85,21 @@ public final class BundlePlanning {
      */
     public PlanResult plan(Bundle bundle, ApiSurface surface, InstallHistory history,
             Optional<CapabilityConfig> capabilities, OlmCluster olm, DependencyTarget dependencies) {
+        return plan(bundle, surface, history, capabilities, olm, dependencies, ConfigContext.OFFLINE);
+    }
+
+    /**
+     * Plans {@code bundle} with what the target says of the operator's configuration (the one the
+     * last install recorded, the cluster's proxy); see
+     * {@link #plan(Bundle, ApiSurface, InstallHistory, Optional, OlmCluster, DependencyTarget)}. A
+     * recorded configuration that no longer passes the checks, kept, makes the plan invalid.
+     */
+    public PlanResult plan(Bundle bundle, ApiSurface surface, InstallHistory history,
+            Optional<CapabilityConfig> capabilities, OlmCluster olm, DependencyTarget dependencies,
+            ConfigContext configContext) {
         DependencyTarget target = dependencies == null ? DependencyTarget.offline() : dependencies;
+        Diagnostics.Collector configErrors = new Diagnostics.Collector();
+        ConfigRequest config = configContext.request(settings.config(), configErrors);
         PlanRequest request = PlanRequest.of(settings.namespace(), surface, settings.label())
                 .withOlmCluster(olm)
                 .withDependencies(target.withIgnored(settings.ignoreDependencies()))
@@ -91,14 +107,18 @@ public final class BundlePlanning {
                 .withInstallPhase(history)
                 .withOptionalApis(settings.optionalApis())
                 .withUse(use)
+                .withConfig(config)
                 .filteredBy(capabilities);
         PlanResult result = new InstallPlanner(settings.convert() ? ConversionPolicy.WHEN_NOT_SERVED
                 : ConversionPolicy.NEVER).plan(bundle, request);
-        PlanOptions options = PlanOptions.bundle(resolvedCsvMode(result.plan()), settings.render(),
+        CsvMode csvMode = resolvedCsvMode(result.plan());
+        PlanOptions options = PlanOptions.bundle(csvMode, settings.render(),
                 capabilities.orElse(null), request.installPhase()).withOptionalApis(request.optionalApis())
-                .withConversion(new PlanOptions.RecordedConversion(settings.convert(), convertedFrom(result.plan())));
-        return new PlanResult(result.planned().withPlan(options.recordOn(result.plan())), result.diagnostics(),
-                result.verdict());
+                .withConversion(new PlanOptions.RecordedConversion(settings.convert(), convertedFrom(result.plan())))
+                .withConfig(config.inPlay() ? config.config() : null,
+                        csvMode == CsvMode.RENDER ? config.injectedProxy() : null);
+        return new PlanResult(result.planned().withPlan(options.recordOn(result.plan())),
+                configErrors.toDiagnostics().plus(result.diagnostics()), result.verdict());
     }
 
     /** The CSV mode the planner settled on (auto resolved), from the plan's own annotation. */

@@ -17,6 +17,7 @@ import dev.bundlectl.cluster.discovery.DiscoveryApiSurface;
 import dev.bundlectl.cluster.discovery.DiscoveryFailedException;
 import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.executor.records.InstallRecordStore;
+import dev.bundlectl.executor.rollback.RollbackChecks;
 import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.api.ApiSurface;
@@ -27,10 +28,15 @@ import dev.bundlectl.plan.capability.CapabilityConfigResult;
 import dev.bundlectl.plan.capability.CapabilityReport;
 import dev.bundlectl.plan.capability.CapabilityResolution;
 import dev.bundlectl.plan.capability.CapabilityResolver;
+import dev.bundlectl.plan.PlanVerdict;
+import dev.bundlectl.plan.crdsafety.CrdSafetyMarks;
+import dev.bundlectl.plan.crdsafety.CrdSafetyPolicy;
+import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.dependency.InstalledPackage;
 import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.olm.ProvidedApi;
 import dev.bundlectl.plan.capability.ClusterCapabilityStatus;
+import dev.bundlectl.plan.config.ProxyReading;
 import dev.bundlectl.plan.planned.PlannedInstall;
 import io.vertx.core.Future;
 import java.time.Duration;
@@ -130,7 +136,32 @@ public final class ClusterPlanning {
      * controller both come here, so an upgrade is planned the same way by either.
      */
     public Future<UpgradeOutcome> upgrade(PlanResult result, PreviousInstall previous, PlanTarget target, boolean force) {
-        return new UpgradePlanning(this, connection.vertx()).apply(result, previous, target, force);
+        return new UpgradePlanning(this, connection.vertx(), RollbackChecks.of(connection)).apply(result, previous,
+                target, force);
+    }
+
+    /**
+     * The plan with what its CRD updates would break (docs/semantics.md §9): each CRD the plan
+     * changes compared with its live version ({@link CrdUpdateReading}), and the plan marked as
+     * {@code policy} says ({@link CrdSafetyMarks}). The command line and the controller both come
+     * here, for a fresh plan and a reviewed one alike. Never fails.
+     *
+     * @param previous the target's last install: a CRD it applied as planned now is not read again
+     */
+    public Future<CrdSafetyCheck> crdSafety(PlanResult result, PreviousInstall previous, CrdSafetyPolicy policy) {
+        return new CrdUpdateReading(connection.retryingApi(), connection.vertx()).read(result.planned(), previous)
+                .compose(found -> {
+                    if (found.compared().isEmpty() && found.unread().isEmpty()) {
+                        return Future.succeededFuture(new CrdSafetyCheck(result, found, false));
+                    }
+                    // Marking re-binds every step of the plan: a worker's job, not an event loop's.
+                    return connection.vertx().executeBlocking(() -> {
+                        InstallPlan marked = CrdSafetyMarks.apply(result.plan(), found, policy);
+                        return new CrdSafetyCheck(new PlanResult(result.planned().withPlan(marked),
+                                result.diagnostics(), PlanVerdict.of(marked.steps())), found,
+                                CrdSafetyMarks.refused(marked));
+                    }, false);
+                });
     }
 
     /**
@@ -218,9 +249,12 @@ public final class ClusterPlanning {
                         .recover(failure -> Future.failedFuture(new IllegalStateException("cannot read the "
                                 + "installed packages of namespace " + target.namespace() + " for the bundle's "
                                 + "dependencies: " + failure.getMessage(), failure)));
-        return Future.all(olm, capabilities, installed)
+        // The proxy a rendered operator is given: one more request, beside the others, on OpenShift alone.
+        Future<ProxyReading> proxy = target.payload() ? Future.succeededFuture(ProxyReading.NOT_SERVED)
+                : new ClusterProxyReader(connection.retryingApi(), connection.discovery()).read(served);
+        return Future.all(olm, capabilities, installed, proxy)
                 .map(all -> new ClusterReading(served, previous, capabilities.result(), notes, olm.result(),
-                        installed.result(), null));
+                        installed.result(), null, proxy.result()));
     }
 
     private Future<Optional<CapabilityConfig>> resolve(CapabilityConfig requested, PreviousInstall previous,

@@ -5,6 +5,7 @@ import dev.bundlectl.executor.lock.LockState;
 import dev.bundlectl.executor.records.PreviousInstall;
 import dev.bundlectl.plan.api.ApiSurface;
 import dev.bundlectl.plan.capability.CapabilityConfig;
+import dev.bundlectl.plan.config.ProxyReading;
 import dev.bundlectl.plan.olm.OlmCluster;
 import dev.bundlectl.plan.payload.InstallHistory;
 import dev.bundlectl.plan.dependency.DependencyTarget;
@@ -29,32 +30,41 @@ import java.util.Optional;
  * @param lock the lock of the target's operations as planning read it (docs/semantics.md §3, "One
  *     operation at a time"): free, with the version an install takes it from, or held; null when
  *     it was not read
+ * @param proxy the cluster's proxy, which a rendered operator is given (docs/semantics.md §10);
+ *     {@link ProxyReading#NOT_SERVED} when null
  */
 public record ClusterReading(ApiSurface served, PreviousInstall previous, Optional<CapabilityConfig> capabilities,
-        List<PlanningNote> notes, OlmCluster olm, Optional<List<InstalledPackage>> installed, LockState lock) {
+        List<PlanningNote> notes, OlmCluster olm, Optional<List<InstalledPackage>> installed, LockState lock,
+        ProxyReading proxy) {
 
     public ClusterReading {
         installed = installed == null ? Optional.empty() : installed.map(List::copyOf);
         Objects.requireNonNull(previous, "previous");
         Objects.requireNonNull(capabilities, "capabilities");
         notes = List.copyOf(notes);
+        proxy = proxy == null ? ProxyReading.NOT_SERVED : proxy;
     }
 
     /** A reading without OLM's part or the lock. */
     public ClusterReading(ApiSurface served, PreviousInstall previous, Optional<CapabilityConfig> capabilities,
             List<PlanningNote> notes) {
-        this(served, previous, capabilities, notes, null, Optional.empty(), null);
+        this(served, previous, capabilities, notes, null, Optional.empty(), null, null);
     }
 
     /** A reading without the installed packages or the lock. */
     public ClusterReading(ApiSurface served, PreviousInstall previous, Optional<CapabilityConfig> capabilities,
             List<PlanningNote> notes, OlmCluster olm) {
-        this(served, previous, capabilities, notes, olm, Optional.empty(), null);
+        this(served, previous, capabilities, notes, olm, Optional.empty(), null, null);
     }
 
     /** This reading with the lock as it was read. */
     public ClusterReading withLock(LockState state) {
-        return new ClusterReading(served, previous, capabilities, notes, olm, installed, state);
+        return new ClusterReading(served, previous, capabilities, notes, olm, installed, state, proxy);
+    }
+
+    /** What planning needs for the operator's configuration: the one the last install recorded, and the proxy. */
+    public ConfigContext configContext() {
+        return ConfigContext.of(previous, proxy);
     }
 
     /** What the planner takes for the dependencies: the installed packages, or offline when not read. */

@@ -3,6 +3,9 @@ package dev.bundlectl.executor.planning;
 import dev.bundlectl.bundle.Manifest;
 import dev.bundlectl.executor.capability.ExistenceCheck;
 import dev.bundlectl.executor.records.PreviousInstall;
+import dev.bundlectl.executor.rollback.RollbackChecks;
+import dev.bundlectl.executor.rollback.RollbackVerdict;
+import dev.bundlectl.plan.model.PlanCondition;
 import dev.bundlectl.plan.PlanResult;
 import dev.bundlectl.plan.PlanVerdict;
 import dev.bundlectl.plan.model.InstallPlan;
@@ -25,16 +28,20 @@ import java.util.Set;
  * package with another CSV: refuses an unconnected CSV unless forced, then marks each step create,
  * update or present from what exists on the cluster, and adds the delete and keep steps for what
  * the new bundle no longer has ({@code plan.upgrade}). A first install and a re-run of the
- * installed CSV keep their plan. Reached through {@link ClusterPlanning#upgrade}.
+ * installed CSV keep their plan. A forced lower version, a rollback, must first pass the rollback
+ * checks against the live CRDs ({@link RollbackChecks}). Reached through {@link ClusterPlanning#upgrade}.
  */
 final class UpgradePlanning {
 
     private final ClusterPlanning cluster;
     private final Vertx vertx;
+    private final RollbackChecks checks;
 
-    UpgradePlanning(ClusterPlanning cluster, Vertx vertx) {
+    /** @param checks what a plan that goes to a lower version must pass against the live CRDs */
+    UpgradePlanning(ClusterPlanning cluster, Vertx vertx, RollbackChecks checks) {
         this.cluster = cluster;
         this.vertx = vertx;
+        this.checks = checks;
     }
 
     Future<UpgradeOutcome> apply(PlanResult result, PreviousInstall previous, PlanTarget target, boolean force) {
@@ -67,7 +74,31 @@ final class UpgradePlanning {
                     // The delete and keep steps are new objects of the plan: read the document once more into the planned shape.
                     return new UpgradeOutcome.Planned(new PlanResult(PlannedInstall.read(upgraded), result.diagnostics(),
                             PlanVerdict.of(upgraded.steps())), check.warnings());
-                }, false));
+                }, false))
+                .compose(upgraded -> decision instanceof UpgradeDecision.Upgrade upgrade && upgrade.rollback()
+                        ? checkedRollback(upgrade, upgraded) : Future.succeededFuture(upgraded));
+    }
+
+    /**
+     * A rollback's plan once its CRDs passed the rollback checks against the live ones, saying what
+     * was checked in its condition; or refused (docs/semantics.md §9, "Rollbacks").
+     */
+    private Future<UpgradeOutcome> checkedRollback(UpgradeDecision.Upgrade rollback, UpgradeOutcome.Planned planned) {
+        PlanResult result = planned.result();
+        return checks.check(result.planned()).map(verdict -> {
+            List<String> warnings = new ArrayList<>(planned.warnings());
+            verdict.findings().forEach(finding -> warnings.add("rollback from " + rollback.fromVersion() + ": "
+                    + finding));
+            if (verdict instanceof RollbackVerdict.Refused refused) {
+                return new UpgradeOutcome.RollbackRefused(result, refused, warnings, "cannot roll back "
+                        + rollback.from().packageName() + " " + rollback.fromTo() + ": " + refused.oneLine()
+                        + "; nothing was applied");
+            }
+            InstallPlan checked = result.plan().withCondition(new PlanCondition(RollbackVerdict.CONDITION_TYPE, "True",
+                    RollbackVerdict.PASSED, ((RollbackVerdict.Safe) verdict).summary(), null));
+            return new UpgradeOutcome.Planned(new PlanResult(result.planned().withPlan(checked), result.diagnostics(),
+                    result.verdict()), warnings);
+        });
     }
 
     /** The manifests of the steps that will be sent: only those can exist because of this plan. */

@@ -1,11 +1,16 @@
 package dev.bundlectl.executor.records;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.plan.PlanAnnotations;
+import dev.bundlectl.plan.config.OperatorConfig;
 import dev.bundlectl.plan.model.CapabilitiesStatus;
 import dev.bundlectl.plan.model.InstallPlan;
 import dev.bundlectl.plan.model.InstallPlanPhase;
 import dev.bundlectl.plan.model.Step;
 import dev.bundlectl.plan.model.StepStatus;
+import dev.bundlectl.plan.review.PlanOptions;
+import dev.bundlectl.plan.review.PlanOptionsAnnotation;
 import dev.bundlectl.plan.upgrade.UpgradeEdges;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -43,6 +48,16 @@ import java.util.Objects;
  *     this run last; empty in records written before the history was kept
  * @param lostObjects objects this install owned until another install took them over; empty in
  *     records written before installs had owners
+ * @param operatorConfig the operator configuration the install put into the operator's Deployments
+ *     (an OLM {@code SubscriptionConfig}, docs/semantics.md §10), which the next install keeps when
+ *     given none; null when there was none (and in records written before configurations)
+ * @param bundleSource the image the bundle came from and the digest it resolved to, as the plan's
+ *     {@value PlanAnnotations#BUNDLE_SOURCE} annotation holds them ({@code {"reference": ...,
+ *     "digest": ...}}), so that a rollback installs exactly that content again; null for a
+ *     directory, and in records written before it was kept
+ * @param planOptions the options that shaped the plan's steps, as its {@value PlanOptions#ANNOTATION}
+ *     annotation holds them, so that a rollback plans the bundle as it was installed; null in records
+ *     written before they were kept
  */
 public record InstallRecord(
         int formatVersion,
@@ -65,7 +80,10 @@ public record InstallRecord(
         List<DeletedObject> deletedObjects,
         String csvVersion,
         List<VersionHistoryEntry> versionHistory,
-        List<LostObject> lostObjects) {
+        List<LostObject> lostObjects,
+        JsonNode operatorConfig,
+        String bundleSource,
+        String planOptions) {
 
     /**
      * The format this version of bundlectl writes and the newest it reads. Fields added since
@@ -91,6 +109,8 @@ public record InstallRecord(
         deletedObjects = copy(deletedObjects);
         versionHistory = copy(versionHistory);
         lostObjects = copy(lostObjects);
+        operatorConfig = operatorConfig == null || operatorConfig.isNull() || operatorConfig.isEmpty() ? null
+                : operatorConfig.deepCopy();
     }
 
     /**
@@ -153,8 +173,9 @@ public record InstallRecord(
         String csvName = csvName(plan);
         String csvVersion = UpgradeEdges.ofPlan(plan).filter(edges -> edges.csvName().equals(csvName))
                 .map(UpgradeEdges::version).orElse(null);
+        Map<String, String> annotations = plan.metadata().annotations();
         VersionHistoryEntry thisRun = new VersionHistoryEntry(csvName, csvVersion, origin.startTime(), status.phase(),
-                recordName);
+                recordName, annotations.get(PlanAnnotations.ROLLBACK_FROM));
         return new InstallRecord(FORMAT_VERSION, recordName, origin.namespace(), origin.packageName(),
                 csvName, plan.metadata().name(), origin.bundlePath(), origin.bundleDigest(), origin.dryRun(),
                 origin.startTime(), parseTime(status.completionTime(), "completionTime"), status.phase(),
@@ -162,7 +183,8 @@ public record InstallRecord(
                 capabilities == null ? List.of() : capabilities.enabledCapabilities(),
                 capabilities == null ? List.of() : capabilities.implicitlyEnabledCapabilities(),
                 recordedSteps, owned, deletedObjects, csvVersion,
-                RecordInheritance.versionHistory(previous, thisRun), stillLost(previous, owned));
+                RecordInheritance.versionHistory(previous, thisRun), stillLost(previous, owned), operatorConfig(plan),
+                annotations.get(PlanAnnotations.BUNDLE_SOURCE), annotations.get(PlanOptions.ANNOTATION));
     }
 
     /** What the previous record had lost and this one does not own again. */
@@ -179,7 +201,7 @@ public record InstallRecord(
         return new InstallRecord(formatVersion, name, namespace, packageName, csvName, planName, bundlePath,
                 bundleDigest, dryRun, startTime, completionTime, phase, message, enabledCapabilities,
                 implicitlyEnabledCapabilities, newSteps, createdObjects, deletedObjects, csvVersion, versionHistory,
-                lostObjects);
+                lostObjects, operatorConfig, bundleSource, planOptions);
     }
 
     /**
@@ -194,7 +216,25 @@ public record InstallRecord(
         allLost.add(lost);
         return new InstallRecord(formatVersion, name, namespace, packageName, csvName, planName, bundlePath,
                 bundleDigest, dryRun, startTime, completionTime, phase, message, enabledCapabilities,
-                implicitlyEnabledCapabilities, steps, owned, deletedObjects, csvVersion, versionHistory, allLost);
+                implicitlyEnabledCapabilities, steps, owned, deletedObjects, csvVersion, versionHistory, allLost,
+                operatorConfig, bundleSource, planOptions);
+    }
+
+    /**
+     * The configuration the plan put into the operator's Deployments, from its recorded options;
+     * null for none, or a plan without readable options (it was checked when it was planned).
+     */
+    private static JsonNode operatorConfig(InstallPlan plan) {
+        String options = plan.metadata().annotations().get(PlanOptions.ANNOTATION);
+        if (options == null) {
+            return null;
+        }
+        try {
+            OperatorConfig config = PlanOptionsAnnotation.read(options).config();
+            return config == null || config.isEmpty() ? null : config.toJson();
+        } catch (IllegalArgumentException unreadable) {
+            return null;
+        }
     }
 
     private static String csvName(InstallPlan plan) {

@@ -5,6 +5,9 @@ import java.util.HashSet;
 import dev.bundlectl.plan.upgrade.ObjectKey;
 
 import dev.bundlectl.bundle.Manifest;
+import dev.bundlectl.plan.config.ConfigLocation;
+import dev.bundlectl.plan.config.ConfigRead;
+import dev.bundlectl.plan.config.OperatorConfigReader;
 import dev.bundlectl.plan.model.StepStatus;
 import dev.bundlectl.plan.upgrade.InstalledObject;
 import dev.bundlectl.plan.upgrade.InstalledVersion;
@@ -73,6 +76,19 @@ public final class PreviousInstall {
         }
         return Optional.of(new InstalledVersion(record.packageName(), record.csvName(), record.csvVersion(),
                 record.name(), objects, pending));
+    }
+
+    /**
+     * The operator configuration the earlier install recorded, checked again as any configuration
+     * is (a record is a Secret anyone with access may have edited); none when it recorded none.
+     */
+    public Optional<ConfigRead> config() {
+        if (record == null || record.operatorConfig() == null) {
+            return Optional.empty();
+        }
+        return Optional.of(OperatorConfigReader.of(record.operatorConfig(),
+                new ConfigLocation("install record " + record.namespace() + "/" + record.name(), null,
+                        "operatorConfig.")));
     }
 
     /** Whether no earlier install of the target is recorded. */

@@ -13,9 +13,12 @@ import java.util.Objects;
  * @param startTime when the (latest) install of this version started
  * @param phase how that install ended, or {@code Installing} while it runs
  * @param recordName the record of that install
+ * @param rolledBackFrom the version (or CSV) this install went back from, when it went to a lower
+ *     version than the one installed (a rollback, docs/semantics.md §9); null otherwise, and in
+ *     records written before rollbacks were kept
  */
 public record VersionHistoryEntry(String csvName, String version, Instant startTime, InstallPlanPhase phase,
-        String recordName) {
+        String recordName, String rolledBackFrom) {
 
     public VersionHistoryEntry {
         Objects.requireNonNull(startTime, "startTime");
@@ -26,6 +29,6 @@ public record VersionHistoryEntry(String csvName, String version, Instant startT
     /** The entry a record stands for: its own run. */
     public static VersionHistoryEntry of(InstallRecord record) {
         return new VersionHistoryEntry(record.csvName(), record.csvVersion(), record.startTime(), record.phase(),
-                record.name());
+                record.name(), null);
     }
 }

@@ -6,6 +6,7 @@ import dev.bundlectl.executor.access.MissingAccess;
 import dev.bundlectl.executor.access.OperationAccess;
 import dev.bundlectl.executor.access.RequiredAccess;
 import dev.bundlectl.cluster.connect.ClusterConnection;
+import dev.bundlectl.executor.customresources.CrdContents;
 import dev.bundlectl.executor.lock.Acquisition;
 import dev.bundlectl.executor.lock.HeldLock;
 import dev.bundlectl.executor.lock.LockState;
@@ -63,21 +64,43 @@ public final class PackageUninstall {
      */
     public Future<UninstallReport> run(String namespace, String packageName, UninstallOptions options, String holder,
             List<ObjectRef> applied, Consumer<? super DeletionResult> onResult) {
+        return run(namespace, packageName, options, holder, applied, onResult, line -> { });
+    }
+
+    /**
+     * Uninstalls {@code packageName} from {@code namespace}, as {@link #run(String, String,
+     * UninstallOptions, String, List, Consumer)}.
+     *
+     * @param onLine told (on a Vert.x thread), before anything else is removed, what each CRD the
+     *     uninstall deletes holds, each of its custom resources as it is deleted, and how that ended
+     */
+    public Future<UninstallReport> run(String namespace, String packageName, UninstallOptions options, String holder,
+            List<ObjectRef> applied, Consumer<? super DeletionResult> onResult, Consumer<String> onLine) {
         return new OwnerStandings(connection.retryingApi()).departure(namespace).compose(departed -> departed.isPresent()
-                ? departing(namespace, packageName, options, applied, departed.get(), onResult)
-                : living(namespace, packageName, options, holder, onResult));
+                ? departing(namespace, packageName, options, applied, departed.get(), onResult, onLine)
+                : living(namespace, packageName, options, holder, onResult, onLine));
+    }
+
+    /**
+     * What uninstalling {@code packageName} from {@code namespace} would do, decided as the uninstall
+     * decides it, with nothing written, no lock taken and no right asked about ({@code uninstall
+     * --dry-run}).
+     */
+    public Future<UninstallPreview> preview(String namespace, String packageName, UninstallOptions options) {
+        return uninstaller().plan(namespace, packageName, options, List.of()).map(UninstallPreview::of);
     }
 
     private Future<UninstallReport> departing(String namespace, String packageName, UninstallOptions options,
-            List<ObjectRef> applied, String departed, Consumer<? super DeletionResult> onResult) {
+            List<ObjectRef> applied, String departed, Consumer<? super DeletionResult> onResult,
+            Consumer<String> onLine) {
         Uninstaller uninstaller = uninstaller();
         return uninstaller.planDeparting(namespace, packageName, options, applied, departed)
                 .compose(planned -> reviewThenCarryOut(planned, uninstaller, new AccessReview(connection.retryingApi()),
-                        "uninstall " + packageName + " from namespace " + namespace, onResult));
+                        "uninstall " + packageName + " from namespace " + namespace, onResult, onLine));
     }
 
     private Future<UninstallReport> living(String namespace, String packageName, UninstallOptions options,
-            String holder, Consumer<? super DeletionResult> onResult) {
+            String holder, Consumer<? super DeletionResult> onResult, Consumer<String> onLine) {
         AccessReview review = new AccessReview(connection.retryingApi());
         String operation = "uninstall " + packageName + " from namespace " + namespace;
         List<RequiredAccess> own = new ArrayList<>(OperationAccess.lock(namespace, packageName, true));
@@ -100,7 +123,7 @@ public final class PackageUninstall {
                     }
                     HeldLock held = ((Acquisition.Acquired) acquisition).lock();
                     // Released whatever the end; deleted when nothing of the package is left to guard.
-                    return underLock(namespace, packageName, options, operation, review, onResult)
+                    return underLock(namespace, packageName, options, operation, review, onResult, onLine)
                             .transform(done -> (done.succeeded() && done.result().succeeded() ? held.releaseByDeleting()
                                     : held.release()).otherwise(false)
                                     .transform(released -> done.succeeded() ? Future.succeededFuture(done.result())
@@ -111,25 +134,28 @@ public final class PackageUninstall {
     }
 
     private Future<UninstallReport> underLock(String namespace, String packageName, UninstallOptions options,
-            String operation, AccessReview review, Consumer<? super DeletionResult> onResult) {
+            String operation, AccessReview review, Consumer<? super DeletionResult> onResult, Consumer<String> onLine) {
         Uninstaller uninstaller = uninstaller();
         return uninstaller.plan(namespace, packageName, options, List.of())
-                .compose(planned -> reviewThenCarryOut(planned, uninstaller, review, operation, onResult));
+                .compose(planned -> reviewThenCarryOut(planned, uninstaller, review, operation, onResult, onLine));
     }
 
     private Uninstaller uninstaller() {
-        return new Uninstaller(connection.retryingApi(), connection.discovery(),
+        return new Uninstaller(connection.retryingApi(), connection.vertx(), connection.discovery(),
                 new InstallRecordStore(connection.retryingApi()));
     }
 
     /** Asks about what {@code planned}'s removals take; carries them out only when nothing is missing. */
     private Future<UninstallReport> reviewThenCarryOut(PlannedRemovals planned, Uninstaller uninstaller,
-            AccessReview review, String operation, Consumer<? super DeletionResult> onResult) {
+            AccessReview review, String operation, Consumer<? super DeletionResult> onResult, Consumer<String> onLine) {
         String namespace = planned.namespace();
         String packageName = planned.packageName();
         List<RequiredAccess> needed = new ArrayList<>();
         // A read the server refused is a missing right already: no review needs to say so.
         List<RequiredAccess> unreadable = new ArrayList<>();
+        for (CrdContents contents : planned.crdContents()) {
+            needed.addAll(requests(contents));
+        }
         for (Removal removal : planned.removals()) {
             needed.addAll(requests(removal));
             if (removal instanceof Removal.Unreadable refused && refused.forbidden()) {
@@ -146,7 +172,7 @@ public final class PackageUninstall {
                         new MissingAccess(connection.identity().describe(), operation, denied, List.of(),
                                 List.of()), null));
             }
-            return uninstaller.carryOut(planned, onResult);
+            return uninstaller.carryOut(planned, onResult, onLine);
         });
     }
 
@@ -162,6 +188,20 @@ public final class PackageUninstall {
                     release.namespace(), removal.object().name()), purpose + " (its ownership released)"));
         }
         return List.of();
+    }
+
+    /** Listing and deleting a CRD's custom resources, in every namespace, before it goes. */
+    private static List<RequiredAccess> requests(CrdContents contents) {
+        if (contents.type() == null) {
+            return List.of();
+        }
+        String purpose = "the custom resources of " + contents.crdName() + ", deleted before it";
+        List<RequiredAccess> requests = new ArrayList<>();
+        for (String verb : List.of("list", "delete")) {
+            requests.add(new RequiredAccess(new AccessRequest(verb, contents.type().group(), contents.type().plural(),
+                    null, null), purpose));
+        }
+        return requests;
     }
 
     private static RequiredAccess records(String namespace, String verb) {

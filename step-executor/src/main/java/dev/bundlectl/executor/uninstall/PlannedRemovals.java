@@ -1,5 +1,7 @@
 package dev.bundlectl.executor.uninstall;
 
+import dev.bundlectl.bundle.kinds.GroupKind;
+import dev.bundlectl.executor.customresources.CrdContents;
 import dev.bundlectl.executor.records.CreatedObject;
 import dev.bundlectl.executor.records.InstallRecord;
 import java.util.List;
@@ -18,9 +20,12 @@ import java.util.Objects;
  * @param operatorGroupsKeptBecause why the namespace's OperatorGroup stays (other packages use it), or empty
  * @param departed why the install namespace counts as gone (being deleted, or gone), when only what
  *     lies outside it is removed; null for an uninstall from a living namespace
+ * @param crdContents what each CRD the removals delete holds, in removal order: its custom resources
+ *     go first (docs/semantics.md §8, "Removing CRDs"); empty when no CRD is deleted
  */
 record PlannedRemovals(String namespace, String packageName, List<InstallRecord> records, List<CreatedObject> owned,
-        List<Removal> removals, UninstallOptions options, String operatorGroupsKeptBecause, String departed) {
+        List<Removal> removals, UninstallOptions options, String operatorGroupsKeptBecause, String departed,
+        List<CrdContents> crdContents) {
 
     PlannedRemovals {
         Objects.requireNonNull(namespace, "namespace");
@@ -28,10 +33,18 @@ record PlannedRemovals(String namespace, String packageName, List<InstallRecord>
         records = List.copyOf(records);
         owned = List.copyOf(owned);
         removals = List.copyOf(removals);
+        crdContents = List.copyOf(crdContents);
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(operatorGroupsKeptBecause, "operatorGroupsKeptBecause");
         if (owned.size() != removals.size()) {
             throw new IllegalArgumentException("one removal per owned object");
         }
+    }
+
+    /** The names of the CRDs the removals delete, in removal order. */
+    static List<String> deletedCrds(List<Removal> removals) {
+        return removals.stream().filter(removal -> removal instanceof Removal.Delete && GroupKind.CUSTOM_RESOURCE_DEFINITION
+                .equals(new GroupKind(removal.object().group(), removal.object().kind())))
+                .map(removal -> removal.object().name()).toList();
     }
 }

@@ -11,7 +11,13 @@ import dev.bundlectl.executor.records.InstallRecord;
 import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.executor.records.RecordEntry;
+import dev.bundlectl.cluster.time.Scheduler;
+import dev.bundlectl.executor.customresources.CrdContentsReader;
+import dev.bundlectl.executor.customresources.CustomResourceSweep;
+import dev.bundlectl.executor.customresources.SweepOutcome;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -41,7 +47,11 @@ import java.util.function.Consumer;
  */
 public final class Uninstaller {
 
+    /** How often the custom resources of CRDs about to go are listed while they go. */
+    private static final Duration CUSTOM_RESOURCE_POLL = Duration.ofSeconds(1);
+
     private final KubeApi api;
+    private final Vertx vertx;
     private final Discovery discovery;
     private final InstallRecordStore store;
     // One per uninstall: each owner namespace the objects' marks name is read once (docs/semantics.md §8).
@@ -49,11 +59,13 @@ public final class Uninstaller {
 
     /**
      * @param api the API server, retrying transient failures
+     * @param vertx whose timers pace the wait for custom resources to go
      * @param discovery where kinds are looked up when a record lacks their plural (it retries itself)
      * @param store where the records are read and deleted
      */
-    public Uninstaller(KubeApi api, Discovery discovery, InstallRecordStore store) {
+    public Uninstaller(KubeApi api, Vertx vertx, Discovery discovery, InstallRecordStore store) {
         this.api = Objects.requireNonNull(api, "api");
+        this.vertx = Objects.requireNonNull(vertx, "vertx");
         this.discovery = Objects.requireNonNull(discovery, "discovery");
         this.store = Objects.requireNonNull(store, "store");
         this.standings = new OwnerStandings(api);
@@ -67,13 +79,14 @@ public final class Uninstaller {
     public Future<UninstallReport> uninstall(InstallRecord record, UninstallOptions options,
             Consumer<? super DeletionResult> onResult) {
         return plan(record.namespace(), record.packageName(), options, List.of(record))
-                .compose(planned -> carryOut(planned, onResult));
+                .compose(planned -> carryOut(planned, onResult, line -> { }));
     }
 
     /** Plans and carries out the uninstall of {@code packageName} in {@code namespace}. */
     public Future<UninstallReport> uninstall(String namespace, String packageName, UninstallOptions options,
             Consumer<? super DeletionResult> onResult) {
-        return plan(namespace, packageName, options, List.of()).compose(planned -> carryOut(planned, onResult));
+        return plan(namespace, packageName, options, List.of())
+                .compose(planned -> carryOut(planned, onResult, line -> { }));
     }
 
     /**
@@ -89,8 +102,9 @@ public final class Uninstaller {
             List<CreatedObject> candidates = candidates(records);
             return new SharedOperatorGroups(store).keptBecause(namespace, packageName, candidates)
                     .compose(shared -> planEach(candidates, 0, deleter.keepingOperatorGroups(shared), new ArrayList<>())
-                            .map(removals -> new PlannedRemovals(namespace, packageName, records, candidates,
-                                    removals, options, shared, null)));
+                            .compose(removals -> new CrdContentsReader(api).read(PlannedRemovals.deletedCrds(removals))
+                                    .map(contents -> new PlannedRemovals(namespace, packageName, records, candidates,
+                                            removals, options, shared, null, contents))));
         });
     }
 
@@ -118,8 +132,10 @@ public final class Uninstaller {
             }
             List<CreatedObject> outside = candidates.stream()
                     .filter(candidate -> !namespace.equals(candidate.object().namespace())).toList();
-            return planEach(outside, 0, deleter, new ArrayList<>()).map(removals -> new PlannedRemovals(namespace,
-                    packageName, records, outside, removals, options, "", departed));
+            return planEach(outside, 0, deleter, new ArrayList<>())
+                    .compose(removals -> new CrdContentsReader(api).read(PlannedRemovals.deletedCrds(removals))
+                            .map(contents -> new PlannedRemovals(namespace, packageName, records, outside, removals,
+                                    options, "", departed, contents)));
         });
     }
 
@@ -146,8 +162,32 @@ public final class Uninstaller {
         return records;
     }
 
-    /** Carries out {@code planned}'s removals, in order, then deletes the records unless one failed. */
-    Future<UninstallReport> carryOut(PlannedRemovals planned, Consumer<? super DeletionResult> onResult) {
+    /**
+     * Carries out {@code planned}: first the custom resources of the CRDs it deletes, while the
+     * operator still runs, waiting for them to go (and stopping there, everything else kept, when
+     * some stay); then its removals, in order, CRDs last; then deletes the records unless one failed.
+     *
+     * @param onLine told (on a Vert.x thread) what each CRD holds and of each custom resource deleted
+     */
+    Future<UninstallReport> carryOut(PlannedRemovals planned, Consumer<? super DeletionResult> onResult,
+            Consumer<String> onLine) {
+        if (planned.crdContents().isEmpty()) {
+            return carryOutRemovals(planned, onResult, null);
+        }
+        planned.crdContents().forEach(contents -> onLine.accept(contents.line()));
+        return new CustomResourceSweep(api, vertx.getOrCreateContext(), Scheduler.system(),
+                planned.options().customResourceTimeout(), CUSTOM_RESOURCE_POLL).sweep(planned.crdContents(), onLine)
+                .compose(swept -> {
+                    onLine.accept(swept.line());
+                    return swept instanceof SweepOutcome.Stuck stuck
+                            ? Future.succeededFuture(UninstallReport.customResourcesLeft(planned.namespace(),
+                                    planned.packageName(), stuck))
+                            : carryOutRemovals(planned, onResult, swept);
+                });
+    }
+
+    private Future<UninstallReport> carryOutRemovals(PlannedRemovals planned, Consumer<? super DeletionResult> onResult,
+            SweepOutcome swept) {
         ObjectDeleter deleter = deleter(planned.namespace(), planned.packageName(), planned.options())
                 .keepingOperatorGroups(planned.operatorGroupsKeptBecause());
         return carryEach(planned, 0, deleter, onResult, new ArrayList<>())
@@ -161,13 +201,14 @@ public final class Uninstaller {
                         }))
                 .compose(results -> disposeOf(planned, results)
                         .map(disposition -> new UninstallReport(planned.namespace(), planned.packageName(), results,
-                                disposition, null, null)));
+                                disposition, null, null, swept)));
     }
 
     /**
      * Every object a record of the package owns, once, in removal order: the newest record's first
-     * (in reverse step order), then what only older ones list. An object a newer record deleted
-     * (an upgrade's deletion) is no candidate, unless a record newer still owns it again.
+     * (in reverse step order), then what only older ones list, and the CRDs after everything else.
+     * An object a newer record deleted (an upgrade's deletion) is no candidate, unless a record
+     * newer still owns it again.
      */
     static List<CreatedObject> candidates(List<InstallRecord> newestFirst) {
         List<CreatedObject> candidates = new ArrayList<>();
@@ -185,7 +226,7 @@ public final class Uninstaller {
                 }
             }
         }
-        return candidates;
+        return DeletionOrder.crdsLast(candidates);
     }
 
     private Future<List<Removal>> planEach(List<CreatedObject> candidates, int index, ObjectDeleter deleter,

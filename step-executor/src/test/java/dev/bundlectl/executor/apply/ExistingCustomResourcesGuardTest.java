@@ -76,6 +76,6 @@ class ExistingCustomResourcesGuardTest {
 
         assertThat(found.isEmpty()).isFalse();
         String each = "error validating custom resource against new schema for Cache a/one: [x: Required value]";
-        assertThat(found.describe()).isEqualTo(each + "; " + each + "; " + each + "; and 2 more invalid Cache objects");
+        assertThat(found.describe("new schema")).isEqualTo(each + "; " + each + "; " + each + "; and 2 more invalid Cache objects");
     }
 }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.plan.api.ApiResource;
+import dev.bundlectl.executor.customresources.CrdContents;
+import dev.bundlectl.executor.customresources.HeldResource;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -58,11 +60,18 @@ class MarkedObjectTest {
         MarkedObject crd = MarkedObject.of(CRDS, object(null, "caches.cache.bundlectl.dev", TEAM_A)).orElseThrow();
         List<GoneOwner> gone = List.of(new GoneOwner(new NamedOwner.Install(TEAM_A), "namespace team-a no longer exists"));
 
-        assertThat(new GcOutcome.Found(new Leftover(role, gone, -1)).line()).isEqualTo("Leftover ClusterRole/reader: "
+        HeldResource plain = new HeldResource("Cache", "a", "one", "u1", List.of(), false);
+        HeldResource finalized = new HeldResource("Cache", "a", "two", "u2", List.of("cache.example.com/cleanup"), false);
+        CrdContents holds = new CrdContents("caches.cache.bundlectl.dev",
+                new ApiResource("cache.bundlectl.dev", "v1", "Cache", "caches", true), List.of(plain, plain, finalized),
+                List.of("v1alpha1", "v1"), null);
+
+        assertThat(new GcOutcome.Found(new Leftover(role, gone, null)).line()).isEqualTo("Leftover ClusterRole/reader: "
                 + "owned by cachebox-operator in namespace team-a (namespace team-a no longer exists)");
-        assertThat(new GcOutcome.Kept(new Leftover(crd, gone, 3)).line()).isEqualTo("Kept CustomResourceDefinition/"
-                + "caches.cache.bundlectl.dev (3 custom resources): owned by cachebox-operator in namespace team-a "
-                + "(namespace team-a no longer exists); CRDs are deleted only with --delete-crds");
+        assertThat(new GcOutcome.Kept(new Leftover(crd, gone, holds)).line()).isEqualTo("Kept CustomResourceDefinition/"
+                + "caches.cache.bundlectl.dev (3 custom resources (Cache), 1 with finalizers; stored versions: v1alpha1, "
+                + "v1): owned by cachebox-operator in namespace team-a (namespace team-a no longer exists); CRDs are "
+                + "deleted only with --delete-crds");
     }
 
     @Test
@@ -74,7 +83,7 @@ class MarkedObjectTest {
                 .put("storage", true)).add(JsonNodeFactory.instance.objectNode().put("name", "v1beta1")
                 .put("served", true).put("storage", false));
 
-        assertThat(LeftoverCollector.servedKind(crd))
+        assertThat(CrdContents.servedKind(crd))
                 .isEqualTo(new ApiResource("cache.bundlectl.dev", "v1", "Cache", "caches", true));
     }
 

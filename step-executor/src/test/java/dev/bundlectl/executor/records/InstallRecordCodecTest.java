@@ -49,6 +49,32 @@ class InstallRecordCodecTest {
     }
 
     @Test
+    void theOperatorConfigurationThePlanRecordedIsKeptAndTheNextInstallReadsItBack() throws IOException {
+        InstallPlan plan = TestPlans.plan("ns", List.of(step("", "v1", "ServiceAccount", "ns", "sa",
+                StepStatus.CREATED)), InstallPlanPhase.COMPLETE);
+        com.fasterxml.jackson.databind.JsonNode config = dev.bundlectl.bundle.yaml.Mappers.json()
+                .readTree("{\"env\":[{\"name\":\"LOG_LEVEL\",\"value\":\"debug\"}]}");
+        dev.bundlectl.plan.config.ConfigRead read = dev.bundlectl.plan.config.OperatorConfigReader.of(config,
+                dev.bundlectl.plan.config.ConfigLocation.file("config.yaml"));
+        InstallPlan withOptions = dev.bundlectl.plan.review.PlanOptions.bundle(null, null, null,
+                dev.bundlectl.plan.payload.InstallHistory.FIRST_INSTALL)
+                .withConfig(((dev.bundlectl.plan.config.ConfigRead.Read) read).config(), null).recordOn(plan);
+        InstallRecord record = InstallRecord.fromPlan(withOptions,
+                TestPlans.origin("ns", Instant.parse("2025-03-01T10:00:00Z")), List.of(), List.of());
+
+        InstallRecord decoded = codec.decode(codec.encode(record).gzip(), SOURCE);
+
+        assertThat(decoded.operatorConfig()).isEqualTo(config);
+        dev.bundlectl.plan.config.ConfigRead kept = PreviousInstall.of(java.util.Optional.of(decoded)).config()
+                .orElseThrow();
+        assertThat(((dev.bundlectl.plan.config.ConfigRead.Read) kept).config().env()).hasSize(1);
+        assertThat(((dev.bundlectl.plan.config.ConfigRead.Read) kept).location().source())
+                .isEqualTo("install record ns/" + record.name());
+        assertThat(InstallRecord.fromPlan(plan, TestPlans.origin("ns", Instant.parse("2025-03-01T10:00:00Z")),
+                List.of(), List.of()).operatorConfig()).as("none recorded without one").isNull();
+    }
+
+    @Test
     void whatAnApplyLeftIsKeptForAppliedStepsOnlyAndOlderRecordsReadWithout() throws IOException {
         List<Step> steps = List.of(step("", "v1", "ConfigMap", "ns", "kept", StepStatus.PRESENT),
                 step("", "v1", "ConfigMap", "ns", "refused", StepStatus.FAILED));

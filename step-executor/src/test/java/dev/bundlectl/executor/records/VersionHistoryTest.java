@@ -95,6 +95,31 @@ class VersionHistoryTest {
     }
 
     @Test
+    void aRollbackIsKeptInTheHistoryAndTheRecordKeepsItsBundlesSourceAndPlanOptions() {
+        InstallRecord v1 = record("widget-operator.v1.0.0", T1, null);
+        InstallRecord v2 = record("widget-operator.v1.1.0", T2, v1);
+        InstallPlan back = plan("widget-operator.v1.0.0", InstallPlanPhase.COMPLETE);
+        java.util.Map<String, String> annotations = new java.util.HashMap<>(back.metadata().annotations());
+        annotations.put(dev.bundlectl.plan.PlanAnnotations.ROLLBACK_FROM, "1.1.0");
+        annotations.put(dev.bundlectl.plan.PlanAnnotations.BUNDLE_SOURCE,
+                "{\"reference\":\"quay.io/o/w:v1\",\"digest\":\"sha256:" + "a".repeat(64) + "\"}");
+        annotations.put(dev.bundlectl.plan.review.PlanOptions.ANNOTATION, "{\"csvMode\":\"olm\"}");
+        InstallPlan annotated = new InstallPlan(new InstallPlan.Metadata(back.metadata().name(),
+                back.metadata().namespace(), annotations), back.spec(), back.status());
+
+        InstallRecord rolledBack = InstallRecord.fromPlan(annotated, TestPlans.origin("ns", T3), List.of(), List.of(), v2);
+
+        assertThat(rolledBack.versionHistory()).extracting(VersionHistoryEntry::version, VersionHistoryEntry::rolledBackFrom)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("1.0.0", null),
+                        org.assertj.core.groups.Tuple.tuple("1.1.0", null),
+                        org.assertj.core.groups.Tuple.tuple("1.0.0", "1.1.0"));
+        assertThat(rolledBack.bundleSource()).contains("quay.io/o/w:v1");
+        assertThat(rolledBack.planOptions()).isEqualTo("{\"csvMode\":\"olm\"}");
+        assertThat(codec.decode(codec.encode(rolledBack).gzip(), "Secret ns/x")).isEqualTo(rolledBack);
+        assertThat(v2.bundleSource()).as("a directory's install keeps none").isNull();
+    }
+
+    @Test
     void upgradeStepsDoNotCarryOwnershipOfDeletedReplacedOrOlmReplacedObjects() {
         CreatedObject csv = new CreatedObject(new ObjectRef("operators.coreos.com", "v1alpha1",
                 "ClusterServiceVersion", "ns", "widget-operator.v1.0.0"), null, "uid-csv", null, "r1");

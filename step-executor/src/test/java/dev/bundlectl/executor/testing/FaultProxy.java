@@ -66,6 +66,7 @@ public final class FaultProxy implements AutoCloseable {
     private final AtomicBoolean holding = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Queue<Held> held = new ConcurrentLinkedQueue<>();
+    private final java.util.Map<String, String> standIns = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** A request held unanswered, with its place in arrival order. */
     private record Held(long ordinal, HttpServerRequest request) {
@@ -160,6 +161,15 @@ public final class FaultProxy implements AutoCloseable {
         holdTrigger.set(Objects.requireNonNull(trigger, "trigger"));
     }
 
+    /**
+     * Answers every later GET of {@code path} (no query) itself, 200 with {@code json}, instead of
+     * forwarding it: for what a real server cannot be made to say on demand, such as another
+     * Kubernetes release's {@code /version}.
+     */
+    public void standIn(String path, String json) {
+        standIns.put(Objects.requireNonNull(path, "path"), Objects.requireNonNull(json, "json"));
+    }
+
     /** Whether the {@link #holdAfter} trigger has fired. */
     public boolean holding() {
         return holding.get();
@@ -214,11 +224,16 @@ public final class FaultProxy implements AutoCloseable {
             held.add(new Held(ordinal, request));
             return;
         }
-        Fault fault = schedule.next();
+        String standIn = "GET".equals(request.method().name()) ? standIns.get(request.path()) : null;
+        Fault fault = standIn != null ? Fault.NONE : schedule.next();
         request.body().onComplete(body -> {
             if (body.failed()) {
                 record(ordinal, request, null, fault, -1);
                 request.connection().close();
+                return;
+            }
+            if (standIn != null) {
+                answer(ordinal, request, body.result(), fault, 200, standIn);
                 return;
             }
             switch (fault) {

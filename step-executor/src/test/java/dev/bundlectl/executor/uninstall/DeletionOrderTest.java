@@ -35,6 +35,9 @@ class DeletionOrderTest {
 
         assertThat(DeletionOrder.of(record)).extracting(CreatedObject::object)
                 .containsExactly(role, sa, crd, csv, namespace);
+        // Uninstall takes the CRDs out of that order and removes them last, after the operator (its CSV).
+        assertThat(Uninstaller.candidates(List.of(record))).extracting(CreatedObject::object)
+                .containsExactly(role, sa, csv, namespace, crd);
     }
 
     private static CreatedObject owned(ObjectRef ref) {

@@ -40,7 +40,7 @@ class UninstallRetryTest {
         ClusterConnection connection = server.connect(Duration.ofSeconds(5));
         KubeApi api = connection.api(RetryPolicy.of(Duration.ofMillis(250), Duration.ofSeconds(10), 0, scheduler,
                 Duration.ofMinutes(1)));
-        uninstaller = new Uninstaller(api, connection.discovery(), new InstallRecordStore(api));
+        uninstaller = new Uninstaller(api, connection.vertx(), connection.discovery(), new InstallRecordStore(api));
         server.always("GET", "/api/v1/namespaces/ns1/secrets",
                 json(200, "{\"kind\":\"SecretList\",\"apiVersion\":\"v1\",\"metadata\":{},\"items\":[]}"));
     }

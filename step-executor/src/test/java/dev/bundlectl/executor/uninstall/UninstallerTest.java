@@ -69,7 +69,7 @@ class UninstallerTest {
         connection = ClusterConnection.connect(new ConfigBuilder(client.getConfiguration()).build(),
                 Duration.ofSeconds(10));
         store = new InstallRecordStore(connection.retryingApi());
-        uninstaller = new Uninstaller(connection.retryingApi(), connection.discovery(), store);
+        uninstaller = new Uninstaller(connection.retryingApi(), connection.vertx(), connection.discovery(), store);
     }
 
     @AfterEach
@@ -78,7 +78,7 @@ class UninstallerTest {
     }
 
     @Test
-    void deletesWhatTheInstallCreatedInReverseStepOrder() throws Exception {
+    void deletesWhatTheInstallCreatedInReverseStepOrderCrdsLast() throws Exception {
         InstallRecord record = installEverything();
         int requestsBefore = server.getRequestCount();
         List<String> events = new CopyOnWriteArrayList<>();
@@ -96,9 +96,10 @@ class UninstallerTest {
                 "Deleted RoleBinding/ns/widget-rb",
                 "Deleted Role/ns/widget-role",
                 "Deleted ServiceAccount/ns/widget-sa",
+                "Deleted ClusterServiceVersion/ns/" + TestPlans.CSV,
+                // CRDs go last, after the operator (docs/semantics.md §8, "Removing CRDs").
                 "Kept CustomResourceDefinition/widgets.example.com: CRDs are kept unless deleteCrds is set, because"
-                        + " deleting one deletes every custom resource of its kind",
-                "Deleted ClusterServiceVersion/ns/" + TestPlans.CSV);
+                        + " deleting one deletes every custom resource of its kind");
         assertThat(events).containsExactlyElementsOf(report.results().stream().map(DeletionResult::line).toList());
         assertThat(deletePaths(requestsBefore)).containsExactly(
                 "/apis/example.com/v1/namespaces/ns/widgets/sample-widget",

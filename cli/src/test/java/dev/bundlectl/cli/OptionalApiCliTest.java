@@ -213,7 +213,7 @@ class OptionalApiCliTest {
             CliRun install = CliRun.of("install", "--plan-file", planFile.toString(), "--optional-api", MONITORING);
 
             assertThat(install.exitCode()).as(install.toString()).isEqualTo(ExitCode.INVALID_INPUT);
-            assertThat(install.err()).contains("--optional-api options belong to 'bundlectl plan'");
+            assertThat(install.err()).contains("--optional-api and operator configuration options belong to 'bundlectl plan'");
         }
     }
 }

@@ -5,6 +5,7 @@ import static dev.bundlectl.controller.pipeline.PipelineWaits.await;
 import dev.bundlectl.bundle.version.VersionConstraint;
 import dev.bundlectl.controller.api.BundleSource;
 import dev.bundlectl.controller.reconcile.ChannelStanding;
+import dev.bundlectl.controller.reconcile.PlannedBundle;
 import dev.bundlectl.controller.reconcile.ReconcileException;
 import dev.bundlectl.controller.source.ConfigMapDirectory;
 import dev.bundlectl.controller.source.ConfigMapPacking;
@@ -69,6 +70,7 @@ final class BundleFetch {
             ResolvedSource resolved;
             List<CatalogBundle> laterHops = List.of();
             ChannelStanding channel = null;
+            String entry = null;
             if (source instanceof BundleSource.Image image) {
                 resolved = await(bundles.bundle(image.reference()), "pulling " + image.reference());
             } else {
@@ -96,11 +98,12 @@ final class BundleFetch {
                     laterHops = hops.hops().subList(1, hops.hops().size());
                 }
                 resolved = await(bundles.bundle(first.image()), "pulling " + first.image());
+                entry = PlannedBundle.hop(first.name(), first.image());
                 channel = standing(loaded.catalog(), catalog, chosen, latest.map(InstallRecord::csvVersion).orElse(null));
             }
             String pinned = resolved.image().map(ResolvedSource.ImageOrigin::pinned).orElse(null);
             return new FetchedBundle(resolved.directory(), pinned != null ? pinned : source.describe(), pinned, laterHops,
-                    channel);
+                    channel, entry);
         }
     }
 

@@ -15,14 +15,15 @@ import java.util.List;
  * @param image the image it was pulled from, pinned to its digest, or null
  * @param laterHops the catalog bundles a walk installs after this one
  * @param channel where the install stands on its channel, or null
+ * @param catalogEntry the catalog's bundle it is, as {@code name@image}, or null for a source that is no catalog
  */
 record FetchedBundle(Path directory, String label, String image, List<CatalogBundle> laterHops,
-        ChannelStanding channel) {
+        ChannelStanding channel, String catalogEntry) {
 FetchedBundle {
         laterHops = List.copyOf(laterHops);
     }
 
 FetchedBundle(Path directory, String label, String image, List<CatalogBundle> laterHops) {
-        this(directory, label, image, laterHops, null);
+        this(directory, label, image, laterHops, null, null);
     }
 }

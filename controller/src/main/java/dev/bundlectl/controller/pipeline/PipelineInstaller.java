@@ -2,9 +2,6 @@ package dev.bundlectl.controller.pipeline;
 
 import static dev.bundlectl.controller.pipeline.PipelineWaits.await;
 
-import dev.bundlectl.controller.api.HistoryEntry;
-import dev.bundlectl.controller.reconcile.PlanDigest;
-import dev.bundlectl.executor.apply.RemovalGate;
 import dev.bundlectl.source.catalog.CatalogBundle;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bundlectl.bundle.Bundle;
@@ -18,6 +15,7 @@ import dev.bundlectl.controller.reconcile.BundleInstaller;
 import dev.bundlectl.controller.reconcile.InstalledBundle;
 import dev.bundlectl.controller.reconcile.PlannedBundle;
 import dev.bundlectl.controller.reconcile.ReconcileException;
+import dev.bundlectl.controller.reconcile.RecordedInstall;
 import dev.bundlectl.controller.source.ControllerSources;
 import dev.bundlectl.executor.adopt.AdoptionPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
@@ -83,9 +81,6 @@ import java.util.Optional;
  * event-loop thread ever waits.
  */
 public final class PipelineInstaller implements BundleInstaller {
-
-    /** How long each hop of a walk along the channel may take to run before the next one starts. */
-    private static final Duration HOP_WAIT = Duration.ofMinutes(5);
 
     /** The condition and event reason of a lower version the spec names without {@code SelfCertified}. */
     public static final String DOWNGRADE_REFUSED = "DowngradeRefused";
@@ -156,6 +151,12 @@ public final class PipelineInstaller implements BundleInstaller {
         return plan(connection, namespace, spec, fetching.fetch(connection, namespace, spec.source()));
     }
 
+    @Override
+    public PlannedBundle planHop(String namespace, BundleInstallSpec spec, String bundleImage) {
+        ClusterConnection connection = connections.forInstall(namespace, spec.serviceAccountName());
+        return plan(connection, namespace, spec, fetching.fetchBundle(connection, bundleImage, List.of()));
+    }
+
     /** The plan of a fetched bundle, exactly as {@code bundlectl install} plans it. */
     private PlannedBundle plan(ClusterConnection connection, String namespace, BundleInstallSpec spec, FetchedBundle fetched) {
         BundleReadResult read = new BundleReader().read(fetched.directory());
@@ -223,9 +224,12 @@ public final class PipelineInstaller implements BundleInstaller {
         String version = planned.steps().stream().filter(step -> step.step().resource().groupKind().isCsv())
                 .map(step -> step.object().path("spec").path("version").asText(null)).findFirst().orElse(null);
         return new PlannedBundle(planned.plan(), bundle.packageName(), csvStep == null ? null : csvStep.resource().name(),
-                version, fetched.image(), new Handle(connection, planned, reading, fetched.label(), spec,
+                version, fetched.image(), new Handle(connection, planned, reading, fetched.label(),
                 fetched.laterHops(), adoption.orElse(null)),
-                fetched.laterHops().stream().map(hop -> hop.name() + "@" + hop.image()).toList(), fetched.channel());
+                fetched.laterHops().stream().map(hop -> PlannedBundle.hop(hop.name(), hop.image())).toList(),
+                fetched.channel(), fetched.catalogEntry(), reading.previous().record().map(record ->
+                        new RecordedInstall(record.csvName(), record.csvVersion(),
+                                record.phase() == InstallPlanPhase.COMPLETE)).orElse(null));
     }
 
     /**
@@ -262,40 +266,18 @@ public final class PipelineInstaller implements BundleInstaller {
                 + (lines.size() > 3 ? " (and " + (lines.size() - 3) + " more)" : "");
     }
 
+    /**
+     * One bundle's install, in the order {@link InstallPipeline} gives it: the first hop of a walk
+     * along the channel too, never the hops after it, which later reconciles install one by one
+     * (docs/controller.md, "Following a channel"). It does not wait for the new version to run: an
+     * upgrade's removals take one look, and a later round installs the same version again, removing
+     * what is left, once it runs (docs/semantics.md §9); a later hop's plan carries them meanwhile.
+     */
     @Override
     public InstalledBundle install(String namespace, PlannedBundle planned) {
         Handle handle = (Handle) planned.handle();
-        ClusterConnection connection = handle.connection();
-        List<CatalogBundle> later = handle.laterHops();
-        // A walk along the channel (docs/semantics.md §9): each hop runs before the next is planned.
-        InstalledBundle installed = installOne(namespace, planned, !later.isEmpty());
-        PlannedBundle current = planned;
-        List<HistoryEntry> hops = new ArrayList<>();
-        for (int i = 0; i < later.size() && installed.complete(); i++) {
-            hops.add(new HistoryEntry(current.version(), current.csvName(), PlanDigest.of(current.plan()), clock.instant()));
-            FetchedBundle fetched = fetching.fetchBundle(connection, later.get(i).image(), later.subList(i + 1, later.size()));
-            current = plan(connection, namespace, handle.spec(), fetched);
-            installed = installOne(namespace, current, i < later.size() - 1);
-        }
-        if (later.isEmpty()) {
-            return installed;
-        }
-        // What the next round plans is the last hop again: the status takes its digest, so that the
-        // walk, once done, is not asked to be approved again; the history lists every hop.
-        return new InstalledBundle(installed.plan(), installed.complete(), installed.message(),
-                PlanDigest.of(current.plan()), current.csvName(), current.version(), hops);
-    }
-
-    /**
-     * One bundle's install, in the order {@link InstallPipeline} gives it. An upgrade removes what
-     * only the old version had once the new one runs: a hop with another after it waits for that;
-     * otherwise the reconcile looks once rather than holding a worker, and a later round installs
-     * the same version again, removing what is left, once it runs (docs/semantics.md §9).
-     */
-    private InstalledBundle installOne(String namespace, PlannedBundle planned, boolean untilRunning) {
-        Handle handle = (Handle) planned.handle();
         InstallSettings settings = new InstallSettings(namespace, planned.packageName(), handle.label(), false, false,
-                lockHolder, applySettings, new RunningWait(untilRunning, Duration.ofSeconds(1), HOP_WAIT), clock, false);
+                lockHolder, applySettings, new RunningWait(false, Duration.ofSeconds(1), Duration.ZERO), clock, false);
         PipelineOutcome outcome = await(new InstallPipeline(handle.connection()).install(handle.planned(),
                 handle.reading(), handle.adoption() == null ? settings : settings.adopting(handle.adoption().owners()),
                 PipelineListener.NONE), "installing");
@@ -312,19 +294,8 @@ public final class PipelineInstaller implements BundleInstaller {
                 : ((PipelineOutcome.PreflightRefused) outcome).outcome().plan();
         boolean complete = plan.status().phase() == InstallPlanPhase.COMPLETE;
         String message = plan.status().message();
-        Optional<RemovalGate.Answer> waited = outcome instanceof PipelineOutcome.Applied applied ? applied.waited()
-                : Optional.empty();
-        if (waited.isPresent()) {
-            RemovalGate.Answer answer = waited.get();
-            if (answer.condition() != null) {
-                plan = plan.withCondition(answer.condition());
-            }
-            if (answer instanceof RemovalGate.Answer.Closed closed) {
-                return new InstalledBundle(plan, false, "the upgrade stopped at " + planned.csvName() + ": "
-                        + closed.why());
-            }
-        }
         if (complete && handle.adoption() != null) {
+            // OLM's Subscription and InstallPlans go once the adopted install is complete (docs/semantics.md §11).
             OlmTakeover.retire(handle.connection(), handle.adoption());
         }
         return new InstalledBundle(plan, complete, message == null ? (complete ? "Complete" : "Failed") : message);
@@ -385,7 +356,7 @@ public final class PipelineInstaller implements BundleInstaller {
      * planned after, the lock), and, for a first install of a package OLM managed, its adoption.
      */
     private record Handle(ClusterConnection connection, PlannedInstall planned, ClusterReading reading, String label,
-            BundleInstallSpec spec, List<CatalogBundle> laterHops, AdoptionPlan adoption) {
+            List<CatalogBundle> laterHops, AdoptionPlan adoption) {
     }
 
     private static Optional<CapabilityConfig> capabilities(JsonNode document, List<Manifest> manifests) {

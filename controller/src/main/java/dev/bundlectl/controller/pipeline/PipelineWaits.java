@@ -13,7 +13,7 @@ import java.time.Duration;
  */
 final class PipelineWaits {
 
-    /** The longest one step of the pipeline (a pull, a plan, an install with its wait) may take. */
+    /** The longest one step of the pipeline (a pull, a plan, an install) may take. */
     static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(10);
 
     private PipelineWaits() {

@@ -18,14 +18,28 @@ public interface BundleInstaller {
 
     /**
      * Fetches the bundle {@code spec} names and plans it against the cluster, as {@code bundlectl plan
-     * --kubeconfig} would for the namespace.
+     * --kubeconfig} would for the namespace. For a catalog whose choice is more than one hop along the
+     * channel from the version the latest install record names, that is the first hop, the rest in
+     * {@link PlannedBundle#laterHops()}.
      *
      * @throws ReconcileException when the bundle cannot be fetched or is invalid
      */
     PlannedBundle plan(String namespace, BundleInstallSpec spec);
 
     /**
-     * Installs {@code planned} into {@code namespace}, as {@code bundlectl install} would.
+     * Plans one bundle of a walk along {@code spec}'s catalog channel, the image {@code bundleImage}
+     * (pinned to its digest), against the cluster as it is now, with the spec's settings: the hop a
+     * walk installed last, planned again to look at whether it runs ({@link #running}) or to finish
+     * an install of it that stopped half-way. It has no later hops and no channel standing.
+     *
+     * @throws ReconcileException when the bundle cannot be fetched or is invalid
+     */
+    PlannedBundle planHop(String namespace, BundleInstallSpec spec, String bundleImage);
+
+    /**
+     * Installs {@code planned} into {@code namespace}, as {@code bundlectl install} would: that one
+     * bundle, the first hop of a walk along the channel included, never the hops after it. It does not
+     * wait for the operator to run; {@link #running} looks.
      *
      * @return the plan with every step's final status
      * @throws ReconcileException when the install cannot start

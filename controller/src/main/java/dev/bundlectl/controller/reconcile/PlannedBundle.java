@@ -17,9 +17,13 @@ import java.util.Objects;
  *     after this one, in order, as {@code name@image}: the plan digest covers them, so one approval
  *     covers the whole walk; empty otherwise
  * @param channel where the install stands on its catalog's channel, or null for a source that is no catalog
+ * @param catalogEntry the catalog's bundle this plan installs, as {@code name@image} (the form of
+ *     {@code laterHops}); null for a source that is no catalog
+ * @param previous what the package's latest install record in the namespace says, as planning read
+ *     it; null before the first install
  */
 public record PlannedBundle(InstallPlan plan, String packageName, String csvName, String version, String bundleImage,
-        Object handle, List<String> laterHops, ChannelStanding channel) {
+        Object handle, List<String> laterHops, ChannelStanding channel, String catalogEntry, RecordedInstall previous) {
 
     /** Checks the required parts. */
     public PlannedBundle {
@@ -31,6 +35,11 @@ public record PlannedBundle(InstallPlan plan, String packageName, String csvName
     /** A bundle installed as it is, not along a channel. */
     public PlannedBundle(InstallPlan plan, String packageName, String csvName, String version, String bundleImage,
             Object handle) {
-        this(plan, packageName, csvName, version, bundleImage, handle, List.of(), null);
+        this(plan, packageName, csvName, version, bundleImage, handle, List.of(), null, null, null);
+    }
+
+    /** A catalog's bundle as {@code laterHops} and {@code catalogEntry} name it: {@code name@image}. */
+    public static String hop(String name, String image) {
+        return name + "@" + image;
     }
 }

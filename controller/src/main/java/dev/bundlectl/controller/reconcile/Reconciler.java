@@ -15,6 +15,9 @@ import dev.bundlectl.controller.api.InvalidSpecException;
 import dev.bundlectl.controller.api.SpecReader;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -23,7 +26,9 @@ import java.util.Optional;
  * the right thing. In order: finish a deletion (uninstall, then release the finalizer); make sure the
  * finalizer is there; plan; wait for approval if the plan is not approved; otherwise install, unless
  * the same plan is already installed for this generation and this is not a periodic resync (a resync
- * installs again, which re-applies whatever drifted).
+ * installs again, which re-applies whatever drifted). A walk along a catalog's channel takes one step
+ * per reconcile ({@link Walk}): install the next hop, or look once at whether the hop installed last
+ * runs and come back later; no reconcile waits for an operator.
  */
 public final class Reconciler {
 
@@ -91,12 +96,39 @@ public final class Reconciler {
         try {
             planned = installer.plan(namespace, spec);
         } catch (ReconcileException e) {
-            String reason = e.reasonOr("PlanningFailed");
-            objects.writeStatus(object, failed(status, generation, reason, e.getMessage()).toJson());
-            events.warning(object, reason, e.getMessage());
-            return e.retryable() ? ReconcileResult.retry(e.getMessage()) : ReconcileResult.done();
+            return planningFailed(object, generation, e);
         }
-        String digest = PlanDigest.of(planned.plan(), planned.laterHops());
+        // A walk along the channel under way for this generation (status.walk): a fresh plan that goes on
+        // along its path is the plan approved for the whole walk, not a new one.
+        Optional<Walk> walk = Walk.of(status).filter(underWay -> underWay.generation() == generation);
+        boolean continuing = walk.isPresent() && walk.get().continuedBy(planned);
+        String digest = continuing ? walk.get().planDigest() : PlanDigest.of(planned.plan(), planned.laterHops());
+        Optional<FailedUpgrade> failedBefore = FailedUpgrade.of(status);
+        PlannedBundle toInstall = planned;
+        if (walk.isPresent() && walk.get().hopInFlight(planned.previous())) {
+            // The hop installed last must run before the walk goes on, or is planned again (docs/controller.md,
+            // "Following a channel"). A hop whose install failed waits out its back-off, as any failed upgrade.
+            if (failedBefore.isPresent() && failedBefore.get().holdsBack(digest, generation, clock.instant())) {
+                return ReconcileResult.done();
+            }
+            PlannedBundle hop;
+            try {
+                hop = installer.planHop(namespace, spec, walk.get().current().bundleImage());
+            } catch (ReconcileException e) {
+                return planningFailed(object, generation, e);
+            }
+            if (planned.previous().complete()) {
+                Optional<ReconcileResult> notYet = lookAtHop(object, walk.get(), hop, planned, generation);
+                if (notYet.isPresent()) {
+                    return notYet.get();
+                }
+            } else {
+                // Its install stopped half-way (the controller stopped): it is finished before anything else.
+                toInstall = hop;
+                continuing = true;
+                digest = walk.get().planDigest();
+            }
+        }
         // What is installed already needs no approval; a new plan (a walk's whole path included) does.
         if (!ApprovalGate.mayInstall(spec, digest) && !upToDate(status, digest, generation)) {
             String message = ApprovalGate.waitingMessage(spec, name, namespace, digest);
@@ -109,6 +141,7 @@ public final class Reconciler {
                     .plan(planned.plan(), digest, planned.bundleImage(), planned.packageName())
                     .planDiff(diff)
                     .channel(planned.channel())
+                    .walk(null)
                     .phase(BundleInstallPhase.RequiresApproval, message)
                     .condition(ConditionType.ApprovalRequired, true, "PlanNotApproved", message)
                     .condition(ConditionType.Progressing, false, "WaitingForApproval", "")
@@ -121,7 +154,6 @@ public final class Reconciler {
             return ReconcileResult.done();
         }
         // A failed upgrade's plan waits out its back-off; a changed catalog or spec is another plan, tried at once.
-        Optional<FailedUpgrade> failedBefore = FailedUpgrade.of(status);
         if (failedBefore.isPresent() && failedBefore.get().holdsBack(digest, generation, clock.instant())) {
             return ReconcileResult.done();
         }
@@ -141,30 +173,40 @@ public final class Reconciler {
         // A resync of an installed plan repairs drift: the object stays Complete while it runs, rather
         // than flapping through Installing every period for whoever watches it.
         boolean repair = (resync || removalsDue) && upToDate(status, digest, generation);
+        String from = InstalledVersions.current(status);
+        // One hop of a walk per reconcile: the path, and the hop about to be installed, are written first,
+        // so that a controller stopped during the install finds them (docs/controller.md).
+        Walk walking = continuing ? walk.get().installing(toInstall, from)
+                : toInstall.laterHops().isEmpty() ? null
+                : Walk.start(digest, generation, from, InstalledVersions.target(toInstall), toInstall);
         JsonNode installing = repair ? object : objects.writeStatus(object, document(status, generation)
-                .plan(planned.plan(), digest, planned.bundleImage(), planned.packageName())
+                .plan(toInstall.plan(), digest, toInstall.bundleImage(), toInstall.packageName())
                 .channel(planned.channel())
-                .phase(BundleInstallPhase.Installing, "installing " + describe(planned))
+                .walk(walking)
+                .phase(BundleInstallPhase.Installing, "installing " + describe(toInstall) + (walking == null ? ""
+                        : " (hop " + walking.hopNumber() + " of " + walking.hops() + ", " + walking.describe() + ")"))
                 .condition(ConditionType.Progressing, true, "Installing", "")
                 .condition(ConditionType.ApprovalRequired, false, "Approved", "")
                 .condition(ConditionType.Installed, isInstalled(status), installedReason(status), "")
                 .condition(ConditionType.Failed, false, "Installing", "")
                 .toJson());
-        String from = InstalledVersions.current(status);
-        String to = InstalledVersions.target(planned);
+        String target = InstalledVersions.target(toInstall);
+        // A hop's failure names the hop; the walk's events name where it started and where it ends.
+        String to = walking != null ? toInstall.version() : target;
         boolean upgrade = !repair && from != null && to != null && !from.equals(to);
-        if (upgrade) {
-            events.normal(installing, "UpgradeStarted", "upgrading " + planned.packageName() + " from " + from + " to "
-                    + to + (planned.laterHops().isEmpty() ? "" : " in " + (planned.laterHops().size() + 1) + " hops"));
+        if (upgrade && !continuing) {
+            events.normal(installing, "UpgradeStarted", "upgrading " + toInstall.packageName() + " from " + from + " to "
+                    + target + (toInstall.laterHops().isEmpty() ? "" : " in " + (toInstall.laterHops().size() + 1)
+                            + " hops"));
         }
         if (!repair) {
             // The Warn policy installs a CRD update that would break stored objects, and says so here.
-            CrdSafetyMarks.warned(planned.plan()).ifPresent(message -> events.warning(installing, CRD_UPGRADE_WARNING,
+            CrdSafetyMarks.warned(toInstall.plan()).ifPresent(message -> events.warning(installing, CRD_UPGRADE_WARNING,
                     "CRD upgrade safety " + message));
         }
         InstalledBundle installed;
         try {
-            installed = installer.install(namespace, planned);
+            installed = installer.install(namespace, toInstall);
         } catch (ReconcileException e) {
             String reason = e.reasonOr("InstallFailed");
             objects.writeStatus(installing, failed(installing.path("status"), generation, reason,
@@ -172,25 +214,27 @@ public final class Reconciler {
             events.warning(installing, reason, e.getMessage());
             return e.retryable() ? ReconcileResult.retry(e.getMessage()) : ReconcileResult.done();
         }
+        if (installed.complete() && walking != null && !walking.lastHop()) {
+            return hopInstalled(installing, toInstall, installed.plan(), walking, generation, planned.channel());
+        }
+        // The end of a walk takes the digest the next round computes for what is now installed (its last
+        // hop's plan), so that the walk, once done, is not asked to be approved again.
+        String installedDigest = walking != null && installed.complete() ? PlanDigest.of(toInstall.plan()) : digest;
         StatusDocument done = document(installing.path("status"), generation)
-                .plan(installed.plan(), installed.digest() != null ? installed.digest() : digest, planned.bundleImage(),
-                        planned.packageName());
+                .plan(installed.plan(), installedDigest, toInstall.bundleImage(), toInstall.packageName());
         if (installed.complete()) {
-            Optional<PlanCondition> running = runningOrUnknown(planned, installed.plan());
+            done.walk(null);
+            Optional<PlanCondition> running = runningOrUnknown(toInstall, installed.plan());
             if (upgrade && running.filter(condition -> "False".equals(condition.status())).isPresent()) {
-                return failUpgrade(installing, done, failedBefore, installed.digest() != null ? installed.digest()
-                        : digest, generation, from, to, running.get());
+                return failUpgrade(installing, done, failedBefore, installedDigest, generation, from, to, running.get());
             }
             done.phase(BundleInstallPhase.Complete, installed.message())
                     .condition(ConditionType.Installed, true, "InstallComplete", installed.message())
                     .condition(ConditionType.Progressing, false, "InstallComplete", "")
                     .condition(ConditionType.Failed, false, "InstallComplete", "")
                     .condition(ConditionType.ApprovalRequired, false, "Approved", "")
-                    .earlierHops(installed.earlierHops())
-                    .installed(installed.version() != null ? installed.version() : planned.version(),
-                            installed.csvName() != null ? installed.csvName() : planned.csvName())
-                    .channel(planned.channel() == null ? null : planned.channel().installed(
-                            installed.version() != null ? installed.version() : planned.version()))
+                    .installed(toInstall.version(), toInstall.csvName())
+                    .channel(planned.channel() == null ? null : planned.channel().installed(toInstall.version()))
                     .noFailedUpgrade();
             boolean runs = running.isEmpty() || "True".equals(running.get().status());
             if (runs) {
@@ -202,10 +246,11 @@ public final class Reconciler {
                     condition.reason(), condition.message()));
             objects.writeStatus(installing, done.toJson());
             if (upgrade) {
-                events.normal(installing, "Upgraded", planned.packageName() + " upgraded from " + from + " to " + to
-                        + ": " + installed.message());
+                String walkedFrom = walking != null ? walking.fromVersion() : from;
+                events.normal(installing, "Upgraded", toInstall.packageName() + " upgraded from " + walkedFrom + " to "
+                        + target + ": " + installed.message());
             } else if (!resync || !upToDate(status, digest, generation)) {
-                events.normal(installing, "Installed", describe(planned) + ": " + installed.message());
+                events.normal(installing, "Installed", describe(toInstall) + ": " + installed.message());
             }
             return untilRunning(running);
         }
@@ -221,6 +266,86 @@ public final class Reconciler {
         objects.writeStatus(installing, done.toJson());
         events.warning(installing, "InstallFailed", installed.message());
         return ReconcileResult.retry(installed.message());
+    }
+
+    /** A plan that could not be made: phase Failed with the reason, tried again when that may help. */
+    private ReconcileResult planningFailed(JsonNode object, long generation, ReconcileException e) {
+        String reason = e.reasonOr("PlanningFailed");
+        objects.writeStatus(object, failed(object.path("status"), generation, reason, e.getMessage()).toJson());
+        events.warning(object, reason, e.getMessage());
+        return e.retryable() ? ReconcileResult.retry(e.getMessage()) : ReconcileResult.done();
+    }
+
+    /**
+     * One look at whether the hop a walk installed last runs ({@code hop}, that hop planned again; {@code
+     * planned}, the plan from the spec). Nothing waits: a hop not running yet is looked at again after
+     * {@link Walk#nextLook}, one OLM failed ends the walk as a failed upgrade.
+     *
+     * @return empty when the hop runs, and the walk goes on in this reconcile; otherwise how it ends
+     */
+    private Optional<ReconcileResult> lookAtHop(JsonNode object, Walk walk, PlannedBundle hop, PlannedBundle planned,
+            long generation) {
+        WalkHop current = walk.current();
+        if (current.installedAt() == null) {
+            // Its install ended, but the status never said so (the controller stopped in between): now it
+            // does, and the next round looks. Nothing is installed again.
+            return Optional.of(hopInstalled(object, hop, hop.plan(), walk, generation, planned.channel()));
+        }
+        Optional<PlanCondition> running = runningOrUnknown(hop, hop.plan());
+        if (running.isEmpty() || "True".equals(running.get().status())) {
+            return Optional.empty();
+        }
+        JsonNode status = object.path("status");
+        if ("False".equals(running.get().status())) {
+            // OLM failed the hop: the walk ends there, an upgrade that failed, held back under the digest of the
+            // plan from this hop on (what the next round computes), so that a changed catalog or spec tries at once.
+            return Optional.of(failUpgrade(object, document(status, generation).walk(null), FailedUpgrade.of(status),
+                    PlanDigest.of(planned.plan(), planned.laterHops()), generation, current.fromVersion(),
+                    current.describe(), running.get()));
+        }
+        PlanCondition condition = running.get();
+        JsonNode before = conditionOf(status, ConditionType.OperatorRunning);
+        // Only a change is written: a write is an event, and each event a reconcile.
+        if (!sameCondition(before, condition)) {
+            objects.writeStatus(object, asItIs(status, generation, BundleInstallPhase.Installing)
+                    .condition(ConditionType.OperatorRunning, condition.status(), condition.reason(),
+                            condition.message()).toJson());
+        }
+        return Optional.of(ReconcileResult.requeueAfter("waiting for " + current.csv() + " to run: " + condition.reason()
+                + ": " + condition.message(), walk.nextLook(clock.instant())));
+    }
+
+    /**
+     * A hop of a walk, not its last, was installed: phase Installing, the hop in the history under its own
+     * plan's digest, the walk marked with when (the start of its looks' back-off), and an event. The next
+     * reconcile looks at whether it runs: at once when it ran already, else after {@link Walk#nextLook}.
+     */
+    private ReconcileResult hopInstalled(JsonNode object, PlannedBundle hop, InstallPlan plan, Walk walk,
+            long generation, ChannelStanding channel) {
+        Instant now = clock.instant();
+        Walk installed = walk.installed(now);
+        Optional<PlanCondition> running = runningOrUnknown(hop, plan);
+        String message = "installed " + describe(hop) + ", hop " + walk.hopNumber() + " of " + walk.hops() + " "
+                + walk.describe() + "; the next hop follows once it runs";
+        StatusDocument done = document(object.path("status"), generation)
+                .plan(plan, walk.planDigest(), hop.bundleImage(), hop.packageName())
+                .phase(BundleInstallPhase.Installing, message)
+                .condition(ConditionType.Installed, true, "HopInstalled", message)
+                .condition(ConditionType.Progressing, true, "WalkingChannel", "")
+                .condition(ConditionType.Failed, false, "HopInstalled", "")
+                .condition(ConditionType.ApprovalRequired, false, "Approved", "")
+                .hopInstalled(hop.version(), hop.csvName(), PlanDigest.of(hop.plan()))
+                .channel(channel == null ? null : channel.installed(hop.version()))
+                .upgradeFrom(walk.current().fromVersion())
+                .walk(installed)
+                .noFailedUpgrade();
+        running.ifPresent(condition -> done.condition(ConditionType.OperatorRunning, condition.status(),
+                condition.reason(), condition.message()));
+        JsonNode written = objects.writeStatus(object, done.toJson());
+        events.normal(written, "HopInstalled", message);
+        boolean runs = running.isEmpty() || "True".equals(running.get().status());
+        return ReconcileResult.requeueAfter(runs ? describe(hop) + " runs" : "waiting for " + describe(hop) + " to run",
+                runs ? Duration.ZERO : installed.nextLook(now));
     }
 
     private ReconcileResult finishDeletion(JsonNode object) {
@@ -333,8 +458,12 @@ public final class Reconciler {
      * conditions; the caller changes what it looked at again.
      */
     private StatusDocument kept(JsonNode status, long generation) {
-        StatusDocument document = document(status, generation).phase(BundleInstallPhase.Complete,
-                status.path("message").asText(null));
+        return asItIs(status, generation, BundleInstallPhase.Complete);
+    }
+
+    /** The status as it is, in {@code phase} with its message, and its conditions; the caller changes what it looked at again. */
+    private StatusDocument asItIs(JsonNode status, long generation, BundleInstallPhase phase) {
+        StatusDocument document = document(status, generation).phase(phase, status.path("message").asText(null));
         for (ConditionType kept : List.of(ConditionType.Installed, ConditionType.Progressing, ConditionType.Failed,
                 ConditionType.ApprovalRequired, ConditionType.OperatorRunning)) {
             JsonNode old = conditionOf(status, kept);
@@ -367,6 +496,13 @@ public final class Reconciler {
     private static boolean operatorRunning(JsonNode status) {
         JsonNode condition = conditionOf(status, ConditionType.OperatorRunning);
         return condition.isMissingNode() || "True".equals(condition.path("status").asText());
+    }
+
+    /** Whether a status's condition already says what {@code now} says (a missing text counts as empty). */
+    private static boolean sameCondition(JsonNode before, PlanCondition now) {
+        return before.path("status").asText("").equals(Objects.toString(now.status(), ""))
+                && before.path("reason").asText("").equals(Objects.toString(now.reason(), ""))
+                && before.path("message").asText("").equals(Objects.toString(now.message(), ""));
     }
 
     private static JsonNode conditionOf(JsonNode status, ConditionType type) {

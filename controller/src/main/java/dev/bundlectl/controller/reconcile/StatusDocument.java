@@ -49,8 +49,9 @@ public final class StatusDocument {
     private JsonNode failedUpgrade;
     private String upgradeFrom;
     private String planDiff;
-    /** The versions a walk along a catalog's channel installed before {@link #installed}, oldest first. */
-    private final List<HistoryEntry> earlierHops = new ArrayList<>();
+    /** A hop of a walk along a catalog's channel whose install ended Complete, with its own plan's digest. */
+    private HistoryEntry hop;
+    private Walk walk;
 
     /**
      * @param previous the object's current {@code status}, or a missing node
@@ -69,6 +70,16 @@ public final class StatusDocument {
         this.upgradeFrom = text(this.previous, "upgradeFrom");
         this.failedUpgrade = this.previous.hasNonNull("lastFailedUpgrade") ? this.previous.get("lastFailedUpgrade").deepCopy()
                 : null;
+        this.walk = Walk.of(this.previous).orElse(null);
+    }
+
+    /**
+     * The walk along a catalog's channel under way ({@code status.walk}), or null once it ended; kept
+     * from the previous status unless set, so that a failed step (a lock held, say) leaves it in place.
+     */
+    public StatusDocument walk(Walk underWay) {
+        this.walk = underWay;
+        return this;
     }
 
     /** The upgrade that failed last ({@code status.lastFailedUpgrade}); kept from the previous status unless set. */
@@ -144,9 +155,12 @@ public final class StatusDocument {
         return this;
     }
 
-    /** Records the versions a walk along a catalog's channel installed before the last, oldest first. */
-    public StatusDocument earlierHops(List<HistoryEntry> hops) {
-        earlierHops.addAll(hops);
+    /**
+     * Records a hop of a walk along a catalog's channel in the history, under its own plan's digest
+     * ({@code planDigest} is the whole walk's while it is under way).
+     */
+    public StatusDocument hopInstalled(String version, String csv, String hopDigest) {
+        this.hop = new HistoryEntry(version, csv, hopDigest, now);
         return this;
     }
 
@@ -206,6 +220,9 @@ public final class StatusDocument {
         if (failedUpgrade != null) {
             status.set("lastFailedUpgrade", failedUpgrade);
         }
+        if (walk != null) {
+            status.set("walk", walk.toJson());
+        }
         return status;
     }
 
@@ -235,7 +252,10 @@ public final class StatusDocument {
         previous.path("history").forEach(entries::add);
         ArrayNode history = JsonNodeFactory.instance.arrayNode();
         entries.forEach(entry -> history.add(entry.deepCopy()));
-        List<HistoryEntry> added = new ArrayList<>(earlierHops);
+        List<HistoryEntry> added = new ArrayList<>();
+        if (hop != null) {
+            added.add(hop);
+        }
         if (installed != null) {
             added.add(installed);
         }

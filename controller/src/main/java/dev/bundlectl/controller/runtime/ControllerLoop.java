@@ -5,6 +5,8 @@ import dev.bundlectl.controller.reconcile.ReconcileResult;
 import dev.bundlectl.controller.reconcile.Reconciler;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
@@ -20,8 +22,9 @@ import java.util.logging.Logger;
 
 /**
  * Watches BundleInstalls with a fabric8 informer and hands their keys to worker threads, which run
- * the {@link Reconciler}. Reconciles block their worker (they wait on installs); that is why they run
- * on threads of their own and never on the informer's or Vert.x's.
+ * the {@link Reconciler}. Reconciles block their worker while they plan and install (never while an
+ * operator starts: they look once and ask to come back); that is why they run on threads of their
+ * own and never on the informer's or Vert.x's.
  */
 public final class ControllerLoop implements AutoCloseable {
 
@@ -96,6 +99,13 @@ public final class ControllerLoop implements AutoCloseable {
                 follows.gone(object.getMetadata().getNamespace(), object.getMetadata().getName());
             }
         });
+        // Once started, fabric8's own rule (watch again unless the watch itself failed); before, the first
+        // list is tried again while the server asks to wait, until SYNC_TIMEOUT. A CRD created a moment
+        // ago (deploy/ applies it with the controller) has its watch cache still filling: Kubernetes 1.31+
+        // answers 429 "storage is (re)initializing" then. This client does not retry 429 itself
+        // (ClusterConnection), and anything else (a 403: no right to list) ends the start at once.
+        informer.exceptionHandler((started, error) -> started ? !(error instanceof WatcherException)
+                : serverAsksToWait(error));
         try {
             informer.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -111,6 +121,16 @@ public final class ControllerLoop implements AutoCloseable {
             worker.start();
             workers.add(worker);
         }
+    }
+
+    /** Whether {@code error} is the server's answer to come back later: 429, or a 5xx. */
+    static boolean serverAsksToWait(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof KubernetesClientException answer) {
+                return answer.getCode() == 429 || answer.getCode() >= 500;
+            }
+        }
+        return false;
     }
 
     /** How many keys wait for a worker. */
@@ -131,6 +151,7 @@ public final class ControllerLoop implements AutoCloseable {
             }
             String key = item.get().key();
             boolean retry = true;
+            Duration requeue = null;
             try {
                 int slash = key.indexOf('/');
                 ReconcileResult result = reconciler.reconcile(key.substring(0, slash), key.substring(slash + 1),
@@ -139,11 +160,18 @@ public final class ControllerLoop implements AutoCloseable {
                 if (result instanceof ReconcileResult.RetryLater later) {
                     LOG.fine(() -> key + ": will retry: " + later.reason());
                 }
+                if (result instanceof ReconcileResult.RequeueAfter after) {
+                    requeue = after.delay();
+                    LOG.fine(() -> key + ": again in " + after.delay().toMillis() + " ms: " + after.reason());
+                }
             } catch (RuntimeException e) {
                 // A bug must not kill the worker; the key is retried with backoff and the error logged once.
                 LOG.log(Level.WARNING, key + ": reconcile failed unexpectedly", e);
             } finally {
                 queue.done(key, retry);
+                if (requeue != null) {
+                    queue.addAfter(key, requeue);
+                }
             }
         }
     }

@@ -15,8 +15,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The keys of objects waiting to be reconciled, as in client-go's work queue: a key is queued at
  * most once however many events arrive for it, is never handed to two workers at once (an event
- * during a reconcile queues it again for after), and a key whose reconcile asked to retry comes back
- * after an exponential backoff of its own.
+ * during a reconcile queues it again for after), a key whose reconcile asked to retry comes back
+ * after an exponential backoff of its own, and a key may be queued again after a delay its reconcile
+ * chose ({@link #addAfter}, client-go's {@code AddAfter}).
  */
 public final class WorkQueue implements AutoCloseable {
 
@@ -35,6 +36,8 @@ public final class WorkQueue implements AutoCloseable {
     private final Set<String> inFlight = new HashSet<>();
     private final Map<String, Boolean> queuedDuringFlight = new HashMap<>();
     private final Map<String, Integer> failures = new HashMap<>();
+    /** When each key that {@link #addAfter} holds back is due ({@link System#nanoTime()}): one timer per key counts. */
+    private final Map<String, Long> dueAt = new HashMap<>();
     private final ScheduledExecutorService timer;
     private boolean closed;
 
@@ -98,6 +101,36 @@ public final class WorkQueue implements AutoCloseable {
         }
         if (again != null) {
             add(key, again);
+        }
+    }
+
+    /**
+     * Queues {@code key} after {@code delay} (at once when zero), as a change would. A key already held
+     * back keeps the earlier of the two times, so that repeated requests do not multiply reconciles.
+     */
+    public synchronized void addAfter(String key, Duration delay) {
+        if (closed) {
+            return;
+        }
+        if (delay.isZero() || delay.isNegative()) {
+            add(key, false);
+            return;
+        }
+        long due = System.nanoTime() + delay.toNanos();
+        Long earlier = dueAt.get(key);
+        if (earlier != null && earlier - due <= 0) {
+            return;
+        }
+        dueAt.put(key, due);
+        timer.schedule(() -> addWhenDue(key, due), delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** A timer of {@link #addAfter} went off: the key is queued if no earlier time took this one's place. */
+    private synchronized void addWhenDue(String key, long due) {
+        Long current = dueAt.get(key);
+        if (current != null && current == due) {
+            dueAt.remove(key);
+            add(key, false);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.bundlectl.controller.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,31 @@ class WorkQueueTest {
             assertThat(queue.size()).isZero();
 
             assertThat(queue.take()).contains(new WorkQueue.Item("ns/a", false));
+        }
+    }
+
+    @Test
+    void aKeyAddedAfterADelayComesBackOnceAtTheEarliestTimeAsked() throws InterruptedException {
+        try (WorkQueue queue = new WorkQueue(Duration.ofMillis(10), Duration.ofSeconds(1))) {
+            queue.addAfter("ns/a", Duration.ofMillis(300));
+            queue.addAfter("ns/a", Duration.ofSeconds(30));
+            queue.addAfter("ns/a", Duration.ofMillis(100));
+            assertThat(queue.size()).isZero();
+
+            // Not after 30 s: the earliest time asked for wins.
+            assertThat(assertTimeoutPreemptively(Duration.ofSeconds(10), () -> queue.take()))
+                    .contains(new WorkQueue.Item("ns/a", false));
+            queue.done("ns/a", false);
+            Thread.sleep(500);
+            assertThat(queue.size()).as("the later timers were superseded").isZero();
+        }
+    }
+
+    @Test
+    void aZeroDelayQueuesAtOnce() {
+        try (WorkQueue queue = new WorkQueue(Duration.ofMillis(10), Duration.ofSeconds(1))) {
+            queue.addAfter("ns/a", Duration.ZERO);
+            assertThat(queue.size()).isEqualTo(1);
         }
     }
 

@@ -85,6 +85,12 @@ public final class PlanningOnlyInstaller implements BundleInstaller {
         return new PlannedBundle(result.plan(), planned.packageName(), csv, null, null, dir);
     }
 
+    /** The bundle it plans now, whatever the image: it stands for no catalog. */
+    @Override
+    public PlannedBundle planHop(String namespace, BundleInstallSpec spec, String bundleImage) {
+        return plan(namespace, spec);
+    }
+
     @Override
     public InstalledBundle install(String namespace, PlannedBundle planned) {
         installStarted.countDown();

@@ -2,14 +2,10 @@ package dev.bundlectl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.cluster.kube.ApplyResult;
-import dev.bundlectl.cluster.kube.DiscoveryDocument;
 import dev.bundlectl.cluster.kube.KubeApi;
-import dev.bundlectl.cluster.kube.Preconditions;
 import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.RunningPlan;
 import dev.bundlectl.executor.apply.ApplySettings;
@@ -21,6 +17,7 @@ import dev.bundlectl.executor.records.InstallRecordStore;
 import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.executor.records.RecordOrigin;
 import dev.bundlectl.executor.testing.Await;
+import dev.bundlectl.executor.testing.ForwardingKubeApi;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.model.InstallPlan;
@@ -91,16 +88,15 @@ final class EarlierOwnersInstall {
      * The API as the release before's install used it: every apply and create carries the install's
      * mark, with the digest of the planned object, and applies as its own field manager.
      */
-    private static final class MarkingApi implements KubeApi {
+    private static final class MarkingApi extends ForwardingKubeApi {
 
-        private final KubeApi api;
         private final String namespace;
         private final String packageName;
         private final PlannedInstall planned;
         private final Map<String, AppliedState> applied = new ConcurrentHashMap<>();
 
         MarkingApi(KubeApi api, String namespace, String packageName, PlannedInstall planned) {
-            this.api = api;
+            super(api);
             this.namespace = namespace;
             this.packageName = packageName;
             this.planned = planned;
@@ -137,49 +133,6 @@ final class EarlierOwnersInstall {
         @Override
         public Future<ObjectNode> create(ApiResource type, String namespace, ObjectNode object, boolean dryRun) {
             return api.create(type, namespace, marked(object), dryRun);
-        }
-
-        @Override
-        public Future<ObjectNode> get(ApiResource type, String namespace, String name) {
-            return api.get(type, namespace, name);
-        }
-
-        @Override
-        public Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun) {
-            return api.update(type, namespace, object, dryRun);
-        }
-
-        @Override
-        public Future<ObjectNode> patch(ApiResource type, String namespace, String name, ArrayNode jsonPatch,
-                String fieldManager, boolean dryRun) {
-            return api.patch(type, namespace, name, jsonPatch, fieldManager, dryRun);
-        }
-
-        @Override
-        public Future<ObjectNode> list(ApiResource type, String namespace, String labelSelector, int limit,
-                String continueToken) {
-            return api.list(type, namespace, labelSelector, limit, continueToken);
-        }
-
-        @Override
-        public Future<Void> delete(ApiResource type, String namespace, String name, Preconditions preconditions,
-                boolean dryRun) {
-            return api.delete(type, namespace, name, preconditions, dryRun);
-        }
-
-        @Override
-        public Future<Optional<JsonNode>> discover(String path) {
-            return api.discover(path);
-        }
-
-        @Override
-        public Future<Optional<DiscoveryDocument>> discover(String path, String accept) {
-            return api.discover(path, accept);
-        }
-
-        @Override
-        public String server() {
-            return api.server();
         }
     }
 }

@@ -2,20 +2,17 @@ package dev.bundlectl.executor.real;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.cluster.kube.ApplyResult;
-import dev.bundlectl.cluster.kube.DiscoveryDocument;
 import dev.bundlectl.cluster.kube.KubeApi;
-import dev.bundlectl.cluster.kube.Preconditions;
 import dev.bundlectl.executor.PlanApplier;
 import dev.bundlectl.executor.apply.ApplySettings;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.OwnerListWriter;
 import dev.bundlectl.executor.ownership.OwnerListing;
 import dev.bundlectl.executor.testing.Await;
+import dev.bundlectl.executor.testing.ForwardingKubeApi;
 import dev.bundlectl.executor.testing.Manifests;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
@@ -28,7 +25,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -133,13 +129,12 @@ class RealServerOwnerListWriterTest {
     }
 
     /** The API, with the object of the first apply deleted right after that apply answered. */
-    private static final class DeletingAfterFirstApply implements KubeApi {
+    private static final class DeletingAfterFirstApply extends ForwardingKubeApi {
 
-        private final KubeApi api;
         private volatile boolean deleted;
 
         DeletingAfterFirstApply(KubeApi api) {
-            this.api = api;
+            super(api);
         }
 
         @Override
@@ -152,54 +147,6 @@ class RealServerOwnerListWriterTest {
                 deleted = true;
                 return api.delete(type, namespace, object.path("metadata").path("name").asText(), false).map(answer);
             });
-        }
-
-        @Override
-        public Future<ObjectNode> get(ApiResource type, String namespace, String name) {
-            return api.get(type, namespace, name);
-        }
-
-        @Override
-        public Future<ObjectNode> create(ApiResource type, String namespace, ObjectNode object, boolean dryRun) {
-            return api.create(type, namespace, object, dryRun);
-        }
-
-        @Override
-        public Future<ObjectNode> update(ApiResource type, String namespace, ObjectNode object, boolean dryRun) {
-            return api.update(type, namespace, object, dryRun);
-        }
-
-        @Override
-        public Future<ObjectNode> patch(ApiResource type, String namespace, String name, ArrayNode jsonPatch,
-                String fieldManager, boolean dryRun) {
-            return api.patch(type, namespace, name, jsonPatch, fieldManager, dryRun);
-        }
-
-        @Override
-        public Future<ObjectNode> list(ApiResource type, String namespace, String labelSelector, int limit,
-                String continueToken) {
-            return api.list(type, namespace, labelSelector, limit, continueToken);
-        }
-
-        @Override
-        public Future<Void> delete(ApiResource type, String namespace, String name, Preconditions preconditions,
-                boolean dryRun) {
-            return api.delete(type, namespace, name, preconditions, dryRun);
-        }
-
-        @Override
-        public Future<Optional<JsonNode>> discover(String path) {
-            return api.discover(path);
-        }
-
-        @Override
-        public Future<Optional<DiscoveryDocument>> discover(String path, String accept) {
-            return api.discover(path, accept);
-        }
-
-        @Override
-        public String server() {
-            return api.server();
         }
     }
 }

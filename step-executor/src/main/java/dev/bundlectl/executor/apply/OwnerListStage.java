@@ -3,10 +3,12 @@ package dev.bundlectl.executor.apply;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import dev.bundlectl.executor.ownership.OwnerListWriter;
+import dev.bundlectl.executor.ownership.RequestRetry;
 import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.executor.records.ClientErrors;
 import io.vertx.core.Future;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * After a step's server-side apply succeeded: the install joins its package's owner list on the
@@ -35,7 +37,14 @@ final class OwnerListStage {
         if (run.listing() == null || run.dryRun()) {
             return Future.succeededFuture(new Listed.GoOn());
         }
-        return new OwnerListWriter(run.api()).write(run.type(), run.namespace(), run.name(), run.listing(), answered)
+        RequestRetry retry = new RequestRetry() {
+            @Override
+            public <T> Future<T> retried(String what, Supplier<Future<T>> request) {
+                return run.retrier().write(what, request);
+            }
+        };
+        return new OwnerListWriter(run.api(), retry).write(run.type(), run.namespace(), run.name(), run.listing(),
+                        answered)
                 .map(written -> {
                     if (written instanceof OwnerListWriter.ListWrite.Written listed) {
                         run.reporter().observed(ObservedObject.of(listed.object(), created));

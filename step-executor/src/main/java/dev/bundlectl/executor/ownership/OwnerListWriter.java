@@ -21,10 +21,22 @@ public final class OwnerListWriter {
     private static final int ATTEMPTS = 64;
 
     private final KubeApi api;
+    private final RequestRetry retry;
 
     /** Writes through {@code api}, which should retry transient failures. */
     public OwnerListWriter(KubeApi api) {
+        this(api, RequestRetry.NONE);
+    }
+
+    /**
+     * Writes through {@code api}, each read and patch tried again by {@code retry} while it fails
+     * transiently. A patch is safe to send again: it tests the resourceVersion it was made on, so
+     * one that landed before its answer was lost fails its test the second time, and the object
+     * read again then already lists the install.
+     */
+    public OwnerListWriter(KubeApi api, RequestRetry retry) {
         this.api = Objects.requireNonNull(api, "api");
+        this.retry = Objects.requireNonNull(retry, "retry");
     }
 
     /**
@@ -40,7 +52,8 @@ public final class OwnerListWriter {
 
     private Future<ListWrite> attempt(ApiResource type, String namespace, String name, OwnerListing listing,
             ObjectNode current, int attempt) {
-        Future<ObjectNode> read = current != null ? Future.succeededFuture(current) : api.get(type, namespace, name);
+        Future<ObjectNode> read = current != null ? Future.succeededFuture(current)
+                : retry.retried("get", () -> api.get(type, namespace, name));
         return read.compose(live -> {
             if (live.path("metadata").hasNonNull("deletionTimestamp")) {
                 return Future.succeededFuture((ListWrite) new ListWrite.Deleting(
@@ -51,8 +64,8 @@ public final class OwnerListWriter {
                 return Future.succeededFuture((ListWrite) new ListWrite.OtherContent(other.owner()));
             }
             if (change instanceof OwnerMarks.ListChange.Patch patch) {
-                return api.patch(type, namespace, name, patch.operations(), InstallOwner.LISTS_FIELD_MANAGER, false)
-                        .map(written -> (ListWrite) new ListWrite.Written(written));
+                return retry.retried("owner list patch", () -> api.patch(type, namespace, name, patch.operations(),
+                        InstallOwner.LISTS_FIELD_MANAGER, false)).map(written -> (ListWrite) new ListWrite.Written(written));
             }
             return Future.succeededFuture((ListWrite) new ListWrite.Written(live));
         }).recover(error -> {

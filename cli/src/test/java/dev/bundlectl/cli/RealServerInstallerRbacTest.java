@@ -129,7 +129,7 @@ class RealServerInstallerRbacTest {
 
             if (install.exitCode() != ExitCode.OK) {
                 assertThat(install.exitCode()).as("without " + rule + ": " + install).isEqualTo(ExitCode.PLAN_FAILED);
-                assertThat(install.err()).as("without " + rule).contains(refusal).contains(" lacks ");
+                assertThat(install.err()).as("without " + rule + ": " + install).contains(refusal).contains(" lacks ");
                 assertThat(cluster.client().secrets().inNamespace(ns).list().getItems()).as("no install record")
                         .noneMatch(secret -> "bundlectl.dev/install-record".equals(secret.getType()));
                 assertThat(cluster.client().configMaps().inNamespace(ns).withName("cachebox-defaults").get())

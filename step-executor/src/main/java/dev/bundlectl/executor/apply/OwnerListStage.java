@@ -34,7 +34,8 @@ final class OwnerListStage {
      * @param bodyDigest the digest of the body applied, or null when the step reports no state
      */
     static Future<Listed> list(PreparedStep run, ObjectNode answered, boolean created, String bodyDigest) {
-        if (run.listing() == null || run.dryRun()) {
+        if (run.listing() == null || (run.dryRun() && created)) {
+            // A dry-run create leaves nothing to patch, and the create was judged with the same rights.
             return Future.succeededFuture(new Listed.GoOn());
         }
         RequestRetry retry = new RequestRetry() {
@@ -43,6 +44,16 @@ final class OwnerListStage {
                 return run.retrier().write(what, request);
             }
         };
+        if (run.dryRun()) {
+            if (!isRbacRole(run)) {
+                return Future.succeededFuture(new Listed.GoOn());
+            }
+            // The preflight judges the list's patch on a Role or ClusterRole that exists: that patch is the
+            // write that meets the RBAC escalation check (an apply of unchanged rules is not judged).
+            return new OwnerListWriter(run.api(), retry).judge(run.type(), run.namespace(), run.name(), run.listing(),
+                    answered).map(judged -> (Listed) new Listed.GoOn())
+                    .otherwise(error -> new Listed.Failed(FailurePolicy.outcome(error, false, "owner list patch")));
+        }
         return new OwnerListWriter(run.api(), retry).write(run.type(), run.namespace(), run.name(), run.listing(),
                         answered)
                 .map(written -> {
@@ -69,6 +80,11 @@ final class OwnerListStage {
                 })
                 .otherwise(error -> new Listed.Failed(StepOutcome.failed("applied, but could not be listed as this "
                         + "install's: " + ClientErrors.describe(error))));
+    }
+
+    private static boolean isRbacRole(PreparedStep run) {
+        return "rbac.authorization.k8s.io".equals(run.type().group())
+                && ("Role".equals(run.type().kind()) || "ClusterRole".equals(run.type().kind()));
     }
 
     /** What comes of the list write for the step. */

@@ -1,5 +1,6 @@
 package dev.bundlectl.executor.ownership;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.cluster.kube.ApiException;
 import dev.bundlectl.cluster.kube.KubeApi;
@@ -48,6 +49,34 @@ public final class OwnerListWriter {
     public Future<ListWrite> write(ApiResource type, String namespace, String name, OwnerListing listing,
             ObjectNode current) {
         return attempt(type, namespace, name, listing, current, 1);
+    }
+
+    /**
+     * The server's judgement of {@code listing}'s change, as a server-side dry run of its patch
+     * ({@code dryRun=All}), so that a preflight finds what the real write would meet: the RBAC
+     * escalation check on a Role or ClusterRole (any change to one needs every right it grants),
+     * admission. Nothing is written.
+     *
+     * @param current the object as just read or answered, or null to read it first
+     * @return what came of it; fails when the server refused the patch
+     */
+    public Future<ListWrite> judge(ApiResource type, String namespace, String name, OwnerListing listing,
+            ObjectNode current) {
+        Future<ObjectNode> read = current != null ? Future.succeededFuture(current)
+                : retry.retried("get", () -> api.get(type, namespace, name));
+        return read.compose(live -> {
+            OwnerMarks.ListChange change = OwnerMarks.change(live, listing);
+            if (change instanceof OwnerMarks.ListChange.Patch patch) {
+                // Without the patch's test of the resourceVersion: a dry-run apply's answer need not carry
+                // the stored one, and nothing is written either way.
+                ArrayNode operations = patch.operations().deepCopy();
+                operations.remove(0);
+                return retry.retried("owner list patch", () -> api.patch(type, namespace, name, operations,
+                        InstallOwner.LISTS_FIELD_MANAGER, true)).map(judged -> (ListWrite) new ListWrite.Written(live));
+            }
+            return Future.succeededFuture((ListWrite) new ListWrite.Written(live));
+        }, error -> ApiException.isHttp(error, 404) ? Future.succeededFuture(new ListWrite.Gone())
+                : Future.failedFuture(error));
     }
 
     private Future<ListWrite> attempt(ApiResource type, String namespace, String name, OwnerListing listing,

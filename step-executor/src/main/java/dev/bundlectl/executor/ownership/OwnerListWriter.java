@@ -62,9 +62,7 @@ public final class OwnerListWriter {
      */
     public Future<ListWrite> judge(ApiResource type, String namespace, String name, OwnerListing listing,
             ObjectNode current) {
-        Future<ObjectNode> read = current != null ? Future.succeededFuture(current)
-                : retry.retried("get", () -> api.get(type, namespace, name));
-        return read.compose(live -> {
+        return read(type, namespace, name, current).compose(live -> {
             OwnerMarks.ListChange change = OwnerMarks.change(live, listing);
             if (change instanceof OwnerMarks.ListChange.Patch patch) {
                 // Without the patch's test of the resourceVersion: a dry-run apply's answer need not carry
@@ -81,9 +79,7 @@ public final class OwnerListWriter {
 
     private Future<ListWrite> attempt(ApiResource type, String namespace, String name, OwnerListing listing,
             ObjectNode current, int attempt) {
-        Future<ObjectNode> read = current != null ? Future.succeededFuture(current)
-                : retry.retried("get", () -> api.get(type, namespace, name));
-        return read.compose(live -> {
+        return read(type, namespace, name, current).compose(live -> {
             if (live.path("metadata").hasNonNull("deletionTimestamp")) {
                 return Future.succeededFuture((ListWrite) new ListWrite.Deleting(
                         live.path("metadata").path("deletionTimestamp").asText()));
@@ -107,6 +103,12 @@ public final class OwnerListWriter {
             }
             return Future.failedFuture(error);
         });
+    }
+
+    /** {@code current}, or the object as read now when there is none. */
+    private Future<ObjectNode> read(ApiResource type, String namespace, String name, ObjectNode current) {
+        return current != null ? Future.succeededFuture(current)
+                : retry.retried("get", () -> api.get(type, namespace, name));
     }
 
     /** What came of a list write. */

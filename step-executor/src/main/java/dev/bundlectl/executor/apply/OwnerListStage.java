@@ -3,11 +3,14 @@ package dev.bundlectl.executor.apply;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import dev.bundlectl.executor.ownership.OwnerListWriter;
+import dev.bundlectl.executor.ownership.OwnerListing;
+import dev.bundlectl.executor.ownership.OwnerMarks;
 import dev.bundlectl.executor.ownership.RequestRetry;
 import dev.bundlectl.executor.records.AppliedState;
 import dev.bundlectl.executor.records.ClientErrors;
 import io.vertx.core.Future;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -34,7 +37,8 @@ final class OwnerListStage {
      * @param bodyDigest the digest of the body applied, or null when the step reports no state
      */
     static Future<Listed> list(PreparedStep run, ObjectNode answered, boolean created, String bodyDigest) {
-        if (run.listing() == null || (run.dryRun() && created)) {
+        if (run.dryRun() ? created || !isRbacRole(run) || run.env().options().owner() == null
+                : run.listing() == null) {
             // A dry-run create leaves nothing to patch, and the create was judged with the same rights.
             return Future.succeededFuture(new Listed.GoOn());
         }
@@ -45,12 +49,13 @@ final class OwnerListStage {
             }
         };
         if (run.dryRun()) {
-            if (!isRbacRole(run)) {
-                return Future.succeededFuture(new Listed.GoOn());
-            }
             // The preflight judges the list's patch on a Role or ClusterRole that exists: that patch is the
-            // write that meets the RBAC escalation check (an apply of unchanged rules is not judged).
-            return new OwnerListWriter(run.api(), retry).judge(run.type(), run.namespace(), run.name(), run.listing(),
+            // write that meets the RBAC escalation check (an apply of unchanged rules is not judged). The
+            // preflight decides the step's listing only after its dry run, so it judges the install
+            // joining the list with the content it applies.
+            OwnerListing listing = run.listing() != null ? run.listing() : OwnerListing.joining(
+                    run.env().options().owner(), OwnerMarks.contentDigest(run.manifest()), Set.of(), Set.of());
+            return new OwnerListWriter(run.api(), retry).judge(run.type(), run.namespace(), run.name(), listing,
                     answered).map(judged -> (Listed) new Listed.GoOn())
                     .otherwise(error -> new Listed.Failed(FailurePolicy.outcome(error, false, "owner list patch")));
         }

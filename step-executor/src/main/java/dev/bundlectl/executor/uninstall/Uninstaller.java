@@ -13,6 +13,7 @@ import dev.bundlectl.executor.records.ObjectRef;
 import dev.bundlectl.executor.records.RecordEntry;
 import dev.bundlectl.cluster.time.Scheduler;
 import dev.bundlectl.executor.customresources.CrdContentsReader;
+import dev.bundlectl.executor.customresources.CrdDeletionWait;
 import dev.bundlectl.executor.customresources.CustomResourceSweep;
 import dev.bundlectl.executor.customresources.SweepOutcome;
 import io.vertx.core.Future;
@@ -172,7 +173,7 @@ public final class Uninstaller {
     Future<UninstallReport> carryOut(PlannedRemovals planned, Consumer<? super DeletionResult> onResult,
             Consumer<String> onLine) {
         if (planned.crdContents().isEmpty()) {
-            return carryOutRemovals(planned, onResult, null);
+            return carryOutRemovals(planned, onResult, onLine, null);
         }
         planned.crdContents().forEach(contents -> onLine.accept(contents.line()));
         return new CustomResourceSweep(api, vertx.getOrCreateContext(), Scheduler.system(),
@@ -182,15 +183,16 @@ public final class Uninstaller {
                     return swept instanceof SweepOutcome.Stuck stuck
                             ? Future.succeededFuture(UninstallReport.customResourcesLeft(planned.namespace(),
                                     planned.packageName(), stuck))
-                            : carryOutRemovals(planned, onResult, swept);
+                            : carryOutRemovals(planned, onResult, onLine, swept);
                 });
     }
 
     private Future<UninstallReport> carryOutRemovals(PlannedRemovals planned, Consumer<? super DeletionResult> onResult,
-            SweepOutcome swept) {
+            Consumer<String> onLine, SweepOutcome swept) {
         ObjectDeleter deleter = deleter(planned.namespace(), planned.packageName(), planned.options())
                 .keepingOperatorGroups(planned.operatorGroupsKeptBecause());
         return carryEach(planned, 0, deleter, onResult, new ArrayList<>())
+                .compose(results -> awaitDeletedCrds(planned, results, onLine).map(waited -> results))
                 .compose(results -> new LeftBehindRbac(api, standings)
                         .remove(new InstallOwner(planned.namespace(), planned.packageName()))
                         .map(leftBehind -> {
@@ -202,6 +204,29 @@ public final class Uninstaller {
                 .compose(results -> disposeOf(planned, results)
                         .map(disposition -> new UninstallReport(planned.namespace(), planned.packageName(), results,
                                 disposition, null, null, swept)));
+    }
+
+    /**
+     * Waits for the CRDs the removals deleted to be gone (their finalizer ends their deletion), so
+     * that the uninstall answers when the bundle can be installed again; a CRD still there when the
+     * time is up is told on {@code onLine}.
+     */
+    private Future<Void> awaitDeletedCrds(PlannedRemovals planned, List<DeletionResult> results,
+            Consumer<String> onLine) {
+        List<CrdDeletionWait.Deleted> deleted = new ArrayList<>();
+        for (int at = 0; at < results.size(); at++) {
+            if (results.get(at) instanceof DeletionResult.Deleted
+                    && planned.removals().get(at) instanceof Removal.Delete delete
+                    && delete.object().customResourceDefinition()) {
+                deleted.add(new CrdDeletionWait.Deleted(delete.type(), delete.object().name(), delete.uid()));
+            }
+        }
+        return new CrdDeletionWait(api, vertx.getOrCreateContext(), Scheduler.system(),
+                planned.options().customResourceTimeout(), CUSTOM_RESOURCE_POLL).await(deleted)
+                .map(left -> {
+                    left.forEach(onLine);
+                    return null;
+                });
     }
 
     /**

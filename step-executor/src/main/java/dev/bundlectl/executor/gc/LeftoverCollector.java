@@ -10,6 +10,7 @@ import dev.bundlectl.executor.records.ClientErrors;
 import dev.bundlectl.cluster.time.Scheduler;
 import dev.bundlectl.executor.customresources.CrdContents;
 import dev.bundlectl.executor.customresources.CrdContentsReader;
+import dev.bundlectl.executor.customresources.CrdDeletionWait;
 import dev.bundlectl.executor.customresources.CustomResourceSweep;
 import dev.bundlectl.executor.customresources.SweepOutcome;
 import io.vertx.core.Future;
@@ -73,7 +74,8 @@ public final class LeftoverCollector {
             List<String> swept = new ArrayList<>();
             return judgeEach(scanned.found(), 0, standings, unreadable, new ArrayList<>())
                     .compose(leftovers -> sweepFirst(leftovers, options, swept)
-                            .compose(stuck -> act(leftovers, 0, options, stuck, new ArrayList<>())))
+                            .compose(stuck -> act(leftovers, 0, options, stuck, new ArrayList<>()))
+                            .compose(outcomes -> awaitDeletedCrds(outcomes, options, swept).map(waited -> outcomes)))
                     .map(outcomes -> new GcReport(outcomes, List.copyOf(unreadable), options.delete(), swept));
         });
     }
@@ -92,6 +94,26 @@ public final class LeftoverCollector {
                 options.customResourceTimeout(), CUSTOM_RESOURCE_POLL).sweep(contents, lines::add).map(outcome -> {
                     lines.add(outcome.line());
                     return outcome instanceof SweepOutcome.Stuck ? "kept, since " + outcome.line() : null;
+                });
+    }
+
+    /**
+     * Waits for the CRDs deleted to be gone, as an uninstall does (docs/semantics.md §8, "Removing
+     * CRDs"), each one still there at the timeout said into {@code lines}.
+     */
+    private Future<Void> awaitDeletedCrds(List<GcOutcome> outcomes, GcOptions options, List<String> lines) {
+        List<CrdDeletionWait.Deleted> deleted = outcomes.stream()
+                .filter(outcome -> outcome instanceof GcOutcome.Deleted
+                        && outcome.leftover().object().customResourceDefinition())
+                .map(outcome -> outcome.leftover().object())
+                .map(crd -> new CrdDeletionWait.Deleted(crd.type(), crd.name(), crd.uid())).toList();
+        if (deleted.isEmpty()) {
+            return Future.succeededFuture();
+        }
+        return new CrdDeletionWait(api, vertx.getOrCreateContext(), Scheduler.system(), options.customResourceTimeout(),
+                CUSTOM_RESOURCE_POLL).await(deleted).map(left -> {
+                    lines.addAll(left);
+                    return null;
                 });
     }
 

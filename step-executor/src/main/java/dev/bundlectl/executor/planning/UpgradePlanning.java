@@ -86,9 +86,7 @@ final class UpgradePlanning {
     private Future<UpgradeOutcome> checkedRollback(UpgradeDecision.Upgrade rollback, UpgradeOutcome.Planned planned) {
         PlanResult result = planned.result();
         return checks.check(result.planned()).map(verdict -> {
-            List<String> warnings = new ArrayList<>(planned.warnings());
-            verdict.findings().forEach(finding -> warnings.add("rollback from " + rollback.fromVersion() + ": "
-                    + finding));
+            List<String> warnings = planned.warnings();
             if (verdict instanceof RollbackVerdict.Refused refused) {
                 return new UpgradeOutcome.RollbackRefused(result, refused, warnings, "cannot roll back "
                         + rollback.from().packageName() + " " + rollback.fromTo() + ": " + refused.oneLine()

@@ -28,9 +28,10 @@ import java.util.Set;
  *   <li>the older CRD keeps every version the live one lists in {@code status.storedVersions}:
  *       objects stored in a version the CRD no longer has cannot be read;</li>
  *   <li>every live custom resource of each version whose schema the rollback changes validates
- *       against the older schema, in all namespaces;</li>
- *   <li>OLM v1's findings for the change are gathered, to be shown ({@link CrdChangeFindings}).</li>
+ *       against the older schema, in all namespaces.</li>
  * </ol>
+ * OLM v1's checks are not made here: they run on every plan's CRD updates, a rollback's included,
+ * after these pass ({@code ClusterPlanning.crdSafety}), so each of their findings is shown once.
  * The first two are OLM v0's checks before it updates a CRD (its catalog operator's stored-version
  * check and {@code validateExistingCRs}), made here with the same code as every CRD update
  * ({@link StoredVersionsGuard}, {@link ExistingCustomResourcesGuard} and {@link CustomResourceScan}),
@@ -45,23 +46,19 @@ public final class RollbackChecks {
 
     private final KubeApi api;
     private final Context context;
-    private final CrdChangeFindings findings;
 
     /**
      * @param api the API server, retrying transient failures
      * @param context where the answers come and the schemas are compiled (on its workers)
-     * @param findings OLM v1's findings for each CRD change
      */
-    public RollbackChecks(KubeApi api, Context context, CrdChangeFindings findings) {
+    public RollbackChecks(KubeApi api, Context context) {
         this.api = Objects.requireNonNull(api, "api");
         this.context = Objects.requireNonNull(context, "context");
-        this.findings = Objects.requireNonNull(findings, "findings");
     }
 
-    /** The checks through {@code connection}, acting as its identity, with OLM v1's findings. */
+    /** The checks through {@code connection}, acting as its identity. */
     public static RollbackChecks of(ClusterConnection connection) {
-        return new RollbackChecks(connection.retryingApi(), connection.vertx().getOrCreateContext(),
-                CrdChangeFindings.OLM_V1);
+        return new RollbackChecks(connection.retryingApi(), connection.vertx().getOrCreateContext());
     }
 
     /** Checks each CRD {@code older} would apply against the live one of its name. */
@@ -76,11 +73,9 @@ public final class RollbackChecks {
     private static final class Found {
         final List<String> checked = new ArrayList<>();
         final List<String> refusals = new ArrayList<>();
-        final List<String> findings = new ArrayList<>();
 
         RollbackVerdict verdict() {
-            return refusals.isEmpty() ? new RollbackVerdict.Safe(checked, findings)
-                    : new RollbackVerdict.Refused(refusals, findings);
+            return refusals.isEmpty() ? new RollbackVerdict.Safe(checked) : new RollbackVerdict.Refused(refusals);
         }
     }
 
@@ -99,9 +94,7 @@ public final class RollbackChecks {
                 // A CRD the cluster does not have yet holds nothing to lose: the rollback creates it.
                 return Future.succeededFuture();
             }
-            ObjectNode live = read.result();
-            found.findings.addAll(findings.between(live, older));
-            return checkOne(name, older, live, found);
+            return checkOne(name, older, read.result(), found);
         }).compose(done -> checkFrom(crds, index + 1, found));
     }
 

@@ -4,7 +4,6 @@ import java.util.List;
 
 /**
  * What the rollback checks ({@link RollbackChecks}) found of a plan's CRDs against the live ones.
- * Either way the OLM v1 findings ({@link CrdChangeFindings}) come along, to be shown as warnings.
  */
 public sealed interface RollbackVerdict {
 
@@ -13,18 +12,14 @@ public sealed interface RollbackVerdict {
     /** Its reason. */
     String PASSED = "Passed";
 
-    /** OLM v1's findings, one line each, shown and not refused for. */
-    List<String> findings();
-
     /**
      * Every CRD passed.
      *
      * @param checked one line per live CRD the plan replaces, saying what was checked
      */
-    record Safe(List<String> checked, List<String> findings) implements RollbackVerdict {
+    record Safe(List<String> checked) implements RollbackVerdict {
         public Safe {
             checked = List.copyOf(checked);
-            findings = List.copyOf(findings);
         }
 
         /** e.g. {@code caches.cache.bundlectl.dev: stored versions [v1alpha1] kept; 2 custom resources valid}, joined. */
@@ -39,10 +34,9 @@ public sealed interface RollbackVerdict {
      *
      * @param reasons one line each, naming the CRD, and the resource and field where one fails
      */
-    record Refused(List<String> reasons, List<String> findings) implements RollbackVerdict {
+    record Refused(List<String> reasons) implements RollbackVerdict {
         public Refused {
             reasons = List.copyOf(reasons);
-            findings = List.copyOf(findings);
             if (reasons.isEmpty()) {
                 throw new IllegalArgumentException("a refusal needs a reason");
             }

@@ -3,8 +3,8 @@
  * CRDs must pass against the live ones before anything is written. The older CRDs must keep every
  * version the live CRD has stored objects in, and every live custom resource must validate against
  * the older schema (OLM v0's two checks on a CRD update, run in reverse and ahead of the install);
- * OLM v1's upgrade-safety findings for the change are shown beside them ({@link
- * dev.bundlectl.executor.rollback.CrdChangeFindings}). {@code planning.ClusterPlanning.upgrade} runs
+ * OLM v1's upgrade-safety checks follow, as on every CRD update ({@code ClusterPlanning.crdSafety}).
+ * {@code planning.ClusterPlanning.upgrade} runs
  * them on every plan that goes to a lower version: {@code bundlectl rollback}, {@code install --force} of
  * a lower version, and the controller's {@code upgradeConstraintPolicy: SelfCertified}.
  */

@@ -37,7 +37,8 @@
 # Settings (environment): POLL (default 30s, the controller's --catalog-poll, whole seconds),
 # RANGE (a versionRange for the BundleInstalls, e.g. '<0.4.0' to install the sample 0.3.1; default
 # none: the channel's head, 0.4.0), TIMEOUT (seconds to wait for all Complete; default 120 + 3 × N),
-# KEEP=1 keeps the work directory (logs, counts) and prints where it is.
+# WORKERS (the controller's --workers; default its own default), KEEP=1 keeps the work directory
+# (logs, counts) and prints where it is.
 #
 # Needs cli/target/bundlectl.jar and bench/target/benchmarks.jar
 # (./mvnw -q -B -pl cli,bench -am package -DskipTests), curl, python3, GNU time.
@@ -51,6 +52,7 @@ poll="${POLL:-30s}"
 poll_seconds="${BASH_REMATCH[1]}"
 range="${RANGE:-}"
 timeout="${TIMEOUT:-$((120 + 3 * n))}"
+[[ -z "${WORKERS:-}" || "$WORKERS" =~ ^[1-9][0-9]?$ ]] || { echo "WORKERS is a number from 1 to 99, not '$WORKERS'" >&2; exit 2; }
 bundlectl="$here/bin/bundlectl"
 registry_bin="${REGISTRY_BIN:-$here/../shared/registry/docker-registry}"
 kubectl="${KUBECTL:-$(command -v kubectl || echo "$here/../shared/kube-api-test/k8s/${KUBE_VERSION:-1.34.9}-linux-amd64/kubectl")}"
@@ -81,6 +83,30 @@ cleanup() {
 trap cleanup EXIT
 now() { date +%s.%N; }
 seconds_since() { python3 -c "import sys; print('%.1f' % (float(sys.argv[2]) - float(sys.argv[1])))" "$1" "${2:-$(now)}"; }
+# server_cpu: the CPU seconds (user + system) the API server and etcd have used so far: every
+# kube-apiserver and etcd process under the launcher this script started (the machine may run others).
+server_cpu() {
+  python3 - "$real_server_pid" <<'PY'
+import os, sys
+tick = os.sysconf("SC_CLK_TCK")
+children = {}
+for pid in filter(str.isdigit, os.listdir("/proc")):
+    try:
+        stat = open("/proc/%s/stat" % pid).read()
+    except OSError:
+        continue
+    name = stat[stat.index("(") + 1:stat.rindex(")")]
+    fields = stat[stat.rindex(")") + 2:].split()
+    children.setdefault(fields[1], []).append((pid, name, int(fields[11]) + int(fields[12])))
+total, todo = 0, [sys.argv[1]]
+while todo:
+    for pid, name, ticks in children.get(todo.pop(), []):
+        todo.append(pid)
+        if name in ("kube-apiserver", "etcd"):
+            total += ticks
+print("%.1f" % (total / tick))
+PY
+}
 
 # --- 1. The API server, the registry, the images --------------------------------------------------
 echo "starting the real kube-apiserver (PLAIN: no OLM APIs) and the registry; N=$n, --catalog-poll $poll"
@@ -164,7 +190,7 @@ k --kubeconfig "$work/controller.kubeconfig" config unset "users.$admin_user" >/
 identity=fleet-bench-controller
 /usr/bin/time -v -o "$work/controller.time" "$bundlectl" controller --kubeconfig "$work/controller.kubeconfig" \
   --leader-elect --lease-namespace bundlectl-system --identity "$identity" --catalog-poll "$poll" \
-  --cache-dir "$work/controller-cache" >"$work/controller.log" 2>&1 &
+  --cache-dir "$work/controller-cache" ${WORKERS:+--workers "$WORKERS"} >"$work/controller.log" 2>&1 &
 time_pid=$!
 started="$(now)"
 until [[ "$(k get lease bundlectl-controller -n bundlectl-system -o jsonpath='{.spec.holderIdentity}' 2>/dev/null)" == "$identity" ]]; do
@@ -353,6 +379,7 @@ if [[ "${STANDIN:-1}" == 1 ]]; then
   stand_in_pid=$!
 fi
 applied_from="$(now)"
+server_cpu_from="$(server_cpu)"
 kv apply --server-side -f "$work/fleet.yaml" >"$work/apply.log" \
   || { grep -v round_trippers "$work/client.log" | tail -5 >&2; echo "kubectl apply of the fleet failed" >&2; exit 1; }
 applied_to="$(now)"
@@ -393,6 +420,7 @@ while :; do
   sleep 1
 done
 counters >"$work/after.counts"
+server_cpu_to="$(server_cpu)"
 mv "$work/client.log" "$work/client-run.log"
 quiet_from="$(registry_lines)"
 registry_requests_between "$registry_before" "$quiet_from" >"$work/registry-run.log"
@@ -407,19 +435,24 @@ else
   time_to_complete="$(seconds_since "$applied_from" "$done_at") s"
   echo "all $n Complete $time_to_complete after the apply started"
 fi
+server_cpu_used="$(seconds_since "$server_cpu_from" "$server_cpu_to")"
+echo "the API server and etcd used $server_cpu_used s of CPU in that time"
 
-# Objects every install shares (the CRDs, the metrics-reader RBAC) carry each install's owner mark
-# and field manager: their size, read once here, is what every later install's dry run and apply
-# of them sends and gets back.
-echo "shared objects after $n installs (bytes as JSON, managedFields entries):"
+# Objects every install shares (the CRDs, the metrics-reader RBAC) carry the package's owner list:
+# their size, read once here, is what every later install's dry run and apply of them sends and
+# gets back, and must not grow with the fleet but by a few dozen bytes an owner (issue 52).
+echo "shared objects after $n installs (bytes as JSON with managedFields, managedFields entries, owner lists):"
 for kind in customresourcedefinitions clusterroles clusterrolebindings; do
   k get "$kind" -o json --show-managed-fields 2>/dev/null | python3 -c '
 import json, sys
 for item in json.load(sys.stdin)["items"]:
     managers = item["metadata"].get("managedFields", [])
-    if len(managers) > 2:
-        print("  %-60s %9d bytes, %4d managedFields entries" % (item["kind"] + " " + item["metadata"]["name"],
-              len(json.dumps(item)), len(managers)))
+    lists = [v for k, v in (item["metadata"].get("annotations") or {}).items() if k.startswith("owners.bundlectl.dev/")]
+    owners = sum(len(v.split(" ", 1)[1].split(",")) for v in lists if " " in v)
+    if owners > 1:
+        print("  %-60s %9d bytes, %4d managedFields entries, %5d owners listed in %d bytes" % (
+              item["kind"] + " " + item["metadata"]["name"], len(json.dumps(item)), len(managers), owners,
+              sum(len(v) for v in lists)))
 ' || true
 done
 
@@ -492,8 +525,8 @@ echo
 echo "Controller fleet, N=$n, --catalog-poll $poll, csvMode render (PLAIN server, no olm-operator;" \
   "operator Deployments marked rolled out by the stand-in: ${STANDIN:-1}), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '| N | time to all Complete | requests per install | peak RSS | catalog polls |\n|---|---|---|---|---|\n'
-printf '| %d | %s (the apply took %s s) | %s (%s requests; the server counted %s, kubectl sent %s) | %s MB (CPU %s s) | %s HEAD of %s in %s s of quiet, %s other registry requests; %s during the run |\n' \
-  "$n" "$time_to_complete" "$(seconds_since "$applied_from" "$applied_to")" "$per_install" "$controller_total" \
+printf '| %d | %s (the apply took %s s; API server and etcd CPU %s s) | %s (%s requests; the server counted %s, kubectl sent %s) | %s MB (CPU %s s) | %s HEAD of %s in %s s of quiet, %s other registry requests; %s during the run |\n' \
+  "$n" "$time_to_complete" "$(seconds_since "$applied_from" "$applied_to")" "$server_cpu_used" "$per_install" "$controller_total" \
   "$(printf '%.0f' "$server_total")" "$client_total" "$((peak_rss_kb / 1024))" "$controller_cpu" \
   "$catalog_heads_quiet" "$catalog_repo:latest" "$quiet" "$other_quiet" "$catalog_heads_run"
 [[ -n "$done_at" ]]

@@ -45,11 +45,8 @@ class RealServerCrdDeletionWaitTest {
         Held held = heldCrd(server);
         KubernetesClient client = server.client();
         client.apiextensions().v1().customResourceDefinitions().withName(held.crd()).delete();
-        ClusterConnection connection = server.connect();
 
-        Future<List<String>> waited = new CrdDeletionWait(connection.api(), connection.vertx().getOrCreateContext(),
-                Scheduler.system(), Duration.ofSeconds(60), Duration.ofMillis(500))
-                .await(List.of(new CrdDeletionWait.Deleted(CRDS, held.crd(), held.uid())));
+        Future<List<String>> waited = await(server, held, Duration.ofSeconds(60));
         Thread.sleep(1_500);
         assertThat(waited.isComplete()).as("the CRD is held by its custom resource's finalizer").isFalse();
         assertThat(crd(client, held.crd())).as("terminating, not gone").isNotNull();
@@ -64,11 +61,8 @@ class RealServerCrdDeletionWaitTest {
         Held held = heldCrd(server);
         KubernetesClient client = server.client();
         client.apiextensions().v1().customResourceDefinitions().withName(held.crd()).delete();
-        ClusterConnection connection = server.connect();
 
-        List<String> left = Await.result(new CrdDeletionWait(connection.api(), connection.vertx().getOrCreateContext(),
-                Scheduler.system(), Duration.ofSeconds(2), Duration.ofMillis(500))
-                .await(List.of(new CrdDeletionWait.Deleted(CRDS, held.crd(), held.uid()))));
+        List<String> left = Await.result(await(server, held, Duration.ofSeconds(2)));
 
         assertThat(left).singleElement().asString()
                 .startsWith("CustomResourceDefinition " + held.crd() + " is still being deleted after 2s")
@@ -89,11 +83,15 @@ class RealServerCrdDeletionWaitTest {
         Path again = dir.resolve("again.yaml");
         Files.writeString(again, crdYaml(held.group()));
         server.createCrds(again);
-        ClusterConnection connection = server.connect();
 
-        assertThat(Await.result(new CrdDeletionWait(connection.api(), connection.vertx().getOrCreateContext(),
-                Scheduler.system(), Duration.ofSeconds(2), Duration.ofMillis(500))
-                .await(List.of(new CrdDeletionWait.Deleted(CRDS, held.crd(), held.uid()))))).isEmpty();
+        assertThat(Await.result(await(server, held, Duration.ofSeconds(2)))).isEmpty();
+    }
+
+    /** The wait for {@code held}'s CRD, deleted, on a connection of its own. */
+    private static Future<List<String>> await(RealApiServer server, Held held, Duration timeout) {
+        ClusterConnection connection = server.connect();
+        return new CrdDeletionWait(connection.api(), connection.vertx().getOrCreateContext(), Scheduler.system(),
+                timeout, Duration.ofMillis(500)).await(List.of(new CrdDeletionWait.Deleted(CRDS, held.crd(), held.uid())));
     }
 
     /** A CRD with one custom resource whose finalizer nobody removes until {@link #release}. */

@@ -65,9 +65,17 @@ final class ClusterOptions {
      * ({@link EarlyConnection}); a missing or broken kubeconfig is the user's to fix (exit 2).
      */
     ClusterConnection open() {
+        return open(ClusterConnection.API_CONNECTIONS);
+    }
+
+    /**
+     * Opens the connection as {@link #open()} does, with at most {@code apiConnections} kept-alive
+     * connections for the API (a connection set up early has a command's few, so it is not taken).
+     */
+    ClusterConnection open(int apiConnections) {
         KubeconfigFiles.check(kubeconfig);
         Impersonation flags = impersonation();
-        ConnectionSettings settings = settings(kubeconfig, context);
+        ConnectionSettings settings = settings(kubeconfig, context).withApiConnections(apiConnections);
         try {
             // The early connection was set up from --kubeconfig and --context alone; --as is a header
             // of each request, which its hand-over adds.

@@ -31,7 +31,8 @@ import javax.net.ssl.KeyManager;
  * them.
  *
  * <p><b>Few connections, kept alive.</b> The {@link KubeApi} sends its requests over at most
- * {@link #API_CONNECTIONS} HTTP/1.1 connections. fabric8's own pool allows thousands, so the
+ * {@link #API_CONNECTIONS} HTTP/1.1 connections (a command's; the controller, whose workers install
+ * at once, asks for more: {@link ConnectionSettings#apiConnections}). fabric8's own pool allows thousands, so the
  * concurrent discovery requests of one install opened one TLS connection each (27 handshakes for
  * the sample on the test server); in a short-lived JVM every handshake runs cold code and was the
  * largest single cost of an install. Requests beyond the limit wait for a free connection, which on
@@ -113,7 +114,7 @@ public final class ClusterConnection implements AutoCloseable {
         // into a key manager (ClientKeyManager); a config a caller hands to connect() is left as it is.
         Config config = KubeconfigLoader.load(settings);
         return connect(config, ClientKeyManager.takeFrom(config), settings.requestTimeout(), new VertxOptions(),
-                Impersonation.of(config).overriddenBy(settings.impersonation()));
+                Impersonation.of(config).overriddenBy(settings.impersonation()), settings.apiConnections());
     }
 
     /**
@@ -129,11 +130,11 @@ public final class ClusterConnection implements AutoCloseable {
      * blocked-thread check). The config is changed: fabric8's own retries are switched off.
      */
     public static ClusterConnection connect(Config config, Duration requestTimeout, VertxOptions vertxOptions) {
-        return connect(config, Optional.empty(), requestTimeout, vertxOptions, Impersonation.of(config));
+        return connect(config, Optional.empty(), requestTimeout, vertxOptions, Impersonation.of(config), API_CONNECTIONS);
     }
 
     private static ClusterConnection connect(Config config, Optional<ClientKeyManager> clientKey, Duration requestTimeout,
-            VertxOptions vertxOptions, Impersonation identity) {
+            VertxOptions vertxOptions, Impersonation identity, int apiConnections) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(vertxOptions, "vertxOptions");
         config.setRequestRetryBackoffLimit(0);
@@ -141,7 +142,7 @@ public final class ClusterConnection implements AutoCloseable {
         try {
             SingleKeyShare keyShare = SingleKeyShare.forThisRuntime();
             HttpClient http = ImpersonationHeaders.install(
-                    new KeptAliveConnections(vertx, API_CONNECTIONS, keyShare, clientKey).newBuilder(config), identity)
+                    new KeptAliveConnections(vertx, apiConnections, keyShare, clientKey).newBuilder(config), identity)
                     .build();
             return new ClusterConnection(vertx, config, clientKey, keyShare, requestTimeout, identity, http,
                     () -> closeShared(http, vertx));

@@ -13,18 +13,30 @@ import java.util.Objects;
  * @param requestTimeout how long one request may take before it counts as a (retryable) timeout
  * @param impersonation {@code --as}, {@code --as-group} and {@code --as-uid}, put field by field over
  *     the kubeconfig user's own ({@link Impersonation#overriddenBy}); {@link Impersonation#NONE} for none
+ * @param apiConnections how many HTTP/1.1 connections the {@link dev.bundlectl.cluster.kube.KubeApi}
+ *     keeps open at most: {@link ClusterConnection#API_CONNECTIONS} for a command, more for the
+ *     controller, whose workers install at once
  */
-public record ConnectionSettings(Path kubeconfig, String context, Duration requestTimeout, Impersonation impersonation) {
+public record ConnectionSettings(Path kubeconfig, String context, Duration requestTimeout, Impersonation impersonation,
+        int apiConnections) {
 
     public ConnectionSettings {
         Objects.requireNonNull(requestTimeout, "requestTimeout");
         if (requestTimeout.isZero() || requestTimeout.isNegative()) {
             throw new IllegalArgumentException("requestTimeout must be positive");
         }
+        if (apiConnections < 1) {
+            throw new IllegalArgumentException("apiConnections must be at least 1");
+        }
         if (context != null && context.isBlank()) {
             context = null;
         }
         impersonation = impersonation == null ? Impersonation.NONE : impersonation;
+    }
+
+    /** Settings with a command's {@link ClusterConnection#API_CONNECTIONS} connections. */
+    public ConnectionSettings(Path kubeconfig, String context, Duration requestTimeout, Impersonation impersonation) {
+        this(kubeconfig, context, requestTimeout, impersonation, ClusterConnection.API_CONNECTIONS);
     }
 
     /** Settings that impersonate nobody beyond what the kubeconfig says. */
@@ -39,16 +51,21 @@ public record ConnectionSettings(Path kubeconfig, String context, Duration reque
 
     /** These settings with another kubeconfig file. */
     public ConnectionSettings withKubeconfig(Path file) {
-        return new ConnectionSettings(file, context, requestTimeout, impersonation);
+        return new ConnectionSettings(file, context, requestTimeout, impersonation, apiConnections);
     }
 
     /** These settings with another context. */
     public ConnectionSettings withContext(String name) {
-        return new ConnectionSettings(kubeconfig, name, requestTimeout, impersonation);
+        return new ConnectionSettings(kubeconfig, name, requestTimeout, impersonation, apiConnections);
     }
 
     /** These settings acting as {@code who} over the kubeconfig's own impersonation. */
     public ConnectionSettings withImpersonation(Impersonation who) {
-        return new ConnectionSettings(kubeconfig, context, requestTimeout, who);
+        return new ConnectionSettings(kubeconfig, context, requestTimeout, who, apiConnections);
+    }
+
+    /** These settings with at most {@code connections} kept-alive connections for the API. */
+    public ConnectionSettings withApiConnections(int connections) {
+        return new ConnectionSettings(kubeconfig, context, requestTimeout, impersonation, connections);
     }
 }

@@ -126,6 +126,19 @@ public final class ClusterConnection implements AutoCloseable {
     }
 
     /**
+     * Connects with a ready fabric8 config, keeping at most {@code apiConnections} connections for
+     * the API (the controller's many workers). The config is changed: fabric8's own retries are
+     * switched off.
+     */
+    public static ClusterConnection connect(Config config, Duration requestTimeout, int apiConnections) {
+        if (apiConnections < 1) {
+            throw new IllegalArgumentException("apiConnections must be at least 1");
+        }
+        return connect(config, Optional.empty(), requestTimeout, new VertxOptions(), Impersonation.of(config),
+                apiConnections);
+    }
+
+    /**
      * Connects with a ready fabric8 config and explicit Vert.x options (e.g. a stricter
      * blocked-thread check). The config is changed: fabric8's own retries are switched off.
      */

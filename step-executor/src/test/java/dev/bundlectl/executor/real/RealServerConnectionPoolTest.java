@@ -2,6 +2,7 @@ package dev.bundlectl.executor.real;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.cluster.discovery.DiscoveryApiSurface;
 import dev.bundlectl.executor.testing.Await;
@@ -9,9 +10,13 @@ import dev.bundlectl.executor.testing.CountingTcpForwarder;
 import dev.bundlectl.executor.testing.RealApiServer;
 import dev.bundlectl.executor.testing.RealApiServerExtension;
 import dev.bundlectl.executor.testing.RealApiServerExtension.Served;
+import dev.bundlectl.plan.api.ApiResource;
 import io.fabric8.kubernetes.client.Config;
+import io.vertx.core.Future;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -40,6 +45,28 @@ class RealServerConnectionPoolTest {
                 assertThat(served.find("rbac.authorization.k8s.io", "v1", "ClusterRole")).isPresent();
                 assertThat(served.failures()).isEmpty();
                 assertThat(forwarder.connections()).isBetween(1, ClusterConnection.API_CONNECTIONS);
+            }
+        }
+    }
+
+    @Test
+    void aConnectionAskedForMoreOpensMoreForRequestsSentAtOnceAndNoMoreThanThat(
+            @Served(RealApiServer.Flavour.OLM) RealApiServer server) {
+        Config config = server.config();
+        try (CountingTcpForwarder forwarder = CountingTcpForwarder.start(URI.create(config.getMasterUrl()).getPort())) {
+            config.setMasterUrl("https://127.0.0.1:" + forwarder.port());
+            try (ClusterConnection connection = ClusterConnection.connect(config, Duration.ofSeconds(30), 8)) {
+                ApiResource namespaces = new ApiResource("", "v1", "Namespace", "namespaces", false);
+                for (int round = 0; round < 3; round++) {
+                    List<Future<ObjectNode>> reads = new ArrayList<>();
+                    for (int i = 0; i < 24; i++) {
+                        reads.add(connection.api().get(namespaces, null, "default"));
+                    }
+                    Await.result(Future.all(new ArrayList<>(reads)));
+                }
+
+                assertThat(forwarder.connections()).as("the controller's workers are not held to a command's two")
+                        .isBetween(ClusterConnection.API_CONNECTIONS + 1, 8);
             }
         }
     }

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Reads, for one operation, whether the installs owner marks name still stand (docs/semantics.md
@@ -29,6 +30,8 @@ public final class OwnerStandings {
 
     private static final ApiResource NAMESPACES = new ApiResource("", "v1", "Namespace", "namespaces", false);
     private static final int PAGE_SIZE = 500;
+    /** How many owners {@link #gone} reads at once: a few per kept-alive connection of a controller. */
+    static final int READS_AT_ONCE = 16;
 
     private final KubeApi api;
     private final InstallRecordStore store;
@@ -93,22 +96,58 @@ public final class OwnerStandings {
         return holding(namespace).map(holding -> holding.standingOfOperator(csvLabel));
     }
 
-    /** Which of {@code owners} are gone; an empty set, with no request, for no owners. Never fails. */
+    /**
+     * Which of {@code owners} are gone; an empty set, with no request, for no owners. Never fails.
+     * At most {@link #READS_AT_ONCE} owners are read at a time: a shared object of a fleet lists
+     * hundreds, and reading them all at once queued every request behind the connection's few, where
+     * the request timeout runs too.
+     */
     public Future<Set<InstallOwner>> gone(Collection<InstallOwner> owners) {
-        Map<InstallOwner, Future<OwnerStanding>> read = new LinkedHashMap<>();
-        for (InstallOwner owner : owners) {
-            read.computeIfAbsent(owner, this::of);
+        List<InstallOwner> distinct = new ArrayList<>(new LinkedHashSet<>(owners));
+        Map<InstallOwner, OwnerStanding> read = new ConcurrentHashMap<>();
+        AtomicInteger next = new AtomicInteger();
+        List<Future<Void>> lanes = new ArrayList<>();
+        for (int lane = 0; lane < Math.min(READS_AT_ONCE, distinct.size()); lane++) {
+            lanes.add(readFrom(distinct, next, read));
         }
-        List<Future<OwnerStanding>> all = new ArrayList<>(read.values());
-        return Future.join(all).transform(done -> {
+        return Future.join(lanes).transform(done -> {
             Set<InstallOwner> gone = new LinkedHashSet<>();
-            read.forEach((owner, standing) -> {
-                if (standing.succeeded() && standing.result().gone()) {
+            for (InstallOwner owner : distinct) {
+                OwnerStanding standing = read.get(owner);
+                if (standing != null && standing.gone()) {
                     gone.add(owner);
                 }
-            });
+            }
             return Future.succeededFuture(gone);
         });
+    }
+
+    /**
+     * One lane of {@link #gone}: reads the next owner not yet taken, until none is left. Owners
+     * answered at once (seen standing lately, or in a namespace already read) are taken in a loop,
+     * not by recursion, so that a list of thousands does not deepen the stack.
+     */
+    private Future<Void> readFrom(List<InstallOwner> owners, AtomicInteger next, Map<InstallOwner, OwnerStanding> read) {
+        while (true) {
+            int at = next.getAndIncrement();
+            if (at >= owners.size()) {
+                return Future.succeededFuture();
+            }
+            InstallOwner owner = owners.get(at);
+            Future<OwnerStanding> standing = of(owner);
+            if (standing.isComplete()) {
+                if (standing.succeeded()) {
+                    read.put(owner, standing.result());
+                }
+                continue;
+            }
+            return standing.transform(done -> {
+                if (done.succeeded()) {
+                    read.put(owner, done.result());
+                }
+                return readFrom(owners, next, read);
+            });
+        }
     }
 
     private Future<NamespaceHolding> holding(String namespace) {

@@ -84,10 +84,13 @@ class RealServerUnchangedObjectsTest {
         assertThat(sent.count("POST", "secrets", false)).as("the install record, created at the end").isEqualTo(1);
         // The lock (docs/semantics.md §3): read while planning, taken before the record and released after it.
         assertThat(sent.count("GET", "leases", false)).as("the lock, read").isEqualTo(1);
-        assertThat(sent.count("PUT", "leases", false)).as("the lock, taken and released").isEqualTo(2);
+        // Taken and released; a run slowed past the lock's renewal period (a loaded machine) renews it too.
+        long leaseWrites = sent.count("PUT", "leases", false);
+        assertThat(leaseWrites).as("the lock, taken and released (and renewed while a slow run held it)")
+                .isGreaterThanOrEqualTo(2);
         // The install's own requests asked about (§7): the admin is allowed everything, which one review says.
         assertThat(sent.count("POST", "selfsubjectaccessreviews", false)).as("one access review").isEqualTo(1);
-        assertThat(sent.writes()).as("no other write: " + sent).isEqualTo(4);
+        assertThat(sent.writes()).as("no other write: " + sent).isEqualTo(2 + leaseWrites);
 
         // Someone else labels a CRD: it is read, checked and applied again.
         cluster.client().apiextensions().v1().customResourceDefinitions().withName("caches.cache.bundlectl.dev")

@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.apply;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.bundle.kinds.GroupKind;
 import dev.bundlectl.executor.ownership.ObservedObject;
 import dev.bundlectl.executor.ownership.OwnerListWriter;
 import dev.bundlectl.executor.ownership.OwnerListing;
@@ -88,8 +89,8 @@ final class OwnerListStage {
     }
 
     private static boolean isRbacRole(PreparedStep run) {
-        return "rbac.authorization.k8s.io".equals(run.type().group())
-                && ("Role".equals(run.type().kind()) || "ClusterRole".equals(run.type().kind()));
+        GroupKind kind = new GroupKind(run.type().group(), run.type().kind());
+        return GroupKind.ROLE.equals(kind) || GroupKind.CLUSTER_ROLE.equals(kind);
     }
 
     /** What comes of the list write for the step. */

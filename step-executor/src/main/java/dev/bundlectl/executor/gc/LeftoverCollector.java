@@ -108,6 +108,7 @@ public final class LeftoverCollector {
                 .map(outcome -> outcome.leftover().object())
                 .map(crd -> new CrdDeletionWait.Deleted(crd.type(), crd.name(), crd.uid())).toList();
         if (deleted.isEmpty()) {
+            // Also the case of a run that deletes no CRD, which has no Vertx to wait with.
             return Future.succeededFuture();
         }
         return new CrdDeletionWait(api, vertx.getOrCreateContext(), Scheduler.system(), options.customResourceTimeout(),

@@ -67,8 +67,7 @@ public final class OwnerListWriter {
             if (change instanceof OwnerMarks.ListChange.Patch patch) {
                 // Without the patch's test of the resourceVersion: a dry-run apply's answer need not carry
                 // the stored one, and nothing is written either way.
-                ArrayNode operations = patch.operations().deepCopy();
-                operations.remove(0);
+                ArrayNode operations = patch.withoutVersionTest();
                 return retry.retried("owner list patch", () -> api.patch(type, namespace, name, operations,
                         InstallOwner.LISTS_FIELD_MANAGER, true)).map(judged -> (ListWrite) new ListWrite.Written(live));
             }

@@ -172,6 +172,16 @@ public final class OwnerMarks {
             public Patch {
                 Objects.requireNonNull(operations, "operations");
             }
+
+            /**
+             * A copy of the patch without its first operation, the test of the {@code resourceVersion}
+             * read: for a dry run, whose object need not carry the stored version and which writes nothing.
+             */
+            public ArrayNode withoutVersionTest() {
+                ArrayNode rest = operations.deepCopy();
+                rest.remove(0);
+                return rest;
+            }
         }
 
         /**

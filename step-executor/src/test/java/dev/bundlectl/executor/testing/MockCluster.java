@@ -1,6 +1,7 @@
 package dev.bundlectl.executor.testing;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bundlectl.cluster.connect.ClusterConnection;
 import io.fabric8.kubernetes.client.Config;
@@ -38,6 +39,7 @@ import java.util.regex.Pattern;
 public final class MockCluster implements AutoCloseable {
 
     private static final String APPLY_PATCH = "application/apply-patch+yaml";
+    private static final String JSON_PATCH = "application/json-patch+json";
     private static final Pattern CRD_OBJECT =
             Pattern.compile("/apis/apiextensions\\.k8s\\.io/v1/customresourcedefinitions/[^/?]+");
 
@@ -249,6 +251,8 @@ public final class MockCluster implements AutoCloseable {
                 response = serverSideApply(request, body);
             } else if (isDryRun(request) && !"PATCH".equals(request.getMethod())) {
                 response = dryRunAnswer(request, body);
+            } else if (isJsonPatch(request)) {
+                response = answerJsonPatch(request);
             } else {
                 response = delegate.dispatch(request);
             }
@@ -261,6 +265,29 @@ public final class MockCluster implements AutoCloseable {
                 return withConditions(response);
             }
             return response;
+        }
+
+        private static boolean isJsonPatch(RecordedRequest request) {
+            String type = request.getHeader("Content-Type");
+            return "PATCH".equals(request.getMethod()) && type != null && type.startsWith(JSON_PATCH);
+        }
+
+        /**
+         * The CRUD store throws when a JSON patch cannot be applied (a failed {@code test}, a path
+         * that is not there), and the mock web server then never answers: the client waits out its
+         * timeout, where kube-apiserver answers 422 at once. Here it answers as kube-apiserver does,
+         * so that a test of the resourceVersion that another write beat is retried on a fresh read,
+         * as it is on a real cluster.
+         */
+        private MockResponse answerJsonPatch(RecordedRequest request) {
+            try {
+                return delegate.dispatch(request);
+            } catch (RuntimeException unapplicable) {
+                ObjectNode status = JsonNodeFactory.instance.objectNode();
+                status.put("kind", "Status").put("apiVersion", "v1").put("status", "Failure").put("reason", "Invalid")
+                        .put("code", 422).put("message", String.valueOf(unapplicable.getMessage()));
+                return new MockResponse().setResponseCode(422).setBody(Manifests.write(status));
+            }
         }
 
         private boolean isScripted(RecordedRequest request) {

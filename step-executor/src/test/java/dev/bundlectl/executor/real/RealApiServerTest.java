@@ -12,6 +12,8 @@ import dev.bundlectl.executor.testing.RealApiServerExtension;
 import dev.bundlectl.executor.testing.RealApiServerExtension.Served;
 import dev.bundlectl.plan.api.ApiResource;
 import dev.bundlectl.plan.errors.ApiFailure;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -57,5 +59,19 @@ class RealApiServerTest {
         var csv = Await.result(connection.discovery().find("operators.coreos.com", "v1alpha1", "ClusterServiceVersion"));
 
         assertThat(csv).isEmpty();
+    }
+
+    @Test
+    void servesServicesFromASixteenBitRangeNotKubeApiTestsTwentyFour(RealApiServer server) {
+        String namespace = server.newNamespace("services");
+
+        Service created = server.client().services().inNamespace(namespace)
+                .resource(new ServiceBuilder().withNewMetadata().withName("wide")
+                        .endMetadata().withNewSpec().withClusterIP("10.0.200.7").addNewPort().withPort(80).endPort()
+                        .endSpec().build())
+                .create();
+
+        assertThat(RealApiServer.SERVICE_CLUSTER_IP_RANGE).isEqualTo("10.0.0.0/16");
+        assertThat(created.getSpec().getClusterIP()).as("outside 10.0.0.0/24, inside the range given").isEqualTo("10.0.200.7");
     }
 }

@@ -78,6 +78,9 @@ public final class RealApiServer implements AutoCloseable {
      */
     public static final String VERSION = chosenVersion();
 
+    /** The Service IP range every test server serves, 65,534 addresses. */
+    public static final String SERVICE_CLUSTER_IP_RANGE = "10.0.0.0/16";
+
     private static final String BINARIES = "kube-api-test/k8s/" + VERSION + "-linux-amd64";
 
     private final Flavour flavour;
@@ -390,15 +393,40 @@ public final class RealApiServer implements AutoCloseable {
 
     private static void linkBinaries(Path from, Path to, boolean withControllers) {
         List<String> binaries = withControllers
-                ? List.of("kube-apiserver", "etcd", "kubectl", RealControllerManager.BINARY)
-                : List.of("kube-apiserver", "etcd", "kubectl");
+                ? List.of("etcd", "kubectl", RealControllerManager.BINARY)
+                : List.of("etcd", "kubectl");
         try {
             Files.createDirectories(to);
             for (String binary : binaries) {
                 Files.createSymbolicLink(to.resolve(binary), from.resolve(binary).toAbsolutePath());
             }
+            writeApiServerLauncher(from.resolve("kube-apiserver").toAbsolutePath(), to.resolve("kube-apiserver"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * kube-api-test serves Services from a /24, 254 addresses (the fleet bench's thousand installs,
+     * each with a metrics Service, ran out at 253), and passes its range after any flag it is given,
+     * so the last one, its own, wins. In the binary's place goes a launcher that swaps that value
+     * for {@link #SERVICE_CLUSTER_IP_RANGE} and then becomes the real binary ({@code exec}), so the
+     * process kube-api-test waits on and stops is kube-apiserver itself.
+     */
+    private static void writeApiServerLauncher(Path binary, Path launcher) throws IOException {
+        Files.writeString(launcher, """
+                #!/usr/bin/env bash
+                args=()
+                previous=
+                for arg in "$@"; do
+                  if [[ $previous == --service-cluster-ip-range ]]; then arg='%s'; fi
+                  args+=("$arg")
+                  previous=$arg
+                done
+                exec '%s' "${args[@]}"
+                """.formatted(SERVICE_CLUSTER_IP_RANGE, binary));
+        if (!launcher.toFile().setExecutable(true)) {
+            throw new IOException("cannot make " + launcher + " executable");
         }
     }
 }

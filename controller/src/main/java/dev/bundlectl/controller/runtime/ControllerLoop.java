@@ -75,6 +75,7 @@ public final class ControllerLoop implements AutoCloseable {
         informer = settings.namespace() == null
                 ? resources.inAnyNamespace().runnableInformer(settings.resync().toMillis())
                 : resources.inNamespace(settings.namespace()).runnableInformer(settings.resync().toMillis());
+        informer.itemStore(new StatuslessStore());
         informer.addEventHandler(new ResourceEventHandler<>() {
             @Override
             public void onAdd(GenericKubernetesResource object) {

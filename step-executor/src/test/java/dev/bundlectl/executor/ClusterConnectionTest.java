@@ -140,6 +140,25 @@ class ClusterConnectionTest {
     }
 
     @Test
+    void viewsShareOneDiscoveryCacheAndTheFirstToAskAsksAsItsOwnIdentity() throws IOException, ConnectionException {
+        try (MockCluster cluster = MockCluster.start();
+                ClusterConnection controller = ClusterConnection.open(settings(kubeconfig(cluster.url(), "", users())))) {
+            ClusterConnection teamA = controller.actingAs(Impersonation.serviceAccount("team-a", "installer"));
+            ClusterConnection teamB = controller.actingAs(Impersonation.serviceAccount("team-b", "installer"));
+
+            var fromA = Await.result(teamA.discovery().find("rbac.authorization.k8s.io", "v1", "ClusterRole"));
+            var fromB = Await.result(teamB.discovery().find("rbac.authorization.k8s.io", "v1", "ClusterRole"));
+            var fromController = Await.result(controller.discovery().find("rbac.authorization.k8s.io", "v1", "ClusterRole"));
+
+            assertThat(fromA).isPresent().isEqualTo(fromB).isEqualTo(fromController);
+            List<MockCluster.Request> asked = cluster.requests("GET", "/apis/rbac.authorization.k8s.io/v1");
+            assertThat(asked).as("one request for the three").hasSize(1);
+            assertThat(asked.get(0).impersonation()).containsEntry("impersonate-user",
+                    List.of("system:serviceaccount:team-a:installer"));
+        }
+    }
+
+    @Test
     void groupsOrAUidWithoutAUserAreRefusedAsKubectlRefusesThem() {
         assertThatThrownBy(() -> new Impersonation(null, List.of("g"), null, Map.of()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs a user to act as");

@@ -89,7 +89,8 @@ public final class ClusterConnection implements AutoCloseable {
     private KubernetesClient client;
 
     private ClusterConnection(Vertx vertx, Config config, Optional<ClientKeyManager> clientKey, SingleKeyShare keyShare,
-            Duration requestTimeout, Impersonation identity, HttpClient http, Runnable closeShared) {
+            Duration requestTimeout, Impersonation identity, HttpClient http, Runnable closeShared,
+            Discovery sharedDiscovery) {
         this.vertx = vertx;
         this.config = config;
         this.clientKey = clientKey;
@@ -99,7 +100,8 @@ public final class ClusterConnection implements AutoCloseable {
         this.http = http;
         this.closeShared = closeShared;
         this.api = new Fabric8KubeApi(vertx, http, config.getMasterUrl(), requestTimeout, Mappers.json(), keyShare);
-        this.discovery = new Discovery(api, vertx, DiscoveryRetries.system());
+        this.discovery = sharedDiscovery == null ? new Discovery(api, vertx, DiscoveryRetries.system())
+                : sharedDiscovery.sharedThrough(api);
     }
 
     /**
@@ -158,7 +160,7 @@ public final class ClusterConnection implements AutoCloseable {
                     new KeptAliveConnections(vertx, apiConnections, keyShare, clientKey).newBuilder(config), identity)
                     .build();
             return new ClusterConnection(vertx, config, clientKey, keyShare, requestTimeout, identity, http,
-                    () -> closeShared(http, vertx));
+                    () -> closeShared(http, vertx), null);
         } catch (RuntimeException e) {
             vertx.close();
             throw e;
@@ -166,13 +168,15 @@ public final class ClusterConnection implements AutoCloseable {
     }
 
     /**
-     * A view of this connection whose every request acts as {@code who}, with its own discovery
-     * and typed client, over this connection's Vert.x instance and kept-alive connections. Closing
+     * A view of this connection whose every request acts as {@code who}, with its own typed client,
+     * over this connection's Vert.x instance and kept-alive connections, sharing its discovery cache
+     * ({@link Discovery#sharedThrough}: the view's discovery requests act as {@code who} too). Closing
      * the view leaves this connection open; closing this connection ends the view too.
      */
     public ClusterConnection actingAs(Impersonation who) {
         Objects.requireNonNull(who, "who");
-        return new ClusterConnection(vertx, config, clientKey, keyShare, requestTimeout, who, derivedClient(who), () -> { });
+        return new ClusterConnection(vertx, config, clientKey, keyShare, requestTimeout, who, derivedClient(who), () -> { },
+                discovery);
     }
 
     /**
@@ -182,7 +186,8 @@ public final class ClusterConnection implements AutoCloseable {
      */
     public ClusterConnection handedOverTo(Impersonation who) {
         Objects.requireNonNull(who, "who");
-        return new ClusterConnection(vertx, config, clientKey, keyShare, requestTimeout, who, derivedClient(who), this::close);
+        return new ClusterConnection(vertx, config, clientKey, keyShare, requestTimeout, who, derivedClient(who), this::close,
+                discovery);
     }
 
     /** Whom this connection's requests act as. */

@@ -54,6 +54,17 @@ public final class Discovery {
         return new Discovery(api, vertx, other, cache);
     }
 
+    /**
+     * This discovery's cache, read and filled through {@code other}: a view of a connection that acts
+     * as another identity sends its discovery requests as that identity, while what the server
+     * serves, the same for every identity that may read discovery, is held once. A controller keeps
+     * one view per tenant account, and a cache each came to 20 KB an account (bench/README.md,
+     * "Controller fleet at 1,000 installs").
+     */
+    public Discovery sharedThrough(KubeApi other) {
+        return new Discovery(other, vertx, retries, cache);
+    }
+
     /** The served resource for a group, version and kind, if the server serves it. */
     public Future<Optional<ApiResource>> find(String group, String version, String kind) {
         return groupVersion(group, version).map(resources -> resources.find(kind));

@@ -13,8 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * never what the controller may (docs/controller.md, "Who may install what"). Only a controller
  * started single-tenant installs objects that name no account, with its own rights.
  *
- * <p>A view shares the controller's kept-alive connections and keeps its own discovery cache; one
- * is kept per account, for as long as the controller runs.
+ * <p>A view shares the controller's kept-alive connections and its discovery cache (asking, when it
+ * must, as the account); one is kept per account, for as long as the controller runs.
  */
 public final class InstallerConnections implements AutoCloseable {
 

@@ -24,6 +24,9 @@ import java.util.Set;
  */
 public record ObjectOwners(List<OwnerMark> marks, boolean legacyManaged) {
 
+    /** How many owners a message names before it counts the rest. */
+    public static final int NAMED_IN_MESSAGES = 3;
+
     /** An object nobody owns and no earlier release applied. */
     public static final ObjectOwners NONE = new ObjectOwners(List.of(), false);
 
@@ -88,9 +91,21 @@ public record ObjectOwners(List<OwnerMark> marks, boolean legacyManaged) {
         return marks.stream().filter(mark -> !mark.owner().equals(owner)).toList();
     }
 
-    /** {@code marks}' owners, each once, for messages: {@code a in namespace x, b in namespace y}. */
+    /**
+     * {@code marks}' owners, each once, for messages: {@code a in namespace x, b in namespace y}; past
+     * {@value #NAMED_IN_MESSAGES}, the rest are counted ({@code ... and 997 other installs}). A message
+     * naming every owner grew with the fleet: each BundleInstall's status carries such a line for
+     * every shared object, and the thousandth install's status was 200 KB (bench/README.md,
+     * "Controller fleet at 1,000 installs"). The object's owner lists name them all.
+     */
     public static String describe(List<OwnerMark> marks) {
-        return String.join(", ", marks.stream().map(OwnerMark::describe).distinct().toList());
+        List<String> owners = marks.stream().map(OwnerMark::describe).distinct().toList();
+        if (owners.size() <= NAMED_IN_MESSAGES) {
+            return String.join(", ", owners);
+        }
+        int more = owners.size() - NAMED_IN_MESSAGES;
+        return String.join(", ", owners.subList(0, NAMED_IN_MESSAGES)) + " and " + more + " other install"
+                + (more == 1 ? "" : "s");
     }
 
     /** Every install named, each once. */

@@ -57,6 +57,24 @@ class OwnerListsTest {
     }
 
     @Test
+    void aMessageNamesThreeOwnersAndCountsTheRestSoThatItDoesNotGrowWithTheFleet() {
+        List<OwnerMark> three = List.of(OwnerMark.inList(TEAM_A, "sha256:aa"), OwnerMark.inList(TEAM_B, "sha256:aa"),
+                OwnerMark.ofEarlierMark(TEAM_B, "sha256:aa"), OwnerMark.inList(TEAM_C, "sha256:aa"));
+        List<OwnerMark> thousand = java.util.stream.IntStream.rangeClosed(1, 1000)
+                .mapToObj(i -> OwnerMark.inList(new InstallOwner("fleet-" + i, "cachebox-operator"), "sha256:aa"))
+                .toList();
+
+        assertThat(ObjectOwners.describe(three)).as("an owner in both forms is named once").isEqualTo(
+                "cachebox-operator in namespace team-a, cachebox-operator in namespace team-b, "
+                        + "cachebox-operator in namespace team-c");
+        assertThat(ObjectOwners.describe(List.of(OwnerMark.inList(TEAM_A, "sha256:aa"), OwnerMark.inList(TEAM_B,
+                "sha256:aa"), OwnerMark.inList(TEAM_C, "sha256:aa"), OwnerMark.inList(OTHER, "sha256:bb"))))
+                .endsWith("cachebox-operator in namespace team-c and 1 other install");
+        assertThat(ObjectOwners.describe(thousand)).isEqualTo("cachebox-operator in namespace fleet-1, "
+                + "cachebox-operator in namespace fleet-2, cachebox-operator in namespace fleet-3 and 997 other installs");
+    }
+
+    @Test
     void theContentDigestLeavesOutEveryOwnersListAndMark() {
         ObjectNode plain = object(Map.of("kept", "yes"));
         ObjectNode owned = object(Map.of("kept", "yes", "owners.bundlectl.dev/cachebox-operator", "sha256:aa team-a",

@@ -3,6 +3,7 @@ package dev.bundlectl.executor.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bundlectl.cluster.connect.ClusterConnection;
 import dev.bundlectl.cluster.kube.KubeApi;
 import dev.bundlectl.executor.ownership.InstallOwner;
 import dev.bundlectl.executor.ownership.OwnerListWriter;
@@ -10,6 +11,7 @@ import dev.bundlectl.executor.ownership.OwnerListing;
 import dev.bundlectl.plan.api.ApiResource;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -27,14 +29,15 @@ class MockClusterJsonPatchTest {
     @Test
     void anOwnerListPatchOnAVersionAnotherWriteBeatIsAnswered422AndMadeAgainOnAFreshRead() {
         try (MockCluster mock = MockCluster.start()) {
-            KubeApi api = mock.connect().api();
-            mock.connect().client().configMaps().inNamespace("demo").resource(new ConfigMapBuilder()
+            ClusterConnection connection = mock.connect();
+            KubeApi api = connection.api();
+            KubernetesClient client = connection.client();
+            client.configMaps().inNamespace("demo").resource(new ConfigMapBuilder()
                     .withNewMetadata().withName("shared").endMetadata().build()).create();
             ObjectNode applied = Await.result(api.get(CONFIG_MAPS, "demo", "shared"));
-            ConfigMap between =
-                    mock.connect().client().configMaps().inNamespace("demo").withName("shared").get();
+            ConfigMap between = client.configMaps().inNamespace("demo").withName("shared").get();
             between.setData(Map.of("written", "between"));
-            mock.connect().client().configMaps().inNamespace("demo").resource(between).update();
+            client.configMaps().inNamespace("demo").resource(between).update();
             InstallOwner owner = new InstallOwner("demo", "listbox-operator");
 
             OwnerListWriter.ListWrite write = Await.result(new OwnerListWriter(api).write(CONFIG_MAPS, "demo", "shared",
@@ -43,7 +46,7 @@ class MockClusterJsonPatchTest {
             assertThat(write).isInstanceOf(OwnerListWriter.ListWrite.Written.class);
             assertThat(mock.requests("PATCH", "/api/v1/namespaces/demo/configmaps/shared"))
                     .extracting(MockCluster.Request::code).as("the CRUD store answers an applied JSON patch 202").containsExactly(422, 202);
-            assertThat(mock.connect().client().configMaps().inNamespace("demo").withName("shared").get()
+            assertThat(client.configMaps().inNamespace("demo").withName("shared").get()
                     .getMetadata().getAnnotations()).containsEntry(owner.listKey(), "sha256:aa demo");
         }
     }
